@@ -1,0 +1,69 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { getOrCreateSecret } from './lib/secrets.ts';
+import { registerModules } from './modules/index.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Pino logger options, or false for none (tests). */
+  logger?: boolean | object;
+}
+
+/** Builds the whole application (API under /api and the web app). Never listens: server.ts does. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { hsts: config.secureCookies });
+  await app.register(cookie);
+  await app.register(authPlugin, {
+    jwtSecret: await getOrCreateSecret(database.db, 'jwt', config.JWT_SECRET, 48),
+    accessTokenTtl: config.ACCESS_TOKEN_TTL,
+  });
+
+  app.get('/api/health', { logLevel: 'warn' }, async (_request, reply) => {
+    const ok = await database.ping();
+    return reply.status(ok ? 200 : 503).send(ok ? { status: 'ok' } : { code: 'SERVICE_UNAVAILABLE', message: 'Database not answering' });
+  });
+
+  await app.register(registerModules, { prefix: '/api' });
+  await app.register(webPlugin, { webDist: config.webDist });
+  return app;
+}

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull().unique(),
+    userType: text('user_type').notNull(),
+    prenom: text('prenom').notNull().default(''),
+    nom: text('nom').notNull().default(''),
+    /** Language of the mails we send: fr-FR or en-US. */
+    lang: text('lang').notNull().default('fr-FR'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'users_user_type_check',
+      sql`${t.userType} in ('anon','admin','staff','intervenant','student','parent','admissible','company')`,
+    ),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** One-time sign-in links. Only the SHA-256 of the token is kept. */
+export const loginTokens = pgTable(
+  'login_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_tokens_user_idx').on(t.userId)],
+);
+
+/** Refresh tokens, rotated on each use; a family is revoked whole when a used token comes back. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    family: uuid('family').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.family)],
+);

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, customType, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/** Generated secrets and one-off flags (demo data loaded), shared by every API process. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Fixed-window counters for rate limits, shared by every API process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/** Outgoing mail queue: nothing is lost while SMTP is down. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** pending, sending, sent, printed (no SMTP configured), failed (gave up). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    check('mail_outbox_status_check', sql`${t.status} in ('pending','sending','sent','printed','failed')`),
+  ],
+);
+
+/** Stored documents (metadata). The bytes live behind the storage interface (table file_blobs by default). */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** cv, cvec, attestationBac, public, logo, cerfa, cerfaAvenant, ficheMission, ... */
+    kind: text('kind').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_owner_kind_idx').on(t.ownerUserId, t.kind, t.createdAt)],
+);
+
+export const fileBlobs = pgTable('file_blobs', {
+  key: text('key').primaryKey(),
+  data: bytea('data').notNull(),
+});
+
+/** Append-only trail of changes to dossiers and other sensitive records. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    dossierId: integer('dossier_id'),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    details: jsonb('details').notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_dossier_idx').on(t.dossierId, t.at)],
+);

@@ -1,0 +1,249 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { files } from './platform.ts';
+
+export const schools = pgTable('schools', {
+  id: serial('id').primaryKey(),
+  /** EMLV, ESILV, IIM ... (SPEC names EMLV and ESILV for the workshops card). */
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+/** A training programme of a school, with the dates the contract rules depend on. */
+export const formations = pgTable('formations', {
+  id: serial('id').primaryKey(),
+  schoolId: integer('school_id')
+    .notNull()
+    .references(() => schools.id),
+  libelle: text('libelle').notNull(),
+  /** Start year of the programme (header "formationYear"). */
+  year: integer('year').notNull(),
+  /** Training stage (year of study, e.g. 3 for a third year). */
+  etape: integer('etape').notNull(),
+  /** APP, PRO or both (APP,PRO). */
+  contractTypes: text('contract_types').notNull().default('APP'),
+  trainingStart: date('training_start').notNull(),
+  trainingEnd: date('training_end').notNull(),
+  /** Professionalisation contract bounds, held per formation. */
+  proStartAfter: date('pro_start_after'),
+  proEndBefore: date('pro_end_before'),
+  rncp: text('rncp'),
+  codeDiplome: text('code_diplome'),
+  hours: integer('hours'),
+});
+
+/** The applicant's admission record (one per admissible user). */
+export const admissibles = pgTable('admissibles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  formationId: integer('formation_id').references(() => formations.id),
+  contractType: text('contract_type'),
+  cvecNumber: text('cvec_number'),
+  cvecFileId: uuid('cvec_file_id').references(() => files.id, { onDelete: 'set null' }),
+  cvecValid: boolean('cvec_valid').notNull().default(false),
+  attestationBacFileId: uuid('attestation_bac_file_id').references(() => files.id, { onDelete: 'set null' }),
+  attestationBacValid: boolean('attestation_bac_valid').notNull().default(false),
+  forumInvited: boolean('forum_invited').notNull().default(true),
+});
+
+/** Content feed sections, per language. */
+export const cmsSections = pgTable(
+  'cms_sections',
+  {
+    id: serial('id').primaryKey(),
+    /** news, information, links, platforms, coaching, process */
+    section: text('section').notNull(),
+    lang: text('lang').notNull(),
+    title: text('title').notNull(),
+    /** Sanitised on write and on read. */
+    html: text('html').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cms_sections_section_lang_idx').on(t.section, t.lang),
+    check('cms_sections_lang_check', sql`${t.lang} in ('fr','en')`),
+  ],
+);
+
+export const forumInvitations = pgTable('forum_invitations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  date: date('date').notNull(),
+  link: text('link').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+export const partners = pgTable('partners', {
+  id: serial('id').primaryKey(),
+  nom: text('nom').notNull(),
+  /** URL of the logo (a file of ours or an https address). */
+  logo: text('logo').notNull(),
+  web: text('web').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const publicFiles = pgTable('public_files', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  translateKey: text('translate_key'),
+  fileId: uuid('file_id')
+    .notNull()
+    .references(() => files.id, { onDelete: 'cascade' }),
+  /** Where the file is listed: home. */
+  audience: text('audience').notNull().default('home'),
+  position: integer('position').notNull().default(0),
+});
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    logo: text('logo'),
+    companyName: text('company_name').notNull(),
+    publicationDate: date('publication_date').notNull(),
+    /** SPEC keeps 0000-00-00 for "no start date": null here, 0000-00-00 on the wire. */
+    startDate: date('start_date'),
+    description: text('description').notNull(),
+    linkType: text('link_type').notNull(),
+    link: text('link').notNull(),
+    /** Title, company and description without accents, lower-cased: what the French full-text index reads. */
+    searchText: text('search_text').notNull(),
+  },
+  (t) => [
+    check('offers_link_type_check', sql`${t.linkType} in ('link','mail')`),
+    index('offers_publication_idx').on(t.publicationDate.desc(), t.id.desc()),
+    index('offers_search_idx').using('gin', sql`to_tsvector('french', ${t.searchText})`),
+  ],
+);
+
+export const ateliers = pgTable('ateliers', {
+  id: serial('id').primaryKey(),
+  schoolId: integer('school_id').references(() => schools.id),
+  title: text('title').notNull(),
+  date: date('date').notNull(),
+  startHour: text('start_hour').notNull(),
+  endHour: text('end_hour').notNull(),
+  quota: integer('quota').notNull(),
+  /** Registration window; registration is open between these instants. */
+  registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true }),
+  registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }),
+});
+
+/** One workshop at a time per applicant: the primary key on user_id holds it. */
+export const atelierRegistrations = pgTable('atelier_registrations', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  atelierId: integer('atelier_id')
+    .notNull()
+    .references(() => ateliers.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Employer-search tracking entries of an applicant. */
+export const trackingEntries = pgTable(
+  'tracking_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetCompany: text('target_company').notNull(),
+    position: text('position').notNull(),
+    applicationDate: date('application_date').notNull(),
+    applicationType: text('application_type'),
+    contactLastName: text('contact_last_name'),
+    contactFirstName: text('contact_first_name'),
+    contactPosition: text('contact_position'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    firstContactDate: date('first_contact_date'),
+    interviewDate: date('interview_date'),
+    relaunchDate: date('relaunch_date'),
+    relaunchMethod: text('relaunch_method'),
+    /** 1 positive, 0 negative, null no response. */
+    response: smallint('response'),
+    responseDate: date('response_date'),
+    offerLink: text('offer_link'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tracking_entries_user_idx').on(t.userId, t.applicationDate)],
+);
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  siret: text('siret'),
+});
+
+/** People acting for a company (contact, HR, signatory). */
+export const companyUsers = pgTable(
+  'company_users',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
+);
+
+export const dossiers = pgTable(
+  'dossiers',
+  {
+    id: serial('id').primaryKey(),
+    admissibleUserId: integer('admissible_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    formationId: integer('formation_id').references(() => formations.id),
+    dossierName: text('dossier_name'),
+    dossierStatut: integer('dossier_statut').notNull().default(1),
+    dossierAccessible: boolean('dossier_accessible').notNull().default(true),
+    cerfaFileId: uuid('cerfa_file_id').references(() => files.id, { onDelete: 'set null' }),
+    cerfaAvenantFileId: uuid('cerfa_avenant_file_id').references(() => files.id, { onDelete: 'set null' }),
+    lastUpdate: timestamp('last_update', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('dossiers_admissible_idx').on(t.admissibleUserId),
+    index('dossiers_company_idx').on(t.companyId),
+    check('dossiers_statut_check', sql`${t.dossierStatut} between 1 and 13`),
+  ],
+);
+
+/** Step states of a dossier: f1ca, f1ce, modalites_re, fra, fre, cfa, signature_admissible, signature_employeur, signature_ecole. */
+export const dossierSteps = pgTable(
+  'dossier_steps',
+  {
+    dossierId: integer('dossier_id')
+      .notNull()
+      .references(() => dossiers.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    status: smallint('status').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dossierId, t.type] }),
+    check('dossier_steps_status_check', sql`${t.status} between 1 and 5`),
+  ],
+);

@@ -1,0 +1,68 @@
+import type { ErrorCode } from '@passerelle/contract';
+
+const statusOf: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  TOKEN_EXPIRED: 401,
+  INVALID_LINK: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  GONE: 410,
+  CONFLICT: 409,
+  LOCKED: 409,
+  ARCHIVED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_FILE_TYPE: 415,
+  RATE_LIMITED: 429,
+  WORKSHOP_ALREADY_REGISTERED: 409,
+  WORKSHOP_FULL: 409,
+  WORKSHOP_CLOSED: 409,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+/** Plain-English fallback texts; the web app shows its own translation of the code. */
+const defaultMessage: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'Bad request',
+  VALIDATION_FAILED: 'Some fields are invalid',
+  UNAUTHORIZED: 'Not identified: use the personal link sent by e-mail',
+  TOKEN_EXPIRED: 'TOKEN_EXPIRED: the access token has expired',
+  INVALID_LINK: 'This link is unknown, already used or expired',
+  FORBIDDEN: 'Not allowed',
+  NOT_FOUND: 'Not found',
+  GONE: 'Gone',
+  CONFLICT: 'Conflict',
+  LOCKED: 'This record can no longer be changed',
+  ARCHIVED: 'This case has been archived',
+  PAYLOAD_TOO_LARGE: 'The file is too large',
+  UNSUPPORTED_FILE_TYPE: 'Unsupported file type',
+  RATE_LIMITED: 'Too many requests, try again later',
+  WORKSHOP_ALREADY_REGISTERED: 'Already registered for another workshop',
+  WORKSHOP_FULL: 'This workshop is full',
+  WORKSHOP_CLOSED: 'Registration is closed for this workshop',
+  SERVICE_UNAVAILABLE: 'Service unavailable',
+  INTERNAL: 'Internal error',
+};
+
+/** The one error type services throw; the error handler turns it into `{ code, message, errors? }`. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly errors: Record<string, string[]> | undefined;
+
+  constructor(code: ErrorCode, message?: string, errors?: Record<string, string[]>) {
+    super(message ?? defaultMessage[code]);
+    this.code = code;
+    this.status = statusOf[code];
+    this.errors = errors;
+  }
+}
+
+/** A 400 with messages keyed by field path. */
+export function validationError(errors: Record<string, string[]>, message?: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, errors);
+}
+
+export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
+export const forbidden = () => new AppError('FORBIDDEN');

@@ -1,0 +1,40 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { loadDemoDataOnce } from './db/demo/load.ts';
+import { startMailWorker } from './modules/mail/mail.worker.ts';
+
+/** Starts the portal: database, migrations, demo data, mail worker, HTTP server; stops gracefully. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  if (config.DEMO_DATA) await loadDemoDataOnce(app);
+  const mailWorker = startMailWorker(app);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    // Stop accepting, finish in-flight requests (each write is its own transaction), then close the database.
+    await mailWorker.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server';
+  app.log.info(`Passerelle ready on ${config.publicUrl} (database: ${where})`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Env } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+
+/** Which database the API tests run on: the `api-pglite` and `api-postgres` Vitest projects set it. */
+export const testDbKind = (process.env['TEST_DB'] ?? 'pglite') as 'pglite' | 'postgres';
+const adminUrl = process.env['TEST_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  /** postgres:// address of the fresh database (postgres runs only). */
+  url: string | undefined;
+}
+
+/**
+ * A fresh database (in-memory PGlite, or a new database on the local PostgreSQL server), migrated,
+ * and the real app on it. Closed and dropped after the file's tests.
+ */
+export async function createTestDatabase(): Promise<{ database: Database; url: string | undefined; drop: () => Promise<void> }> {
+  if (testDbKind === 'pglite') {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    return { database, url: undefined, drop: () => database.close() };
+  }
+  const name = `passerelle_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  await database.migrate();
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Partial<Env> = {}): Promise<TestContext> {
+  const { database, url, drop } = await createTestDatabase();
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { PUBLIC_URL: 'http://localhost:3999', DEMO_DATA: false, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', ...env },
+  );
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await drop();
+  });
+  return { app, database, url };
+}

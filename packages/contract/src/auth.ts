@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const userTypes = ['anon', 'admin', 'staff', 'intervenant', 'student', 'parent', 'admissible', 'company'] as const;
+export const userType = z.enum(userTypes);
+export type UserType = z.infer<typeof userType>;
+
+export const languages = ['fr-FR', 'en-US'] as const;
+export const language = z.enum(languages);
+export type Language = z.infer<typeof language>;
+
+export const loginLinkBody = z.object({
+  email: z.email().max(254),
+  lang: language.optional(),
+});
+export type LoginLinkBody = z.infer<typeof loginLinkBody>;
+
+/** Ask for a fresh link from a link that no longer works (used, expired): the address stays unknown to the page. */
+export const resendLinkBody = z.object({ t: z.string().min(10).max(200), lang: language.optional() });
+
+export const exchangeBody = z.object({ t: z.string().min(10).max(200) });
+export const tokenResponse = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+export const meResponse = z.object({
+  userType,
+  prenom: z.string(),
+  nom: z.string(),
+  mail: z.string(),
+});
+export type MeResponse = z.infer<typeof meResponse>;
+
+/** Name of the response header that tells the client to swap its access token (SPEC section 4). */
+export const refreshTokenHeader = 'refresh-token';

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Every error code the API can answer. Each has a French and an English text in the web app. */
+export const errorCodes = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'TOKEN_EXPIRED',
+  'INVALID_LINK',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'GONE',
+  'CONFLICT',
+  'LOCKED',
+  'ARCHIVED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_FILE_TYPE',
+  'RATE_LIMITED',
+  'WORKSHOP_ALREADY_REGISTERED',
+  'WORKSHOP_FULL',
+  'WORKSHOP_CLOSED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export const errorCode = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCode>;
+
+/** The one error body every failure answers with. `errors` maps a field (dotted path) to its messages. */
+export const errorBody = z.object({
+  code: errorCode,
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

@@ -1,0 +1,54 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.unit.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: ['apps/api/src/**/*.test.ts'],
+          exclude: ['apps/api/src/**/*.unit.test.ts', 'apps/api/src/**/*.postgres.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: ['apps/api/src/**/*.test.ts'],
+          exclude: ['apps/api/src/**/*.unit.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['./e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
