@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { getOrCreateSecret } from './lib/secrets.ts';
+import { createDbStorage, type Storage } from './lib/storage.ts';
 import { registerModules } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -17,12 +18,15 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    storage: Storage;
   }
 }
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
+  /** Document store; the database by default. */
+  storage?: Storage;
   /** Pino logger options, or false for none (tests). */
   logger?: boolean | object;
 }
@@ -46,6 +50,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('storage', options.storage ?? createDbStorage(database.db));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -2,5 +2,8 @@ import type { FastifyInstance } from 'fastify';
 
 /** Every API module, mounted under /api. One line per module. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
-  void app;
+  await app.register(import('./auth/auth.routes.ts'));
+  await app.register(import('./users/users.routes.ts'));
+  await app.register(import('./files/files.routes.ts'));
+  await app.register(import('./portal/portal.routes.ts'));
 }

@@ -1,0 +1,444 @@
+import type { StepType } from '@passerelle/contract';
+import type { DemoKey } from './accounts.ts';
+
+/**
+ * The demo's schools, formations, applicants, companies, dossiers and tracking entries, as data.
+ * load.ts writes them; dates are offsets from the `now` it is given.
+ */
+
+export type SchoolCode = 'EMLV' | 'ESILV' | 'IIM';
+
+export const demoSchools: { code: SchoolCode; name: string }[] = [
+  { code: 'EMLV', name: 'EMLV — École de management Léonard de Vinci (business school)' },
+  { code: 'ESILV', name: 'ESILV — École supérieure d’ingénieurs Léonard de Vinci' },
+  { code: 'IIM', name: 'IIM — Institut de l’Internet et du Multimédia (digital school)' },
+];
+
+export type FormationKey = 'emlvPge' | 'emlvBachelor' | 'esilvData' | 'esilvFinance' | 'iimWeb' | 'iimGame';
+
+export interface DemoFormation {
+  key: FormationKey;
+  school: SchoolCode;
+  libelle: string;
+  /** Years before the current rentrée the programme started (a 2nd-year contract started last September). */
+  startedYearsAgo: 0 | 1;
+  etape: number;
+  contractTypes: 'APP' | 'PRO' | 'APP,PRO';
+  /** Training start day in September, and length in years. */
+  septemberDay: number;
+  years: 1 | 2 | 3;
+  /** Month and day the training ends in its last year. */
+  endMonthDay: string;
+  rncp: string;
+  codeDiplome: string;
+  hours: number;
+}
+
+export const demoFormations: DemoFormation[] = [
+  {
+    key: 'emlvPge',
+    school: 'EMLV',
+    libelle: 'Programme Grande École — Master 1 Management, parcours Marketing digital',
+    startedYearsAgo: 0,
+    etape: 4,
+    contractTypes: 'APP,PRO',
+    septemberDay: 8,
+    years: 2,
+    endMonthDay: '08-31',
+    rncp: 'RNCP35921',
+    codeDiplome: '16X31004',
+    hours: 1050,
+  },
+  {
+    key: 'emlvBachelor',
+    school: 'EMLV',
+    libelle: 'Bachelor Business Development — 3e année',
+    startedYearsAgo: 0,
+    etape: 3,
+    contractTypes: 'APP',
+    septemberDay: 1,
+    years: 1,
+    endMonthDay: '07-31',
+    rncp: 'RNCP36141',
+    codeDiplome: '26X31210',
+    hours: 520,
+  },
+  {
+    key: 'esilvData',
+    school: 'ESILV',
+    libelle: 'Cycle ingénieur — Informatique, Data et IA (4e année)',
+    startedYearsAgo: 0,
+    etape: 4,
+    contractTypes: 'APP',
+    septemberDay: 1,
+    years: 2,
+    endMonthDay: '09-30',
+    rncp: 'RNCP37512',
+    codeDiplome: '17X32601',
+    hours: 1200,
+  },
+  {
+    key: 'esilvFinance',
+    school: 'ESILV',
+    libelle: 'Cycle ingénieur — Ingénierie financière (5e année)',
+    startedYearsAgo: 1,
+    etape: 5,
+    contractTypes: 'APP',
+    septemberDay: 2,
+    years: 2,
+    endMonthDay: '09-30',
+    rncp: 'RNCP37512',
+    codeDiplome: '17X31302',
+    hours: 1200,
+  },
+  {
+    key: 'iimWeb',
+    school: 'IIM',
+    libelle: 'Mastère Développement web et applications — 1re année',
+    startedYearsAgo: 0,
+    etape: 4,
+    contractTypes: 'APP,PRO',
+    septemberDay: 15,
+    years: 2,
+    endMonthDay: '08-31',
+    rncp: 'RNCP36916',
+    codeDiplome: '16X32605',
+    hours: 900,
+  },
+  {
+    key: 'iimGame',
+    school: 'IIM',
+    libelle: 'Bachelor Création numérique et jeu vidéo — 2e année',
+    startedYearsAgo: 0,
+    etape: 2,
+    contractTypes: 'PRO',
+    septemberDay: 15,
+    years: 3,
+    endMonthDay: '06-30',
+    rncp: 'RNCP35463',
+    codeDiplome: '26X32304',
+    hours: 1400,
+  },
+];
+
+export type CompanyKey = 'sg' | 'capgemini' | 'loreal' | 'bnp' | 'decathlon' | 'thales' | 'publicis' | 'orange';
+
+/** Real employers' names; the SIRETs are made up (Luhn-valid, see luhnSiret). */
+export const demoCompanies: { key: CompanyKey; name: string; sirenBase: string; users: DemoKey[] }[] = [
+  { key: 'sg', name: 'Société Générale', sirenBase: '5521200', users: ['claire'] },
+  { key: 'capgemini', name: 'Capgemini', sirenBase: '3307031', users: ['marc'] },
+  { key: 'loreal', name: "L'Oréal", sirenBase: '6320128', users: [] },
+  { key: 'bnp', name: 'BNP Paribas', sirenBase: '6620429', users: [] },
+  { key: 'decathlon', name: 'Decathlon', sirenBase: '3065006', users: [] },
+  { key: 'thales', name: 'Thales', sirenBase: '5520599', users: [] },
+  { key: 'publicis', name: 'Publicis Sapient France', sirenBase: '4216207', users: [] },
+  { key: 'orange', name: 'Orange', sirenBase: '3801292', users: [] },
+];
+
+/** A 14-digit SIRET from a 7-digit base: pads with a fixed establishment part and a Luhn check digit. */
+export function luhnSiret(base: string): string {
+  const body = `${base}00001`.padEnd(13, '0').slice(0, 13);
+  for (let check = 0; check < 10; check += 1) {
+    const candidate = `${body}${check}`;
+    let sum = 0;
+    for (let i = 0; i < candidate.length; i += 1) {
+      let digit = Number(candidate[candidate.length - 1 - i]);
+      if (i % 2 === 1) {
+        digit *= 2;
+        if (digit > 9) digit -= 9;
+      }
+      sum += digit;
+    }
+    if (sum % 10 === 0) return candidate;
+  }
+  throw new Error('no Luhn digit');
+}
+
+export interface DemoApplicant {
+  key: DemoKey;
+  formation: FormationKey;
+  contractType: 'APP' | 'PRO' | null;
+  /** Number of CVs uploaded (0 to 2). */
+  cvs: number;
+  /** CVEC certificate uploaded, and whether staff checked it. */
+  cvec: 'none' | 'pending' | 'valid';
+  bac: 'none' | 'pending' | 'valid';
+  forumInvited: boolean;
+  cvHeadline: string;
+}
+
+export const demoApplicants: DemoApplicant[] = [
+  { key: 'camille', formation: 'emlvPge', contractType: 'APP', cvs: 1, cvec: 'none', bac: 'none', forumInvited: true, cvHeadline: 'Recherche une alternance en marketing digital' },
+  { key: 'olivia', formation: 'emlvBachelor', contractType: 'APP', cvs: 1, cvec: 'pending', bac: 'none', forumInvited: true, cvHeadline: 'Looking for a business development apprenticeship' },
+  { key: 'lucas', formation: 'esilvData', contractType: 'APP', cvs: 2, cvec: 'none', bac: 'pending', forumInvited: true, cvHeadline: 'Futur ingénieur data, recherche une alternance de 2 ans' },
+  { key: 'ines', formation: 'iimWeb', contractType: 'PRO', cvs: 1, cvec: 'pending', bac: 'pending', forumInvited: true, cvHeadline: 'Développeuse web front-end en contrat de professionnalisation' },
+  { key: 'hugo', formation: 'emlvPge', contractType: 'APP', cvs: 1, cvec: 'valid', bac: 'pending', forumInvited: true, cvHeadline: 'Alternance en banque de détail' },
+  { key: 'lea', formation: 'esilvData', contractType: 'APP', cvs: 0, cvec: 'valid', bac: 'valid', forumInvited: true, cvHeadline: 'Ingénierie logicielle' },
+  { key: 'emma', formation: 'emlvBachelor', contractType: 'APP', cvs: 1, cvec: 'valid', bac: 'valid', forumInvited: true, cvHeadline: 'Chargée de clientèle professionnels' },
+  { key: 'noah', formation: 'esilvData', contractType: 'APP', cvs: 1, cvec: 'valid', bac: 'valid', forumInvited: false, cvHeadline: 'Ingénieur cloud et DevOps' },
+  { key: 'chloe', formation: 'iimGame', contractType: 'PRO', cvs: 0, cvec: 'valid', bac: 'valid', forumInvited: false, cvHeadline: 'Graphiste 3D' },
+  { key: 'jules', formation: 'emlvPge', contractType: 'APP', cvs: 0, cvec: 'valid', bac: 'valid', forumInvited: false, cvHeadline: 'Analyste risques' },
+  { key: 'sarah', formation: 'esilvFinance', contractType: 'APP', cvs: 1, cvec: 'valid', bac: 'none', forumInvited: true, cvHeadline: 'Ingénieure en finance de marché' },
+  { key: 'nathan', formation: 'esilvData', contractType: 'APP', cvs: 2, cvec: 'none', bac: 'none', forumInvited: true, cvHeadline: 'Recherche une alternance en cybersécurité' },
+];
+
+export type StepValue = 1 | 2 | 3 | 5;
+export type DemoSteps = Partial<Record<StepType, StepValue>>;
+
+const allDone: DemoSteps = {
+  f1ca: 3,
+  f1ce: 3,
+  modalites_re: 3,
+  fra: 3,
+  fre: 3,
+  cfa: 3,
+  signature_admissible: 3,
+  signature_employeur: 3,
+  signature_ecole: 3,
+};
+
+export interface DemoDossier {
+  owner: DemoKey;
+  company: CompanyKey | null;
+  dossierName: string | null;
+  statut: number;
+  accessible: boolean;
+  /** Last update, in days (and hours) before now. */
+  daysAgo: number;
+  /** Null: a dossier just opened, with no step rows at all. */
+  steps: DemoSteps | null;
+  cerfa: boolean;
+  avenant: boolean;
+}
+
+const apprenticeship = (company: string) => `Contrat d'apprentissage — ${company}`;
+const professionalisation = (company: string) => `Contrat de professionnalisation — ${company}`;
+
+/** Together: every dossierStatut 1..13, and every step value 1, 2, 3 and 5. */
+export const demoDossiers: DemoDossier[] = [
+  { owner: 'camille', company: null, dossierName: null, statut: 1, accessible: true, daysAgo: 1, steps: null, cerfa: false, avenant: false },
+  {
+    owner: 'olivia',
+    company: 'loreal',
+    dossierName: apprenticeship("L'Oréal"),
+    statut: 1,
+    accessible: true,
+    daysAgo: 3,
+    steps: { f1ca: 5, f1ce: 1 },
+    cerfa: false,
+    avenant: false,
+  },
+  {
+    owner: 'lucas',
+    company: 'capgemini',
+    dossierName: apprenticeship('Capgemini'),
+    statut: 2,
+    accessible: true,
+    daysAgo: 2,
+    steps: { f1ca: 3, f1ce: 2 },
+    cerfa: false,
+    avenant: false,
+  },
+  {
+    owner: 'lucas',
+    company: 'thales',
+    dossierName: apprenticeship('Thales'),
+    statut: 6,
+    accessible: true,
+    daysAgo: 41,
+    steps: { f1ca: 3, f1ce: 3, modalites_re: 1 },
+    cerfa: false,
+    avenant: false,
+  },
+  {
+    owner: 'ines',
+    company: 'publicis',
+    dossierName: professionalisation('Publicis Sapient France'),
+    statut: 3,
+    accessible: true,
+    daysAgo: 5,
+    steps: { f1ca: 3, f1ce: 3, modalites_re: 2 },
+    cerfa: false,
+    avenant: false,
+  },
+  {
+    owner: 'hugo',
+    company: 'sg',
+    dossierName: apprenticeship('Société Générale'),
+    statut: 4,
+    accessible: true,
+    daysAgo: 6,
+    steps: { f1ca: 3, f1ce: 3, modalites_re: 3, fra: 1, fre: 2 },
+    cerfa: false,
+    avenant: false,
+  },
+  {
+    owner: 'lea',
+    company: 'capgemini',
+    dossierName: apprenticeship('Capgemini'),
+    statut: 5,
+    accessible: true,
+    daysAgo: 9,
+    steps: { f1ca: 3, f1ce: 3, modalites_re: 3, fra: 5, fre: 3 },
+    cerfa: false,
+    avenant: false,
+  },
+  {
+    owner: 'emma',
+    company: 'sg',
+    dossierName: apprenticeship('Société Générale'),
+    statut: 7,
+    accessible: true,
+    daysAgo: 4,
+    steps: { ...allDone, signature_employeur: 2, signature_ecole: 1 },
+    cerfa: false,
+    avenant: false,
+  },
+  {
+    owner: 'noah',
+    company: 'capgemini',
+    dossierName: apprenticeship('Capgemini'),
+    statut: 8,
+    accessible: true,
+    daysAgo: 12,
+    steps: allDone,
+    cerfa: true,
+    avenant: false,
+  },
+  {
+    owner: 'noah',
+    company: 'orange',
+    dossierName: apprenticeship('Orange'),
+    statut: 9,
+    accessible: false,
+    daysAgo: 63,
+    steps: { f1ca: 3, f1ce: 1 },
+    cerfa: false,
+    avenant: false,
+  },
+  {
+    owner: 'chloe',
+    company: 'bnp',
+    dossierName: professionalisation('BNP Paribas'),
+    statut: 10,
+    accessible: true,
+    daysAgo: 20,
+    steps: allDone,
+    cerfa: true,
+    avenant: false,
+  },
+  {
+    owner: 'jules',
+    company: 'sg',
+    dossierName: apprenticeship('Société Générale'),
+    statut: 11,
+    accessible: true,
+    daysAgo: 15,
+    steps: allDone,
+    cerfa: true,
+    avenant: true,
+  },
+  {
+    owner: 'sarah',
+    company: 'decathlon',
+    dossierName: apprenticeship('Decathlon'),
+    statut: 12,
+    accessible: true,
+    daysAgo: 10,
+    steps: allDone,
+    cerfa: true,
+    avenant: false,
+  },
+  {
+    owner: 'sarah',
+    company: 'sg',
+    dossierName: apprenticeship('Société Générale'),
+    statut: 13,
+    accessible: true,
+    daysAgo: 77,
+    steps: allDone,
+    cerfa: false,
+    avenant: false,
+  },
+];
+
+export interface DemoTracking {
+  owner: DemoKey;
+  targetCompany: string;
+  position: string;
+  applicationDaysAgo: number;
+  applicationType: 'spontanee' | 'offre';
+  contact?: { lastName: string; firstName: string; position: string; email: string; phone: string };
+  firstContactDaysAgo?: number;
+  interviewDaysAgo?: number;
+  relaunch?: { daysAgo: number; method: 'telephone' | 'email' | 'courrier' };
+  response?: { value: 0 | 1; daysAgo: number };
+  offerLink?: string;
+}
+
+/** Each suiviStatut appears: envoyee (no answer), relance, positif, negatif. */
+export const demoTracking: DemoTracking[] = [
+  {
+    owner: 'nathan',
+    targetCompany: 'Thales',
+    position: 'Alternant analyste cybersécurité',
+    applicationDaysAgo: 4,
+    applicationType: 'offre',
+    offerLink: 'https://careers.thalesgroup.com/',
+  },
+  {
+    owner: 'nathan',
+    targetCompany: 'Orange Cyberdefense',
+    position: 'Apprenti ingénieur sécurité opérationnelle',
+    applicationDaysAgo: 18,
+    applicationType: 'spontanee',
+    contact: { lastName: 'Fontaine', firstName: 'Julie', position: 'Chargée de recrutement', email: 'julie.fontaine@example.com', phone: '01 44 44 22 22' },
+    relaunch: { daysAgo: 6, method: 'email' },
+  },
+  {
+    owner: 'nathan',
+    targetCompany: 'Société Générale',
+    position: 'Alternant SOC analyst',
+    applicationDaysAgo: 30,
+    applicationType: 'offre',
+    contact: { lastName: 'Girard', firstName: 'Thomas', position: 'Responsable SOC', email: 'thomas.girard@example.com', phone: '+33 1 42 14 20 00' },
+    firstContactDaysAgo: 25,
+    interviewDaysAgo: 14,
+    response: { value: 1, daysAgo: 7 },
+    offerLink: 'https://careers.societegenerale.com/',
+  },
+  {
+    owner: 'nathan',
+    targetCompany: 'Capgemini',
+    position: 'Apprenti consultant cybersécurité',
+    applicationDaysAgo: 45,
+    applicationType: 'spontanee',
+    response: { value: 0, daysAgo: 33 },
+  },
+  {
+    owner: 'lucas',
+    targetCompany: 'Dassault Systèmes',
+    position: 'Apprenti data engineer',
+    applicationDaysAgo: 50,
+    applicationType: 'offre',
+    response: { value: 0, daysAgo: 38 },
+  },
+  {
+    owner: 'lucas',
+    targetCompany: 'Capgemini',
+    position: 'Apprenti data engineer',
+    applicationDaysAgo: 21,
+    applicationType: 'spontanee',
+    contact: { lastName: 'Lambert', firstName: 'Marc', position: 'Manager data', email: 'marc.lambert@example.com', phone: '06 12 34 56 78' },
+    interviewDaysAgo: 9,
+    response: { value: 1, daysAgo: 3 },
+  },
+  {
+    owner: 'camille',
+    targetCompany: 'Decathlon',
+    position: 'Alternante chargée de marketing digital',
+    applicationDaysAgo: 8,
+    applicationType: 'offre',
+    offerLink: 'https://joinus.decathlon.fr/',
+  },
+];

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../db/client.ts';
+import { AppError } from './app-error.ts';
+
+export interface RateLimitRule {
+  /** Requests allowed per window. */
+  limit: number;
+  /** Window length, in seconds. */
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  count: number;
+  /** Seconds until the window closes (at least 1). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * A counter key that never holds the raw value: rows of rate_limits must not reveal
+ * which addresses or clients asked for a link.
+ */
+export function rateLimitKey(scope: string, value: string): string {
+  return `${scope}:${createHash('sha256').update(value).digest('hex')}`;
+}
+
+/**
+ * Counts one hit in a fixed window, in one statement, so that several API processes share the count
+ * without a race. Both CASE expressions read the row as it was before the update.
+ */
+export async function hitRateLimit(db: Db | Tx, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  const expired = sql`rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})`;
+  const result = await db.execute<{ count: number; retry_after: number }>(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when ${expired} then 1 else rate_limits.count + 1 end,
+      window_start = case when ${expired} then now() else rate_limits.window_start end
+    returning count,
+      greatest(1, ceil(extract(epoch from rate_limits.window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int as retry_after`);
+  const row = result.rows[0];
+  if (!row) throw new Error('rate limit counter not written');
+  const count = Number(row.count);
+  return { allowed: count <= rule.limit, count, retryAfterSeconds: Number(row.retry_after) };
+}
+
+/** Counts one hit; over the limit, answers 429 RATE_LIMITED with a Retry-After header. */
+export async function enforceRateLimit(db: Db | Tx, reply: FastifyReply, key: string, rule: RateLimitRule): Promise<void> {
+  const result = await hitRateLimit(db, key, rule);
+  if (result.allowed) return;
+  void reply.header('retry-after', String(result.retryAfterSeconds));
+  throw new AppError('RATE_LIMITED');
+}
+
+/** A preHandler counting requests per client address (the proxy's view of it when TRUST_PROXY is set). */
+export function rateLimitPerClient(db: Db, scope: string, rule: RateLimitRule) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await enforceRateLimit(db, reply, rateLimitKey(`${scope}:client`, request.ip), rule);
+  };
+}

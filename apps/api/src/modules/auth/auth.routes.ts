@@ -1,0 +1,69 @@
+import { exchangeBody, loginLinkBody, resendLinkBody, tokenResponse } from '@passerelle/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { rateLimitPerClient } from '../../lib/rate-limit.ts';
+import { exchangeLoginToken, logout, refreshSession, requestLoginLink, resendLoginLink, type Session } from './auth.service.ts';
+
+export const REFRESH_COOKIE = 'passerelle_rt';
+const noBody = z.undefined().describe('No body');
+
+export default async function authRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { config, db } = app;
+  const perClient = { limit: config.LOGIN_RATE_PER_CLIENT, windowSeconds: config.LOGIN_RATE_WINDOW };
+  const signInLimit = rateLimitPerClient(db, 'sign-in', perClient);
+
+  const openSession = (reply: FastifyReply, session: Session) => {
+    void reply.header('cache-control', 'no-store');
+    void reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: config.secureCookies,
+      path: '/api',
+      maxAge: config.REFRESH_TOKEN_TTL,
+    });
+    return { token: session.accessToken };
+  };
+  const closeSession = (reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: config.secureCookies, path: '/api' });
+
+  app.post(
+    '/auth/login-link',
+    { preHandler: signInLimit, schema: { body: loginLinkBody, response: { 202: noBody } } },
+    async (request, reply) => {
+      await requestLoginLink(db, config, request.body.email);
+      return reply.status(202).send();
+    },
+  );
+
+  app.post(
+    '/auth/login-link/resend',
+    { preHandler: signInLimit, schema: { body: resendLinkBody, response: { 202: noBody } } },
+    async (request, reply) => {
+      await resendLoginLink(db, config, request.body.t);
+      return reply.status(202).send();
+    },
+  );
+
+  app.post(
+    '/auth/exchange',
+    { preHandler: rateLimitPerClient(db, 'exchange', perClient), schema: { body: exchangeBody, response: { 200: tokenResponse } } },
+    async (request, reply) => openSession(reply, await exchangeLoginToken(db, config, app.signAccessToken, request.body.t)),
+  );
+
+  app.get('/admissibles/refresh_token', { schema: { response: { 200: tokenResponse } } }, async (request, reply) => {
+    try {
+      return openSession(reply, await refreshSession(db, config, app.signAccessToken, request.cookies[REFRESH_COOKIE]));
+    } catch (err) {
+      closeSession(reply);
+      throw err;
+    }
+  });
+
+  app.post('/auth/logout', { schema: { response: { 204: noBody } } }, async (request, reply) => {
+    await logout(db, request.cookies[REFRESH_COOKIE]);
+    closeSession(reply);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,150 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { UserType } from '@passerelle/contract';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hitRateLimit, rateLimitKey } from '../../lib/rate-limit.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
+import { renderMail } from '../mail/templates.ts';
+import { findUserByAddress, getUser, mailLanguageOf, normalizeEmail, type User } from '../users/users.service.ts';
+import {
+  consumeLoginToken,
+  consumeRefreshToken,
+  findLoginTokenOwner,
+  findRefreshToken,
+  insertLoginToken,
+  insertRefreshToken,
+  revokeRefreshFamily,
+} from './auth.repo.ts';
+
+type AuthConfig = Pick<
+  Config,
+  'publicUrl' | 'LOGIN_LINK_TTL' | 'REFRESH_TOKEN_TTL' | 'LOGIN_RATE_PER_ADDRESS' | 'LOGIN_RATE_WINDOW'
+>;
+
+/** 32 random bytes, base64url: the value handed out. Only its SHA-256 is stored. */
+export function newSecretToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * A one-time sign-in link for this user, valid LOGIN_LINK_TTL seconds. Other modules use it too
+ * (an employer invited by an applicant receives one). The token rides in the query string: the
+ * request logger drops query strings, and the web app removes `t` from the address on load.
+ */
+export async function createLoginLink(db: Db | Tx, config: AuthConfig, userId: number): Promise<string> {
+  const token = newSecretToken();
+  await insertLoginToken(db, { userId, tokenHash: hashToken(token), ttlSeconds: config.LOGIN_LINK_TTL });
+  const url = new URL(`${config.publicUrl}/`);
+  url.searchParams.set('t', token);
+  return url.toString();
+}
+
+/** Creates a link and queues the sign-in mail, in the user's language, in one transaction. */
+export async function sendLoginLink(db: Db | Tx, config: AuthConfig, user: User): Promise<void> {
+  await db.transaction(async (tx) => {
+    const url = await createLoginLink(tx, config, user.id);
+    const mail = renderMail('loginLink', mailLanguageOf(user), {
+      prenom: user.prenom,
+      url,
+      validitySeconds: config.LOGIN_LINK_TTL,
+    });
+    await enqueueMail(tx, { to: user.email, ...mail });
+  });
+}
+
+/**
+ * Counts a link request for this address. Past the limit the caller still answers 202 but sends
+ * nothing: a 429 here would only happen for addresses someone asks about, and answering differently
+ * for a known address would tell who has an account. The counter runs for unknown addresses too.
+ */
+async function isUnderAddressLimit(db: Db, config: AuthConfig, address: string): Promise<boolean> {
+  const key = rateLimitKey('sign-in:address', normalizeEmail(address));
+  const result = await hitRateLimit(db, key, { limit: config.LOGIN_RATE_PER_ADDRESS, windowSeconds: config.LOGIN_RATE_WINDOW });
+  return result.allowed;
+}
+
+/**
+ * POST /auth/login-link. Known or not, the address costs the same two statements (counter, lookup)
+ * before the answer; only a known one then queues a mail. The per-address limit caps how many
+ * timing samples anyone can take for one address.
+ */
+export async function requestLoginLink(db: Db, config: AuthConfig, email: string): Promise<void> {
+  const address = normalizeEmail(email);
+  const underLimit = await isUnderAddressLimit(db, config, address);
+  const user = await findUserByAddress(db, address);
+  if (!underLimit || !user) return;
+  await sendLoginLink(db, config, user);
+}
+
+/**
+ * POST /auth/login-link/resend: from a link that no longer works (mail scanners open links too),
+ * a fresh one goes to the owner's address, which the page never learns.
+ */
+export async function resendLoginLink(db: Db, config: AuthConfig, token: string): Promise<void> {
+  const ownerId = await findLoginTokenOwner(db, hashToken(token));
+  if (ownerId === undefined) return;
+  const user = await getUser(db, ownerId);
+  if (!(await isUnderAddressLimit(db, config, user.email))) return;
+  await sendLoginLink(db, config, user);
+}
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+}
+
+type SignAccessToken = (user: AuthUser) => Promise<string>;
+
+async function issueRefreshToken(db: Db | Tx, config: AuthConfig, userId: number, family: string): Promise<string> {
+  const token = newSecretToken();
+  await insertRefreshToken(db, { userId, family, tokenHash: hashToken(token), ttlSeconds: config.REFRESH_TOKEN_TTL });
+  return token;
+}
+
+/** POST /auth/exchange: spends the link's token and opens a session (a new refresh family). */
+export async function exchangeLoginToken(db: Db, config: AuthConfig, sign: SignAccessToken, token: string): Promise<Session> {
+  const { user, refreshToken } = await db.transaction(async (tx) => {
+    const userId = await consumeLoginToken(tx, hashToken(token));
+    if (userId === undefined) throw new AppError('INVALID_LINK');
+    const found = await getUser(tx, userId);
+    return { user: found, refreshToken: await issueRefreshToken(tx, config, found.id, randomUUID()) };
+  });
+  const accessToken = await sign({ id: user.id, userType: user.userType as UserType });
+  return { accessToken, refreshToken };
+}
+
+/**
+ * GET /admissibles/refresh_token: rotates the refresh token. A token that was already used coming
+ * back means two holders (one of them a thief, maybe the first): the whole family is revoked and
+ * both must sign in again.
+ */
+export async function refreshSession(db: Db, config: AuthConfig, sign: SignAccessToken, token: string | undefined): Promise<Session> {
+  if (!token) throw new AppError('UNAUTHORIZED');
+  const tokenHash = hashToken(token);
+  const outcome = await db.transaction(async (tx) => {
+    const spent = await consumeRefreshToken(tx, tokenHash);
+    if (spent) {
+      const refreshToken = await issueRefreshToken(tx, config, spent.userId, spent.family);
+      return { user: { id: spent.userId, userType: spent.userType as UserType }, refreshToken };
+    }
+    const known = await findRefreshToken(tx, tokenHash);
+    if (known?.usedAt && !known.revokedAt) await revokeRefreshFamily(tx, known.family);
+    return undefined;
+  });
+  // Thrown after the transaction, so that the revocation above is committed.
+  if (!outcome) throw new AppError('UNAUTHORIZED');
+  return { accessToken: await sign(outcome.user), refreshToken: outcome.refreshToken };
+}
+
+/** POST /auth/logout: the session's refresh family can no longer be used. */
+export async function logout(db: Db, token: string | undefined): Promise<void> {
+  if (!token) return;
+  const known = await findRefreshToken(db, hashToken(token));
+  if (known) await revokeRefreshFamily(db, known.family);
+}

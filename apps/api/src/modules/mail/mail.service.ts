@@ -1,0 +1,155 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { claimDueMails, insertMail, markMailAttemptFailed, markMailDelivered, type OutboxMail } from './mail.repo.ts';
+
+export interface NewMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Queues a mail; the worker sends it. Takes a transaction too, so that a mail is queued only when
+ * the change it reports is committed.
+ */
+export async function enqueueMail(db: Db | Tx, mail: NewMail): Promise<number> {
+  const row = await insertMail(db, {
+    toAddress: mail.to.trim().toLowerCase(),
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+  });
+  return row.id;
+}
+
+/** How one queued mail leaves the building: SMTP, or the console when no SMTP server is configured. */
+export interface MailSender {
+  kind: 'smtp' | 'console';
+  send(mail: OutboxMail): Promise<void>;
+  close(): void;
+}
+
+/** A claimed mail stays locked this long; longer than the worst SMTP timeouts below, times the batch. */
+const LOCK_SECONDS = 600;
+const BATCH_SIZE = 10;
+const FIRST_RETRY_SECONDS = 30;
+const MAX_RETRY_SECONDS = 3600;
+
+/** 30 s, 1 min, 2 min, ... capped at one hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_SECONDS);
+}
+
+export function createMailSender(
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>,
+  out: Pick<NodeJS.WriteStream, 'write'> = process.stdout,
+): MailSender {
+  if (!config.SMTP_URL) return createConsoleSender(out);
+  const transport = nodemailer.createTransport({
+    url: config.SMTP_URL,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transport.sendMail({
+        from: config.MAIL_FROM,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.textBody,
+        ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
+      });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * With no SMTP server (a first run, a demo offline) the mail is printed so that a newcomer can follow
+ * the sign-in link. It goes to stdout directly, never through the logger: structured logs are kept
+ * and shipped, and must never hold a link or an address.
+ */
+function createConsoleSender(out: Pick<NodeJS.WriteStream, 'write'>): MailSender {
+  return {
+    kind: 'console',
+    async send(mail) {
+      const rule = '-'.repeat(72);
+      out.write(
+        [
+          '',
+          `${rule}`,
+          'Mail not sent (SMTP_URL is not set), printed instead:',
+          `To: ${mail.toAddress}`,
+          `Subject: ${mail.subject}`,
+          '',
+          mail.textBody,
+          rule,
+          '',
+        ].join('\n'),
+      );
+    },
+    close() {},
+  };
+}
+
+export interface DeliveryReport {
+  delivered: number;
+  retried: number;
+  failed: number;
+}
+
+/**
+ * Sends the mails due now, batch after batch, until none is due. A mail whose attempt fails goes back
+ * to the queue with a growing delay, so this returns even while the SMTP server is down.
+ */
+export async function deliverDueMails(
+  db: Db,
+  sender: MailSender,
+  options: { maxAttempts: number; log: FastifyBaseLogger; shouldStop?: () => boolean },
+): Promise<DeliveryReport> {
+  const report: DeliveryReport = { delivered: 0, retried: 0, failed: 0 };
+  for (;;) {
+    if (options.shouldStop?.()) return report;
+    const batch = await claimDueMails(db, BATCH_SIZE, LOCK_SECONDS);
+    for (const mail of batch) {
+      try {
+        await sender.send(mail);
+        await markMailDelivered(db, mail.id, sender.kind === 'smtp' ? 'sent' : 'printed');
+        report.delivered += 1;
+      } catch (err) {
+        const giveUp = mail.attempts >= options.maxAttempts;
+        await markMailAttemptFailed(db, mail.id, { giveUp, retryInSeconds: retryDelaySeconds(mail.attempts), error: describeError(err) });
+        report[giveUp ? 'failed' : 'retried'] += 1;
+        // The id and the error's code only: an SMTP answer often quotes the recipient's address.
+        options.log.warn({ mailId: mail.id, attempts: mail.attempts, code: errorCode(err), giveUp }, 'mail not sent');
+      }
+    }
+    if (batch.length < BATCH_SIZE) return report;
+  }
+}
+
+/** Sends everything due now with a sender built from the configuration (tests, one-off scripts). */
+export async function drainMailOutbox(app: FastifyInstance): Promise<DeliveryReport> {
+  const sender = createMailSender(app.config);
+  try {
+    return await deliverDueMails(app.db, sender, { maxAttempts: app.config.MAIL_MAX_ATTEMPTS, log: app.log });
+  } finally {
+    sender.close();
+  }
+}
+
+export function errorCode(err: unknown): string {
+  if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string') return err.code;
+  return err instanceof Error ? err.name : 'UNKNOWN';
+}
+
+/** Kept in the outbox row (which holds the address anyway), cut to a sane length. */
+function describeError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return `${errorCode(err)}: ${message}`.slice(0, 500);
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { createMailSender, deliverDueMails, errorCode } from './mail.service.ts';
+
+export interface MailWorker {
+  /** Lets the current batch finish (each send is bounded by the SMTP timeouts), then stops polling. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Polls the outbox every MAIL_POLL_INTERVAL_MS. Every API process may run one: claims use
+ * `FOR UPDATE SKIP LOCKED`, so a mail is never sent twice.
+ */
+export function startMailWorker(app: FastifyInstance): MailWorker {
+  const sender = createMailSender(app.config);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const tick = async () => {
+    try {
+      await deliverDueMails(app.db, sender, {
+        maxAttempts: app.config.MAIL_MAX_ATTEMPTS,
+        log: app.log,
+        shouldStop: () => stopped,
+      });
+    } catch (err) {
+      // The database may be briefly away; the next tick tries again. No message: a database error's detail can hold an address.
+      app.log.error({ err: { type: err instanceof Error ? err.name : 'Error', code: errorCode(err) } }, 'mail worker tick failed');
+    }
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick().finally(() => {
+        running = undefined;
+        schedule();
+      });
+    }, app.config.MAIL_POLL_INTERVAL_MS);
+  };
+
+  if (sender.kind === 'console') app.log.info('SMTP_URL is not set: mails are printed on the console');
+  schedule();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      sender.close();
+    },
+  };
+}

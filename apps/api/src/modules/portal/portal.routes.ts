@@ -1,0 +1,84 @@
+import multipart from '@fastify/multipart';
+import {
+  attestationParams,
+  cmsInfo,
+  cmsLangQuery,
+  partnersResponse,
+  portalInfos,
+  publicFilesParams,
+  publicFilesQuery,
+  publicFilesResponse,
+  uploadFields,
+  uploadRules,
+} from '@passerelle/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { attachmentDisposition } from '../files/files.service.ts';
+import { getAttestation } from './attestations.ts';
+import { findPartners, findPublicFiles, getCmsInfo, getPortalInfos, uploadDocuments, type UploadForm } from './portal.service.ts';
+
+function userId(request: FastifyRequest): number {
+  if (!request.user) throw new AppError('UNAUTHORIZED');
+  return request.user.id;
+}
+
+const maxUploadBytes = Math.max(...uploadFields.map((f) => uploadRules[f].maxBytes));
+
+/** Reads the whole form. Oversized files are cut and flagged rather than thrown, so every field gets its own error. */
+async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'A multipart/form-data body is expected');
+  const form: UploadForm = { files: [], fields: {} };
+  for await (const part of request.parts({ throwFileSizeLimit: false })) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      form.files.push({ field: part.fieldname, filename: part.filename, bytes, truncated: part.file.truncated });
+    } else if (typeof part.value === 'string') {
+      form.fields[part.fieldname] = part.value;
+    }
+  }
+  return form;
+}
+
+/** The applicant portal's content: feed, documents and uploads, public files, partners, attestations. */
+export default async function portalRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: maxUploadBytes, files: uploadFields.length, fields: 4, fieldSize: 1024, parts: uploadFields.length + 4 },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admissibleOnly = app.requireUserType('admissible');
+
+  r.get(
+    '/admissibles/portal/cms',
+    { preHandler: admissibleOnly, schema: { querystring: cmsLangQuery, response: { 200: cmsInfo } } },
+    async (request) => getCmsInfo(app.db, userId(request), request.query.lang),
+  );
+
+  r.get('/admissibles/portal/infos', { preHandler: admissibleOnly, schema: { response: { 200: portalInfos } } }, async (request) =>
+    getPortalInfos(app.db, userId(request)),
+  );
+
+  r.post('/admissibles/portal/upload', { preHandler: admissibleOnly, schema: { response: { 200: portalInfos } } }, async (request) =>
+    uploadDocuments(app.db, app.storage, userId(request), await readUploadForm(request)),
+  );
+
+  r.get(
+    '/admissibles/file/getPublicFiles/:dossierId',
+    { preHandler: admissibleOnly, schema: { params: publicFilesParams, querystring: publicFilesQuery, response: { 200: publicFilesResponse } } },
+    async (request) => findPublicFiles(app.db, userId(request), request.params.dossierId, request.query.type),
+  );
+
+  r.get('/admissibles/portal/partners', { preHandler: admissibleOnly, schema: { response: { 200: partnersResponse } } }, async () =>
+    findPartners(app.db),
+  );
+
+  r.get('/admissibles/portal/attestations/:kind', { preHandler: admissibleOnly, schema: { params: attestationParams } }, async (request, reply) => {
+    const { kind } = request.params;
+    const pdf = await getAttestation(app.db, userId(request), kind);
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', attachmentDisposition(`attestation-${kind}.pdf`))
+      .header('Cache-Control', 'private, no-store')
+      .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+  });
+}

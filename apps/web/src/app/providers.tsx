@@ -1,0 +1,33 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useMemo } from 'react';
+import { RouterProvider } from 'react-router';
+import { queryClient } from '../lib/query-client';
+import { buildTheme } from '../lib/theme';
+import { useThemeMode } from '../lib/theme-mode';
+import { FullPageSpinner } from '../components/full-page-spinner';
+import { router } from './router';
+
+/** Styles carry the page's CSP nonce (the server writes it in the csp-nonce meta). */
+const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
+const emotionCache = createCache({ key: 'mui', nonce, prepend: true });
+
+export function AppProviders() {
+  const { mode } = useThemeMode();
+  const theme = useMemo(() => buildTheme(mode), [mode]);
+  return (
+    <CacheProvider value={emotionCache}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        <QueryClientProvider client={queryClient}>
+          <Suspense fallback={<FullPageSpinner />}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </CacheProvider>
+  );
+}

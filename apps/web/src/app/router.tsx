@@ -1,0 +1,70 @@
+import type { UserType } from '@passerelle/contract';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RouteGuard } from './route-guard';
+import { AppLayout } from './layouts/app-layout';
+import { RouteErrorPage } from './route-error-page';
+
+/**
+ * SPEC section 2, route table. Every screen is loaded on demand; `handle.title` is the i18n key of the page title
+ * (the document title is "route title - product title"); `handle.userType` the type the route requires.
+ */
+export interface RouteHandle {
+  title: string;
+  userType?: UserType;
+  /** SPEC: logout skips the authentication check. */
+  skipAuth?: boolean;
+}
+
+const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load });
+
+function guarded(path: string, handle: RouteHandle, load: () => Promise<{ Component: React.ComponentType }>): RouteObject {
+  return { path, handle, element: <RouteGuard />, children: [{ index: true, ...page(load) }] };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      guarded('/', { title: 'common:titles.home' }, () => import('../features/home/home-page')),
+      guarded('/about', { title: 'common:titles.about' }, () => import('../features/about/about-page')),
+      { path: '/unauthorized', handle: { title: 'common:titles.unauthorized' }, ...page(() => import('../features/errors/unauthorized-page')) },
+      { path: '/forbidden', handle: { title: 'common:titles.forbidden' }, ...page(() => import('../features/errors/forbidden-page')) },
+      { path: '/archived', handle: { title: 'common:titles.archived' }, ...page(() => import('../features/errors/archived-page')) },
+      { path: '/404', handle: { title: 'common:titles.notFound' }, ...page(() => import('../features/errors/not-found-page')) },
+      { path: '/410', handle: { title: 'common:titles.gone' }, ...page(() => import('../features/errors/gone-page')) },
+      { path: '/logout', handle: { title: 'common:titles.logout', skipAuth: true }, ...page(() => import('../features/auth/logout-page')) },
+      {
+        path: '/espace-admissible',
+        handle: { title: 'common:titles.portal', userType: 'admissible' } satisfies RouteHandle,
+        element: <RouteGuard />,
+        children: [
+          {
+            ...page(() => import('../features/portal/portal-shell')),
+            children: [
+              { index: true, id: 'portal-home', handle: { title: 'common:titles.portalHome' }, ...page(() => import('../features/portal/home/portal-home-page')) },
+              { path: 'recherche', id: 'portal-search', handle: { title: 'common:titles.portalSearch' }, ...page(() => import('../features/portal/search/portal-search-page')) },
+              { path: 'dossiers', id: 'portal-cases', handle: { title: 'common:titles.portalCases' }, ...page(() => import('../features/portal/cases/portal-cases-page')) },
+            ],
+          },
+        ],
+      },
+      guarded('/admissible/fiche-premier-contact/:id', { title: 'common:titles.applicantFirstContact', userType: 'admissible' }, () => import('../features/sheets/applicant-first-contact-page')),
+      guarded('/employeur/fiche-premier-contact/:id', { title: 'common:titles.employerFirstContact', userType: 'company' }, () => import('../features/sheets/employer-first-contact-page')),
+      guarded('/employeur/modification-missions/:id', { title: 'common:titles.missions', userType: 'company' }, () => import('../features/sheets/missions-page')),
+      guarded('/employeur/validation-financement/:id', { title: 'common:titles.funding', userType: 'company' }, () => import('../features/sheets/funding-page')),
+      ...['/admissible/fiche-renseignement/:id', '/admissible/fiche-renseignements/:id'].map((path) =>
+        guarded(path, { title: 'common:titles.applicantInformationSheet', userType: 'admissible' }, () => import('../features/sheets/applicant-information-sheet-page')),
+      ),
+      ...['/employeur/fiche-renseignement/:id', '/employeur/fiche-renseignements/:id'].map((path) =>
+        guarded(path, { title: 'common:titles.employerInformationSheet', userType: 'company' }, () => import('../features/sheets/employer-information-sheet-page')),
+      ),
+      guarded('/signature/:id', { title: 'common:titles.signature' }, () => import('../features/signature/signature-page')),
+      guarded('/sondage/:etape/:id', { title: 'common:titles.survey' }, () => import('../features/survey/survey-page')),
+      guarded('/admissible/suiviRechercheEmployeur/:id?', { title: 'common:titles.tracking' }, () => import('../features/tracking/tracking-form-page')),
+      { path: '*', element: <Navigate to="/unauthorized" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

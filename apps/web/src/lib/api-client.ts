@@ -1,0 +1,148 @@
+import { errorBody, refreshTokenHeader, tokenResponse, type ErrorCode } from '@passerelle/contract';
+import type { z } from 'zod';
+import { authStore, rememberReturnPath } from './auth-store';
+
+/** Every failed API call throws this: forms put `errors` under fields, other failures show the code's text. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | 'NETWORK';
+  readonly errors: Record<string, string[]>;
+
+  constructor(status: number, code: ErrorCode | 'NETWORK', message: string, errors: Record<string, string[]> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+export interface SessionEvents {
+  /** 401 that a refresh could not mend: the user is logged out and sent to /unauthorized. */
+  onUnauthorized: () => void;
+  /** A `refresh-token` header came back: the token was swapped; reload the user and stay on the page. */
+  onTokenRenewed: () => void;
+}
+
+let events: SessionEvents = { onUnauthorized: () => {}, onTokenRenewed: () => {} };
+export function setSessionEvents(next: SessionEvents) {
+  events = next;
+}
+
+const REQUEST_TIMEOUT_MS = 120_000;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Do not log out on 401 (sign-in calls). */
+  anonymous?: boolean;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh at a time, whatever the number of calls that saw TOKEN_EXPIRED. */
+export function refreshAccessToken(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch('/api/admissibles/refresh_token', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      if (!res.ok) return false;
+      const { token } = tokenResponse.parse(await res.json());
+      authStore.setToken(token);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setTimeout(() => (refreshing = null), 0);
+    }
+  })();
+  return refreshing;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = authStore.get().token;
+  if (token) headers['Authorization'] = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  try {
+    return await fetch(`/api${path}`, { method: options.method ?? 'GET', headers, body, signal, credentials: 'same-origin' });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError' && options.signal?.aborted) throw err;
+    throw new ApiError(0, 'NETWORK', 'Network error');
+  }
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const text = await res.text();
+  try {
+    const parsed = errorBody.safeParse(JSON.parse(text));
+    if (parsed.success) return new ApiError(res.status, parsed.data.code, parsed.data.message, parsed.data.errors);
+  } catch {
+    // not JSON
+  }
+  return new ApiError(res.status, res.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', text.slice(0, 200));
+}
+
+/**
+ * Calls the API with the bearer token. SPEC section 4: a 401 whose text holds TOKEN_EXPIRED (or 'error 10') tries one
+ * refresh, then logs out and remembers the path; a `refresh-token` header swaps the token and reloads the user.
+ */
+export async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
+  let res = await send(path, options);
+  if (res.status === 401 && !options.anonymous) {
+    const text = await res.clone().text();
+    if ((text.includes('TOKEN_EXPIRED') || text.includes('error 10')) && (await refreshAccessToken())) {
+      res = await send(path, options);
+    }
+    if (res.status === 401) {
+      rememberReturnPath(window.location.pathname + window.location.search + window.location.hash);
+      authStore.clear();
+      events.onUnauthorized();
+    }
+  }
+  const renewed = res.headers.get(refreshTokenHeader);
+  if (renewed && res.ok) {
+    authStore.setToken(renewed);
+    events.onTokenRenewed();
+  }
+  if (!res.ok) throw await toApiError(res);
+  return res;
+}
+
+/** JSON call, the answer checked against its contract schema. */
+export async function api<S extends z.ZodType>(schema: S, path: string, options: RequestOptions = {}): Promise<z.infer<S>> {
+  const res = await apiResponse(path, options);
+  if (res.status === 204 || res.status === 202) return schema.parse(undefined);
+  return schema.parse(await res.json());
+}
+
+/** Call whose answer has no body worth reading (202, 204). */
+export async function apiVoid(path: string, options: RequestOptions = {}): Promise<void> {
+  await apiResponse(path, options);
+}
+
+/** SPEC: `GET {fileUrl}` as a blob; opens it in a new tab (PDF) or saves it. */
+export async function downloadFile(fileUrl: string, filename?: string): Promise<void> {
+  const path = fileUrl.replace(/^\/api/, '');
+  const res = await apiResponse(path);
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  if (blob.type === 'application/pdf' && !filename) {
+    window.open(url, '_blank', 'noopener');
+  } else {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = filename ?? 'document';
+    document.body.append(a);
+    a.click();
+    a.remove();
+  }
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,28 @@
+/** Local storage keys (SPEC section 3, "Local persistence"). */
+export const storageKeys = {
+  store: 'passerelle.store',
+  layout: 'passerelle.layout',
+  theme: 'passerelle.theme',
+  /** SPEC: the language is saved under a `lang` key. */
+  lang: 'lang',
+  /** Path to come back to after signing in again. */
+  returnTo: 'passerelle.returnTo',
+} as const;
+
+export function readJson<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: string, value: unknown): void {
+  try {
+    if (value === null || value === undefined) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Private mode or full storage: the session still works in memory.
+  }
+}

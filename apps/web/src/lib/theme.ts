@@ -1,0 +1,31 @@
+import { createTheme, type PaletteMode } from '@mui/material/styles';
+
+/** SPEC section 9: the default colour is a green primary. Contrast checked for text on both modes (WCAG AA). */
+export const PRIMARY_GREEN = '#1b7f4b';
+export const DRAWER_WIDTH = 225;
+
+export function buildTheme(mode: PaletteMode) {
+  return createTheme({
+    palette: {
+      mode,
+      primary: { main: mode === 'light' ? PRIMARY_GREEN : '#5cc48c', contrastText: mode === 'light' ? '#fff' : '#06210f' },
+      secondary: { main: mode === 'light' ? '#24506b' : '#8cc4e6' },
+      background: mode === 'light' ? { default: '#f5f7f6', paper: '#ffffff' } : { default: '#0f1512', paper: '#17201b' },
+    },
+    shape: { borderRadius: 10 },
+    typography: {
+      fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      h1: { fontSize: '1.9rem', fontWeight: 700 },
+      h2: { fontSize: '1.5rem', fontWeight: 700 },
+      h3: { fontSize: '1.2rem', fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    transitions: { duration: { standard: 250 } },
+    components: {
+      MuiCard: { defaultProps: { variant: 'outlined' } },
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiAccordion: { defaultProps: { slotProps: { transition: { timeout: 250 } } } },
+      MuiLink: { defaultProps: { underline: 'hover' } },
+    },
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * `npm run bench`: one run on the local PostgreSQL server. Starts the portal on a fresh database (demo data), the raw
+ * Node http baseline and a minimal Fastify + pg route, loads each with autocannon (50 connections, 5 s after a 1 s
+ * warm-up) and prints requests per second and p99 latency with the ratios. Figures go in the README.
+ * BENCH_DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_DURATION (s).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const adminUrl = process.env['BENCH_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const duration = Number(process.env['BENCH_DURATION'] ?? 5);
+const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
+const dbName = 'passerelle_bench';
+const jwtSecret = 'bench-secret-bench-secret-bench-secret-42';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(root, script), [], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+async function waitHealthy(url: string) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('portal did not start');
+}
+
+export interface BenchRow {
+  name: string;
+  rps: number;
+  p99: number;
+}
+
+export async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<BenchRow> {
+  await autocannon({ url, connections, duration: 1, headers });
+  const result = await autocannon({ url, connections, duration, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { name, rps: Math.round(result.requests.average), p99: result.latency.p99 };
+}
+
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`drop database if exists ${dbName} with (force)`);
+await admin.query(`create database ${dbName}`);
+await admin.end();
+const dbUrl = new URL(adminUrl);
+dbUrl.pathname = `/${dbName}`;
+const databaseUrl = dbUrl.toString();
+
+const portalPort = await freePort();
+const portalUrl = `http://127.0.0.1:${portalPort}`;
+const portal = fork(path.join(root, 'apps/api/src/server.ts'), [], {
+  env: { ...process.env, PORT: String(portalPort), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, LOG_LEVEL: 'warn', NODE_ENV: 'production', ACCESS_TOKEN_TTL: '3600' },
+  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+});
+const children: ChildProcess[] = [portal];
+try {
+  await waitHealthy(portalUrl);
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const { rows } = await db.query<{ id: number }>("select id from users where user_type = 'admissible' order by id limit 1");
+  await db.end();
+  const userId = rows[0]?.id;
+  if (!userId) throw new Error('no demo applicant');
+  const token = await new SignJWT({ typ: 'admissible' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuer('passerelle')
+    .setAudience('passerelle-api')
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(jwtSecret));
+  const auth = { authorization: `Bearer ${token}` };
+
+  const rawPort = await freePort();
+  children.push(await start('bench/raw-http.ts', { PORT: String(rawPort) }));
+  const minPort = await freePort();
+  children.push(await start('bench/minimal-fastify.ts', { PORT: String(minPort), DATABASE_URL: databaseUrl, USER_ID: String(userId) }));
+
+  const rows2: BenchRow[] = [];
+  rows2.push(await load('raw node http (baseline)', `http://127.0.0.1:${rawPort}/`));
+  rows2.push(await load('GET /api/health', `${portalUrl}/api/health`));
+  rows2.push(await load('minimal fastify + pg (baseline)', `http://127.0.0.1:${minPort}/me`));
+  rows2.push(await load('GET /api/users/me', `${portalUrl}/api/users/me`, auth));
+  try {
+    const { benchOffers } = (await import('./offers.ts')) as { benchOffers: (ctx: { baseUrl: string; token: string; databaseUrl: string }) => Promise<BenchRow[]> };
+    rows2.push(...(await benchOffers({ baseUrl: portalUrl, token, databaseUrl })));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw err;
+  }
+
+  const byName = new Map(rows2.map((r) => [r.name, r]));
+  const ratio = (a: string, b: string) => {
+    const x = byName.get(a);
+    const y = byName.get(b);
+    return x && y ? `${((x.rps / y.rps) * 100).toFixed(0)} % of the baseline's req/s` : '';
+  };
+  console.log(`\nPasserelle bench — PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, '//')}, ${connections} connections, ${duration} s each, node ${process.version}`);
+  console.log(`${'case'.padEnd(44)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)}`);
+  for (const r of rows2) console.log(`${r.name.padEnd(44)} ${String(r.rps).padStart(9)} ${String(r.p99).padStart(8)}`);
+  console.log(`\nhealth route: ${ratio('GET /api/health', 'raw node http (baseline)')}`);
+  console.log(`users/me: ${ratio('GET /api/users/me', 'minimal fastify + pg (baseline)')}`);
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+}

@@ -1,0 +1,137 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import PostalMime from 'postal-mime';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, expect, inject } from 'vitest';
+
+export const baseUrl = inject('baseUrl');
+const mailDir = inject('mailDir');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let browser: Browser | null = null;
+
+/** One Chromium per test file (Debian's, never a downloaded one). */
+export async function getBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return browser;
+}
+
+/** Uncaught page errors and CSP violations seen during the current test: each fails it. */
+const problems: string[] = [];
+
+afterEach(() => {
+  const seen = problems.splice(0);
+  expect(seen, 'the page raised errors').toEqual([]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  browser = null;
+});
+
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** Browser language; the app still starts in fr-FR unless `lang` is stored. */
+  lang?: 'fr-FR' | 'en-US';
+  colorScheme?: 'light' | 'dark';
+}
+
+/** A fresh browser context (own storage and cookies), failing the test on any uncaught page error or CSP violation. */
+export async function newPage(options: PageOptions = {}): Promise<Page> {
+  const b = await getBrowser();
+  const context = await b.newContext({
+    baseURL: baseUrl,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    locale: options.lang ?? 'fr-FR',
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  if (options.lang) {
+    await context.addInitScript((lang) => {
+      if (!localStorage.getItem('lang')) localStorage.setItem('lang', lang);
+    }, options.lang);
+  }
+  const page = await context.newPage();
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content[- ]Security[- ]Policy|Refused to/i.test(msg.text())) problems.push(`csp: ${msg.text()}`);
+  });
+  return page;
+}
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  /** The first personal link (PUBLIC_URL/?t=...) found in the mail. */
+  link: string | null;
+  file: string;
+}
+
+function readMails(): ReceivedMail[] {
+  return readdirSync(mailDir)
+    .sort()
+    .map((file) => ({ file, ...(JSON.parse(readFileSync(path.join(mailDir, file), 'utf8')) as { to: string[]; raw: string }) }))
+    .map(({ file, to, raw }) => ({ file, to, raw, subject: '', text: '', html: '', link: null }) as ReceivedMail & { raw: string });
+}
+
+/** Waits for a mail to `email` received after `afterFile` (a previous mail's file name), parsed by postal-mime. */
+export async function waitForMail(email: string, afterFile?: string, timeoutMs = 15_000): Promise<ReceivedMail> {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    const found = readMails()
+      .filter((m) => m.to.includes(email.toLowerCase()) && (!afterFile || m.file > afterFile))
+      .at(-1) as (ReceivedMail & { raw: string }) | undefined;
+    if (found) {
+      const parsed = await PostalMime.parse(found.raw);
+      const text = parsed.text ?? '';
+      const link = /https?:\/\/[^\s"<>]+[?&]t=[A-Za-z0-9_-]+/.exec(text)?.[0] ?? null;
+      return { file: found.file, to: found.to, subject: parsed.subject ?? '', text, html: parsed.html ?? '', link };
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`no mail to ${email} within ${timeoutMs} ms`);
+}
+
+/** File name of the newest mail to `email`, to wait for a newer one afterwards. */
+export function lastMailFile(email: string): string | undefined {
+  return readMails()
+    .filter((m) => m.to.includes(email.toLowerCase()))
+    .at(-1)?.file;
+}
+
+/** Asks for a personal link through the API, opens it from the received mail, and waits until signed in. */
+export async function signInAs(page: Page, email: string): Promise<void> {
+  const before = lastMailFile(email);
+  const res = await fetch(`${baseUrl}/api/auth/login-link`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  expect(res.status).toBe(202);
+  const mail = await waitForMail(email, before);
+  expect(mail.link).toBeTruthy();
+  await page.goto(mail.link ?? '');
+  await page.waitForFunction(() => {
+    const store = localStorage.getItem('passerelle.store');
+    return !!store && !!JSON.parse(store).token && !!JSON.parse(store).user;
+  });
+}
+
+/** The demo accounts, as `npm run cli -- demo-accounts` prints them. */
+export async function demoAccounts(): Promise<{ email: string; userType: string; label: string }[]> {
+  const { execFileSync } = await import('node:child_process');
+  const out = execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../apps/api/src/cli.ts'), 'demo-accounts'], { encoding: 'utf8' });
+  return JSON.parse(out) as { email: string; userType: string; label: string }[];
+}

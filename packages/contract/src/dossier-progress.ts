@@ -1,0 +1,110 @@
+import type { Dossier, StepType } from './portal.ts';
+
+// ---------- Badge (SPEC section 4, "Dossier status and badge") ----------
+export const dossierBadges = ['started', 'inProgress', 'refused', 'accepted', 'archived', 'breaking', 'broken'] as const;
+export type DossierBadge = (typeof dossierBadges)[number];
+
+export const DOSSIER_STATUT_ARCHIVED = 9;
+export const DOSSIER_STATUT_BROKEN = 13;
+
+export function dossierBadge(statut: number): DossierBadge {
+  switch (statut) {
+    case 1:
+    case 2:
+      return 'started';
+    case 3:
+    case 4:
+    case 5:
+    case 7:
+      return 'inProgress';
+    case 6:
+      return 'refused';
+    case 8:
+    case 10:
+    case 11:
+      return 'accepted';
+    case 9:
+      return 'archived';
+    case 12:
+      return 'breaking';
+    case 13:
+      return 'broken';
+    default:
+      throw new RangeError(`Unknown dossier status ${statut}`);
+  }
+}
+
+// ---------- Six-step progress (SPEC section 4, "Case steps") ----------
+export const progressSteps = ['f1ca', 'f1ce', 'modalites_re', 'fiche', 'cfa', 'signature'] as const;
+export type ProgressStep = (typeof progressSteps)[number];
+export type StepState = 'done' | 'active' | 'todo';
+export interface StepProgress {
+  key: ProgressStep;
+  state: StepState;
+}
+
+type EtapeStatus = Dossier['etapeStatus'];
+
+/** Status of one step type; undefined when the dossier has not reached it. */
+export function stepStatus(etapes: EtapeStatus, type: StepType): number | undefined {
+  return etapes.find((etape) => etape.type === type)?.status;
+}
+
+const oneOf = (status: number | undefined, values: readonly number[]) => status !== undefined && values.includes(status);
+
+function stateOf(isDone: boolean, isActive: boolean): StepState {
+  if (isDone) return 'done';
+  return isActive ? 'active' : 'todo';
+}
+
+/**
+ * Step status values: 1 and 5 to do, 2 in progress, 3 done. The first-contact sheets count as done once sent (2),
+ * since what follows is the other party's work; the other steps only when finished (3).
+ */
+export function computeSteps(etapes: EtapeStatus): StepProgress[] {
+  const status = (type: StepType) => stepStatus(etapes, type);
+  const signatures = [status('signature_admissible'), status('signature_employeur'), status('signature_ecole')];
+  const states: Record<ProgressStep, StepState> = {
+    f1ca: stateOf(oneOf(status('f1ca'), [2, 3]), oneOf(status('f1ca'), [1, 5])),
+    f1ce: stateOf(oneOf(status('f1ce'), [2, 3]), oneOf(status('f1ce'), [1, 5])),
+    modalites_re: stateOf(status('modalites_re') === 3, status('modalites_re') === 2),
+    fiche: stateOf(status('fre') === 3 && status('fra') === 3, status('fre') === 2 || status('fra') === 2),
+    cfa: stateOf(status('cfa') === 3, status('cfa') === 2),
+    signature: stateOf(
+      status('signature_ecole') === 3,
+      signatures.some((s) => oneOf(s, [1, 2])),
+    ),
+  };
+  return progressSteps.map((key) => ({ key, state: states[key] }));
+}
+
+// ---------- Action buttons (SPEC section 4, "Case action buttons") ----------
+export type DossierAction =
+  | { kind: 'firstContact'; to: string }
+  | { kind: 'informationSheet'; to: string }
+  | { kind: 'signedContract'; fileUrl: string }
+  | { kind: 'signedAddendum'; fileUrl: string };
+
+const SIGNED_STATUTS: readonly number[] = [8, 10, 11, 12];
+
+/**
+ * The buttons of a dossier's header, in SPEC's order: at most one of first-contact, information sheet or signed
+ * contract (tried in that order), then the signed addendum when there is one. None for archived (9) or broken (13).
+ */
+export function dossierActions(
+  dossier: Pick<Dossier, 'id' | 'dossierStatut' | 'dossierAccessible' | 'etapeStatus' | 'dossierCerfa' | 'dossierCerfaAvenant'>,
+): DossierAction[] {
+  if (dossier.dossierStatut === DOSSIER_STATUT_ARCHIVED || dossier.dossierStatut === DOSSIER_STATUT_BROKEN) return [];
+  const actions: DossierAction[] = [];
+  const f1ca = stepStatus(dossier.etapeStatus, 'f1ca');
+  const fra = stepStatus(dossier.etapeStatus, 'fra');
+  if (dossier.dossierAccessible && (oneOf(f1ca, [1, 5]) || dossier.etapeStatus.length === 0)) {
+    actions.push({ kind: 'firstContact', to: `/admissible/fiche-premier-contact/${dossier.id}` });
+  } else if (oneOf(fra, [1, 5])) {
+    actions.push({ kind: 'informationSheet', to: `/admissible/fiche-renseignement/${dossier.id}` });
+  } else if (SIGNED_STATUTS.includes(dossier.dossierStatut) && dossier.dossierCerfa) {
+    actions.push({ kind: 'signedContract', fileUrl: dossier.dossierCerfa });
+  }
+  if (dossier.dossierCerfaAvenant) actions.push({ kind: 'signedAddendum', fileUrl: dossier.dossierCerfaAvenant });
+  return actions;
+}

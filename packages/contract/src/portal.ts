@@ -1,0 +1,215 @@
+import { z } from 'zod';
+
+/** ISO date yyyy-mm-dd. */
+export const isoDate = z.iso.date();
+const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
+
+// ---------- Content feed (cms) ----------
+export const cmsSectionNames = ['news', 'information', 'links', 'platforms', 'coaching', 'process'] as const;
+export const cmsSection = z.object({ title: z.string(), text: z.string() });
+export const cmsLangQuery = z.object({ lang: z.enum(['fr', 'en']).default('fr') });
+
+export const workshop = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  date: isoDate,
+  /** HH:MM */
+  startHour: z.string(),
+  /** HH:MM:SS or HH:MM; the confirmation shows its first 5 characters. */
+  endHour: z.string(),
+  quota: z.number().int(),
+  nbIns: z.number().int(),
+  isInscrit: z.boolean(),
+});
+export type Workshop = z.infer<typeof workshop>;
+
+export const headerInfos = z.object({
+  admLastName: z.string(),
+  admFirstName: z.string(),
+  formationYear: z.number().int().nullable(),
+  formationLibelle: z.string().nullable(),
+  formationEtape: z.number().int().nullable(),
+  contractType: z.enum(['APP', 'PRO']).nullable(),
+  school: z.string().nullable(),
+});
+export type HeaderInfos = z.infer<typeof headerInfos>;
+
+export const cmsInfo = z.object({
+  news: cmsSection.nullable(),
+  information: cmsSection.nullable(),
+  links: cmsSection.nullable(),
+  platforms: cmsSection.nullable(),
+  coaching: cmsSection.nullable(),
+  process: cmsSection.nullable(),
+  isDossierOngoing: z.boolean(),
+  currentDossierId: z.number().int().nullable(),
+  forumInvitation: z.object({ name: z.string(), date: isoDate, link: z.string() }).nullable(),
+  ateliers: z.object({ list: z.array(workshop), canRegister: z.boolean() }),
+  headerInfos,
+});
+export type CmsInfo = z.infer<typeof cmsInfo>;
+
+// ---------- Portal infos and uploads ----------
+export const uploadedCv = z.object({ fileId: z.string(), uploadDate: z.string(), fileUrl: z.string() });
+export const portalInfos = z.object({
+  documents: z.object({
+    cv: z.array(uploadedCv),
+    cvec: z.object({ isValid: z.boolean(), numCvec: z.string().nullable(), fileUrl: z.string().nullable() }),
+    attestationBac: z.object({ isValid: z.boolean(), fileUrl: z.string().nullable() }),
+  }),
+});
+export type PortalInfos = z.infer<typeof portalInfos>;
+
+export const uploadFields = ['cv', 'cvec', 'attestationBac'] as const;
+export type UploadField = (typeof uploadFields)[number];
+/** Accepted types per upload field (SPEC section 5) and the 10 MB limit. */
+export const uploadRules: Record<UploadField, { mimeTypes: string[]; extensions: string[]; maxBytes: number }> = {
+  cv: { mimeTypes: ['application/pdf'], extensions: ['.pdf'], maxBytes: 10 * 1024 * 1024 },
+  cvec: { mimeTypes: ['application/pdf'], extensions: ['.pdf'], maxBytes: 10 * 1024 * 1024 },
+  attestationBac: { mimeTypes: ['image/png', 'image/jpeg', 'application/pdf'], extensions: ['.png', '.jpg', '.jpeg', '.pdf'], maxBytes: 10 * 1024 * 1024 },
+};
+/** SPEC's wrong-type message, followed by the allowed extensions. */
+export const wrongFileTypeMessage = 'Type de fichier non supporté. Veuillez sélectionner un fichier avec une extension valide : ';
+
+// ---------- Public files, partners ----------
+export const publicFile = z.object({
+  name: z.string(),
+  translateKey: z.string().nullable(),
+  size: z.number().int(),
+  contentType: z.string(),
+  attachmentUrl: z.string(),
+});
+export const publicFilesQuery = z.object({ type: z.enum(['home']).default('home') });
+/** 0 for the home card, or one of the applicant's dossiers. */
+export const publicFilesParams = z.object({ dossierId: z.coerce.number().int().min(0).max(2_147_483_647) });
+export const publicFilesResponse = z.array(publicFile);
+export type PublicFile = z.infer<typeof publicFile>;
+export const partner = z.object({ id: z.number().int(), nom: z.string(), logo: z.string(), web: z.string() });
+export const partnersResponse = z.array(partner);
+export type Partner = z.infer<typeof partner>;
+
+// ---------- Stored files, useful documents ----------
+/** Any text: an id that is not a file id answers 404 like an unknown one. */
+export const fileParams = z.object({ id: z.string() });
+export const attestationKinds = ['preinscription', 'admissibilite'] as const;
+export type AttestationKind = (typeof attestationKinds)[number];
+export const attestationParams = z.object({ kind: z.enum(attestationKinds) });
+
+// ---------- Offers ----------
+export const offersQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    query: z.string().trim().max(200).optional(),
+    publicationDateBefore: isoDate.optional(),
+    publicationDateAfter: isoDate.optional(),
+  })
+  .strict();
+export const offer = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  logo: z.string().nullable(),
+  company: z.object({ name: z.string() }),
+  publicationDate: isoDate,
+  /** 0000-00-00 when unknown (then hidden). */
+  startDate: z.string(),
+  description: z.string(),
+  applicationAction: z.object({ linkType: z.enum(['link', 'mail']), link: z.string() }),
+});
+export type Offer = z.infer<typeof offer>;
+export const offersResponse = z.object({ offers: z.array(offer), totalOffers: z.number().int() });
+export const OFFERS_PER_PAGE = 20;
+
+// ---------- Employer-search tracking ----------
+export const applicationTypes = ['spontanee', 'offre'] as const;
+export const relaunchMethods = ['telephone', 'email', 'courrier'] as const;
+export const suiviStatuts = ['relance', 'positif', 'negatif', 'envoyee'] as const;
+export type SuiviStatut = (typeof suiviStatuts)[number];
+
+export const trackingBody = z.object({
+  targetCompany: z.string().trim().min(1).max(200),
+  position: z.string().trim().min(1).max(200),
+  applicationDate: isoDate,
+  applicationType: z.enum(applicationTypes).nullable().optional(),
+  contactLastName: optionalText(100),
+  contactFirstName: optionalText(100),
+  contactPosition: optionalText(100),
+  contactEmail: z.email().max(254).nullable().optional().or(z.literal('')),
+  contactPhone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 .()-]{6,20}$/)
+    .nullable()
+    .optional()
+    .or(z.literal('')),
+  firstContactDate: isoDate.nullable().optional(),
+  interviewDate: isoDate.nullable().optional(),
+  relaunchDate: isoDate.nullable().optional(),
+  relaunchMethod: z.enum(relaunchMethods).nullable().optional(),
+  /** 1 positive, 0 negative, null no response. */
+  response: z.union([z.literal(0), z.literal(1)]).nullable().optional(),
+  responseDate: isoDate.nullable().optional(),
+  offerLink: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional().or(z.literal('')),
+});
+export type TrackingBody = z.infer<typeof trackingBody>;
+export const trackingEntry = trackingBody.extend({ id: z.number().int(), suiviStatut: z.enum(suiviStatuts) });
+export const trackingListItem = z.object({
+  id: z.number().int(),
+  suiviEmployeur: z.string(),
+  suiviPosition: z.string(),
+  suiviDateEnvoiCandidature: isoDate,
+  suiviStatut: z.enum(suiviStatuts),
+});
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** SPEC section 4: relance when reminded, positif / negatif from the response, otherwise application sent. */
+export function suiviStatutOf(entry: { response?: 0 | 1 | null; relaunchDate?: string | null }): SuiviStatut {
+  if (entry.response === 1) return 'positif';
+  if (entry.response === 0) return 'negatif';
+  if (entry.relaunchDate) return 'relance';
+  return 'envoyee';
+}
+
+// ---------- Dossiers ----------
+export const stepTypes = [
+  'f1ca',
+  'f1ce',
+  'modalites_re',
+  'fra',
+  'fre',
+  'cfa',
+  'signature_admissible',
+  'signature_employeur',
+  'signature_ecole',
+] as const;
+export type StepType = (typeof stepTypes)[number];
+export const etapeStatus = z.object({ type: z.enum(stepTypes), status: z.number().int().min(1).max(5) });
+export const dossier = z.object({
+  id: z.number().int(),
+  dossierName: z.string().nullable(),
+  dossierStatut: z.number().int().min(1).max(13),
+  dossierAccessible: z.boolean(),
+  etapeStatus: z.array(etapeStatus),
+  /** Download address of the signed contract, when there is one. */
+  dossierCerfa: z.string().nullable(),
+  dossierCerfaAvenant: z.string().nullable(),
+  dossierLastUpdate: z.string(),
+});
+export type Dossier = z.infer<typeof dossier>;
+
+export const cerfaParams = z.object({
+  dossierId: z.number().int(),
+  contractType: z.enum(['APP', 'PRO']).nullable(),
+  formation: z
+    .object({
+      libelle: z.string(),
+      school: z.string(),
+      trainingStart: isoDate,
+      trainingEnd: isoDate,
+      proStartAfter: isoDate.nullable(),
+      proEndBefore: isoDate.nullable(),
+      rncp: z.string().nullable(),
+      codeDiplome: z.string().nullable(),
+      hours: z.number().int().nullable(),
+    })
+    .nullable(),
+});

@@ -1,0 +1,35 @@
+/**
+ * `npm start`: builds the web app when its build is missing or older than its sources, then starts the portal
+ * (API + web app on one port, embedded database in ./data unless DATABASE_URL is set).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 18)) {
+  console.error(`Passerelle needs Node.js 24 LTS (22.18 at least); this is ${process.version}. See README, "Requirements".`);
+  process.exit(1);
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+const web = path.join(root, 'apps/web');
+const built = path.join(web, 'dist/index.html');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = [path.join(web, 'src'), path.join(web, 'index.html'), path.join(root, 'packages/contract/src')];
+const stale = !existsSync(built) || sources.some((s) => (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > statSync(built).mtimeMs);
+if (stale) {
+  console.log('Building the web app…');
+  execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+}
+
+await import('../apps/api/src/server.ts');
