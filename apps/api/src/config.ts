@@ -28,6 +28,8 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: seconds.default(15 * 60),
   REFRESH_TOKEN_TTL: seconds.default(30 * 24 * 3600),
   LOGIN_LINK_TTL: seconds.default(72 * 3600),
+  /** Contracts shorter than this many months get a "funding prorated" warning (SPEC 5). */
+  SHORT_CONTRACT_MONTHS: z.coerce.number().int().positive().max(36).default(6),
   LOGIN_RATE_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   LOGIN_RATE_PER_CLIENT: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_WINDOW: seconds.default(15 * 60),

@@ -22,6 +22,9 @@ export const workshop = z.object({
   isInscrit: z.boolean(),
 });
 export type Workshop = z.infer<typeof workshop>;
+/** Answer of POST /admissibles/portal/registerAtelier/{id}: the new state and the workshop after the change. */
+export const registerAtelierResponse = z.object({ registered: z.boolean(), workshop });
+export type RegisterAtelierResponse = z.infer<typeof registerAtelierResponse>;
 
 export const headerInfos = z.object({
   admLastName: z.string(),
@@ -66,10 +69,15 @@ export type UploadField = (typeof uploadFields)[number];
 export const uploadRules: Record<UploadField, { mimeTypes: string[]; extensions: string[]; maxBytes: number }> = {
   cv: { mimeTypes: ['application/pdf'], extensions: ['.pdf'], maxBytes: 10 * 1024 * 1024 },
   cvec: { mimeTypes: ['application/pdf'], extensions: ['.pdf'], maxBytes: 10 * 1024 * 1024 },
-  attestationBac: { mimeTypes: ['image/png', 'image/jpeg', 'application/pdf'], extensions: ['.png', '.jpg', '.jpeg', '.pdf'], maxBytes: 10 * 1024 * 1024 },
+  attestationBac: {
+    mimeTypes: ['image/png', 'image/jpeg', 'application/pdf'],
+    extensions: ['.png', '.jpg', '.jpeg', '.pdf'],
+    maxBytes: 10 * 1024 * 1024,
+  },
 };
 /** SPEC's wrong-type message, followed by the allowed extensions. */
-export const wrongFileTypeMessage = 'Type de fichier non supporté. Veuillez sélectionner un fichier avec une extension valide : ';
+export const wrongFileTypeMessage =
+  'Type de fichier non supporté. Veuillez sélectionner un fichier avec une extension valide : ';
 
 // ---------- Public files, partners ----------
 export const publicFile = z.object({
@@ -96,14 +104,27 @@ export type AttestationKind = (typeof attestationKinds)[number];
 export const attestationParams = z.object({ kind: z.enum(attestationKinds) });
 
 // ---------- Offers ----------
+/** An empty query-string value (`?query=`) means the filter is not set. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 export const offersQuery = z
   .object({
     page: z.coerce.number().int().min(1).max(10_000).default(1),
-    query: z.string().trim().max(200).optional(),
-    publicationDateBefore: isoDate.optional(),
-    publicationDateAfter: isoDate.optional(),
+    query: unsetWhenEmpty(z.string().trim().max(200)),
+    publicationDateBefore: unsetWhenEmpty(isoDate),
+    publicationDateAfter: unsetWhenEmpty(isoDate),
   })
-  .strict();
+  .strict()
+  .superRefine((q, ctx) => {
+    if (q.publicationDateBefore && q.publicationDateAfter && q.publicationDateBefore < q.publicationDateAfter) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['publicationDateBefore'],
+        message: 'publicationDateBefore must not be earlier than publicationDateAfter',
+      });
+    }
+  });
+export type OffersQuery = z.infer<typeof offersQuery>;
 export const offer = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -117,6 +138,7 @@ export const offer = z.object({
 });
 export type Offer = z.infer<typeof offer>;
 export const offersResponse = z.object({ offers: z.array(offer), totalOffers: z.number().int() });
+export type OffersResponse = z.infer<typeof offersResponse>;
 export const OFFERS_PER_PAGE = 20;
 
 // ---------- Employer-search tracking ----------
@@ -125,30 +147,34 @@ export const relaunchMethods = ['telephone', 'email', 'courrier'] as const;
 export const suiviStatuts = ['relance', 'positif', 'negatif', 'envoyee'] as const;
 export type SuiviStatut = (typeof suiviStatuts)[number];
 
+/** Optional form fields: an empty string means "not given" (the service stores null). */
+const orEmpty = <T extends z.ZodType>(schema: T) => schema.nullable().optional().or(z.literal(''));
 export const trackingBody = z.object({
   targetCompany: z.string().trim().min(1).max(200),
   position: z.string().trim().min(1).max(200),
   applicationDate: isoDate,
-  applicationType: z.enum(applicationTypes).nullable().optional(),
+  applicationType: orEmpty(z.enum(applicationTypes)),
   contactLastName: optionalText(100),
   contactFirstName: optionalText(100),
   contactPosition: optionalText(100),
-  contactEmail: z.email().max(254).nullable().optional().or(z.literal('')),
-  contactPhone: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 .()-]{6,20}$/)
-    .nullable()
-    .optional()
-    .or(z.literal('')),
-  firstContactDate: isoDate.nullable().optional(),
-  interviewDate: isoDate.nullable().optional(),
-  relaunchDate: isoDate.nullable().optional(),
-  relaunchMethod: z.enum(relaunchMethods).nullable().optional(),
+  contactEmail: orEmpty(z.email().max(254)),
+  contactPhone: orEmpty(
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 .()-]{6,20}$/),
+  ),
+  firstContactDate: orEmpty(isoDate),
+  interviewDate: orEmpty(isoDate),
+  relaunchDate: orEmpty(isoDate),
+  relaunchMethod: orEmpty(z.enum(relaunchMethods)),
   /** 1 positive, 0 negative, null no response. */
-  response: z.union([z.literal(0), z.literal(1)]).nullable().optional(),
-  responseDate: isoDate.nullable().optional(),
-  offerLink: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional().or(z.literal('')),
+  response: z
+    .union([z.literal(0), z.literal(1)])
+    .nullable()
+    .optional(),
+  responseDate: orEmpty(isoDate),
+  offerLink: orEmpty(z.url({ protocol: /^https?$/ }).max(2000)),
 });
 export type TrackingBody = z.infer<typeof trackingBody>;
 export const trackingEntry = trackingBody.extend({ id: z.number().int(), suiviStatut: z.enum(suiviStatuts) });
@@ -159,10 +185,15 @@ export const trackingListItem = z.object({
   suiviDateEnvoiCandidature: isoDate,
   suiviStatut: z.enum(suiviStatuts),
 });
+export type TrackingEntry = z.infer<typeof trackingEntry>;
+export type TrackingListItem = z.infer<typeof trackingListItem>;
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** SPEC section 4: relance when reminded, positif / negatif from the response, otherwise application sent. */
-export function suiviStatutOf(entry: { response?: 0 | 1 | null; relaunchDate?: string | null }): SuiviStatut {
+export function suiviStatutOf(entry: {
+  response?: 0 | 1 | null | undefined;
+  relaunchDate?: string | null | undefined;
+}): SuiviStatut {
   if (entry.response === 1) return 'positif';
   if (entry.response === 0) return 'negatif';
   if (entry.relaunchDate) return 'relance';
@@ -213,3 +244,4 @@ export const cerfaParams = z.object({
     })
     .nullable(),
 });
+export type CerfaParams = z.infer<typeof cerfaParams>;

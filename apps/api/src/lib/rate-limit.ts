@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
+import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
 
 export interface RateLimitRule {
@@ -31,18 +32,24 @@ export function rateLimitKey(scope: string, value: string): string {
  * without a race. Both CASE expressions read the row as it was before the update.
  */
 export async function hitRateLimit(db: Db | Tx, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
-  const expired = sql`rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})`;
-  const result = await db.execute<{ count: number; retry_after: number }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when ${expired} then 1 else rate_limits.count + 1 end,
-      window_start = case when ${expired} then now() else rate_limits.window_start end
-    returning count,
-      greatest(1, ceil(extract(epoch from rate_limits.window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int as retry_after`);
-  const row = result.rows[0];
+  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+  const expired = sql`rate_limits.window_start <= now() - ${window}`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else rate_limits.count + 1 end`,
+        windowStart: sql`case when ${expired} then now() else rate_limits.window_start end`,
+      },
+    })
+    .returning({
+      count: rateLimits.count,
+      retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimits.windowStart} + ${window} - now())))::int`.mapWith(Number),
+    });
   if (!row) throw new Error('rate limit counter not written');
-  const count = Number(row.count);
-  return { allowed: count <= rule.limit, count, retryAfterSeconds: Number(row.retry_after) };
+  return { allowed: row.count <= rule.limit, count: row.count, retryAfterSeconds: row.retryAfterSeconds };
 }
 
 /** Counts one hit; over the limit, answers 429 RATE_LIMITED with a Retry-After header. */

@@ -5,5 +5,12 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(import('./auth/auth.routes.ts'));
   await app.register(import('./users/users.routes.ts'));
   await app.register(import('./files/files.routes.ts'));
+  await app.register(import('./dossiers/dossiers.routes.ts'));
+  await app.register(import('./offers/offers.routes.ts'));
+  await app.register(import('./workshops/workshops.routes.ts'));
+  await app.register(import('./tracking/tracking.routes.ts'));
   await app.register(import('./portal/portal.routes.ts'));
+  await app.register(import('./sheets/sheets.routes.ts'));
+  await app.register(import('./staff/staff.routes.ts'));
+  await app.register(import('./employers/employers.routes.ts'));
 }

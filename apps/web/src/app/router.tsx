@@ -15,9 +15,37 @@ export interface RouteHandle {
   skipAuth?: boolean;
 }
 
-const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load });
+/** SPEC section 8: loading a screen times out after 120 s (the route error page then offers a reload). */
+const LOAD_TIMEOUT_MS = 120_000;
 
-function guarded(path: string, handle: RouteHandle, load: () => Promise<{ Component: React.ComponentType }>): RouteObject {
+function withTimeout<T>(load: () => Promise<T>): () => Promise<T> {
+  return () =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const error = new Error('Screen load timed out');
+        error.name = 'LoadTimeoutError';
+        reject(error);
+      }, LOAD_TIMEOUT_MS);
+      load().then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+}
+
+const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: withTimeout(load) });
+
+function guarded(
+  path: string,
+  handle: RouteHandle,
+  load: () => Promise<{ Component: React.ComponentType }>,
+): RouteObject {
   return { path, handle, element: <RouteGuard />, children: [{ index: true, ...page(load) }] };
 }
 
@@ -26,43 +54,124 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      guarded('/', { title: 'common:titles.home' }, () => import('../features/home/home-page')),
-      guarded('/about', { title: 'common:titles.about' }, () => import('../features/about/about-page')),
-      { path: '/unauthorized', handle: { title: 'common:titles.unauthorized' }, ...page(() => import('../features/errors/unauthorized-page')) },
-      { path: '/forbidden', handle: { title: 'common:titles.forbidden' }, ...page(() => import('../features/errors/forbidden-page')) },
-      { path: '/archived', handle: { title: 'common:titles.archived' }, ...page(() => import('../features/errors/archived-page')) },
-      { path: '/404', handle: { title: 'common:titles.notFound' }, ...page(() => import('../features/errors/not-found-page')) },
-      { path: '/410', handle: { title: 'common:titles.gone' }, ...page(() => import('../features/errors/gone-page')) },
-      { path: '/logout', handle: { title: 'common:titles.logout', skipAuth: true }, ...page(() => import('../features/auth/logout-page')) },
       {
-        path: '/espace-admissible',
-        handle: { title: 'common:titles.portal', userType: 'admissible' } satisfies RouteHandle,
-        element: <RouteGuard />,
+        // Failures of one screen show inside the shell, so the header and navigation stay usable.
+        errorElement: <RouteErrorPage />,
         children: [
+          guarded('/', { title: 'common:titles.home' }, () => import('../features/home/home-page')),
+          guarded('/about', { title: 'common:titles.about' }, () => import('../features/about/about-page')),
           {
-            ...page(() => import('../features/portal/portal-shell')),
+            path: '/unauthorized',
+            handle: { title: 'common:titles.unauthorized' },
+            ...page(() => import('../features/errors/unauthorized-page')),
+          },
+          {
+            path: '/forbidden',
+            handle: { title: 'common:titles.forbidden' },
+            ...page(() => import('../features/errors/forbidden-page')),
+          },
+          {
+            path: '/archived',
+            handle: { title: 'common:titles.archived' },
+            ...page(() => import('../features/errors/archived-page')),
+          },
+          {
+            path: '/404',
+            handle: { title: 'common:titles.notFound' },
+            ...page(() => import('../features/errors/not-found-page')),
+          },
+          {
+            path: '/410',
+            handle: { title: 'common:titles.gone' },
+            ...page(() => import('../features/errors/gone-page')),
+          },
+          {
+            path: '/logout',
+            handle: { title: 'common:titles.logout', skipAuth: true },
+            ...page(() => import('../features/auth/logout-page')),
+          },
+          {
+            path: '/espace-admissible',
+            handle: { title: 'common:titles.portal', userType: 'admissible' } satisfies RouteHandle,
+            element: <RouteGuard />,
             children: [
-              { index: true, id: 'portal-home', handle: { title: 'common:titles.portalHome' }, ...page(() => import('../features/portal/home/portal-home-page')) },
-              { path: 'recherche', id: 'portal-search', handle: { title: 'common:titles.portalSearch' }, ...page(() => import('../features/portal/search/portal-search-page')) },
-              { path: 'dossiers', id: 'portal-cases', handle: { title: 'common:titles.portalCases' }, ...page(() => import('../features/portal/cases/portal-cases-page')) },
+              {
+                ...page(() => import('../features/portal/portal-shell')),
+                children: [
+                  {
+                    index: true,
+                    id: 'portal-home',
+                    handle: { title: 'common:titles.portalHome' },
+                    ...page(() => import('../features/portal/home/portal-home-page')),
+                  },
+                  {
+                    path: 'recherche',
+                    id: 'portal-search',
+                    handle: { title: 'common:titles.portalSearch' },
+                    ...page(() => import('../features/portal/search/portal-search-page')),
+                  },
+                  {
+                    path: 'dossiers',
+                    id: 'portal-cases',
+                    handle: { title: 'common:titles.portalCases' },
+                    ...page(() => import('../features/portal/cases/portal-cases-page')),
+                  },
+                ],
+              },
             ],
           },
+          guarded(
+            '/admissible/fiche-premier-contact/:id',
+            { title: 'common:titles.applicantFirstContact', userType: 'admissible' },
+            () => import('../features/sheets/applicant-first-contact-page'),
+          ),
+          guarded(
+            '/employeur/fiche-premier-contact/:id',
+            { title: 'common:titles.employerFirstContact', userType: 'company' },
+            () => import('../features/sheets/employer-first-contact-page'),
+          ),
+          guarded(
+            '/employeur/modification-missions/:id',
+            { title: 'common:titles.missions', userType: 'company' },
+            () => import('../features/sheets/missions-page'),
+          ),
+          guarded(
+            '/employeur/validation-financement/:id',
+            { title: 'common:titles.funding', userType: 'company' },
+            () => import('../features/sheets/funding-page'),
+          ),
+          ...['/admissible/fiche-renseignement/:id', '/admissible/fiche-renseignements/:id'].map((path) =>
+            guarded(
+              path,
+              { title: 'common:titles.applicantInformationSheet', userType: 'admissible' },
+              () => import('../features/sheets/applicant-information-sheet-page'),
+            ),
+          ),
+          ...['/employeur/fiche-renseignement/:id', '/employeur/fiche-renseignements/:id'].map((path) =>
+            guarded(
+              path,
+              { title: 'common:titles.employerInformationSheet', userType: 'company' },
+              () => import('../features/sheets/employer-information-sheet-page'),
+            ),
+          ),
+          guarded(
+            '/signature/:id',
+            { title: 'common:titles.signature' },
+            () => import('../features/signature/signature-page'),
+          ),
+          guarded(
+            '/sondage/:etape/:id',
+            { title: 'common:titles.survey' },
+            () => import('../features/survey/survey-page'),
+          ),
+          guarded(
+            '/admissible/suiviRechercheEmployeur/:id?',
+            { title: 'common:titles.tracking' },
+            () => import('../features/tracking/tracking-form-page'),
+          ),
+          { path: '*', element: <Navigate to="/unauthorized" replace /> },
         ],
       },
-      guarded('/admissible/fiche-premier-contact/:id', { title: 'common:titles.applicantFirstContact', userType: 'admissible' }, () => import('../features/sheets/applicant-first-contact-page')),
-      guarded('/employeur/fiche-premier-contact/:id', { title: 'common:titles.employerFirstContact', userType: 'company' }, () => import('../features/sheets/employer-first-contact-page')),
-      guarded('/employeur/modification-missions/:id', { title: 'common:titles.missions', userType: 'company' }, () => import('../features/sheets/missions-page')),
-      guarded('/employeur/validation-financement/:id', { title: 'common:titles.funding', userType: 'company' }, () => import('../features/sheets/funding-page')),
-      ...['/admissible/fiche-renseignement/:id', '/admissible/fiche-renseignements/:id'].map((path) =>
-        guarded(path, { title: 'common:titles.applicantInformationSheet', userType: 'admissible' }, () => import('../features/sheets/applicant-information-sheet-page')),
-      ),
-      ...['/employeur/fiche-renseignement/:id', '/employeur/fiche-renseignements/:id'].map((path) =>
-        guarded(path, { title: 'common:titles.employerInformationSheet', userType: 'company' }, () => import('../features/sheets/employer-information-sheet-page')),
-      ),
-      guarded('/signature/:id', { title: 'common:titles.signature' }, () => import('../features/signature/signature-page')),
-      guarded('/sondage/:etape/:id', { title: 'common:titles.survey' }, () => import('../features/survey/survey-page')),
-      guarded('/admissible/suiviRechercheEmployeur/:id?', { title: 'common:titles.tracking' }, () => import('../features/tracking/tracking-form-page')),
-      { path: '*', element: <Navigate to="/unauthorized" replace /> },
     ],
   },
 ];

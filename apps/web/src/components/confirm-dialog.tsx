@@ -24,12 +24,29 @@ export interface ConfirmDialogProps {
 }
 
 /** SPEC: confirmation prompts (yes or cancel) before workshop changes, sending a sheet, deleting. */
-export function ConfirmDialog({ open, title, message, onConfirm, onClose, confirmLabel, cancelLabel, isPending = false, destructive = false }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  onConfirm,
+  onClose,
+  confirmLabel,
+  cancelLabel,
+  isPending = false,
+  destructive = false,
+}: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const titleId = useId();
   const textId = useId();
   return (
-    <Dialog open={open} onClose={isPending ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId} component="div">
@@ -40,7 +57,7 @@ export function ConfirmDialog({ open, title, message, onConfirm, onClose, confir
         <Button onClick={onClose} disabled={isPending}>
           {cancelLabel ?? t('actions.cancel')}
         </Button>
-        <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={onConfirm} disabled={isPending} autoFocus>
+        <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={onConfirm} disabled={isPending}>
           {confirmLabel ?? t('actions.yes')}
         </Button>
       </DialogActions>

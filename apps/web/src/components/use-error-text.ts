@@ -1,22 +1,18 @@
-import { errorCodes, type ErrorCode } from '@passerelle/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
 
-const knownCodes = new Set<string>(errorCodes);
-const isErrorCode = (code: string): code is ErrorCode => knownCodes.has(code);
-
-/** Translated text of a failure: `common:errors.<CODE>` for API errors, NETWORK when the server was not reached. */
+/**
+ * Translated text of a failure: `common:errors.<CODE>` for API errors (locales.test.ts checks every code of the
+ * contract has one), NETWORK when the server was not reached, the generic text otherwise.
+ */
 export function useErrorText(): (error: unknown) => string {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   return useCallback(
     (error: unknown) => {
-      if (error instanceof ApiError) {
-        if (error.code === 'NETWORK') return t('errors.NETWORK');
-        if (isErrorCode(error.code)) return t(`errors.${error.code}`);
-      }
+      if (error instanceof ApiError && i18n.exists(`common:errors.${error.code}`)) return t(`errors.${error.code}`);
       return t('errors.INTERNAL');
     },
-    [t],
+    [t, i18n],
   );
 }

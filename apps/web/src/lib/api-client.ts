@@ -128,21 +128,34 @@ export async function apiVoid(path: string, options: RequestOptions = {}): Promi
   await apiResponse(path, options);
 }
 
-/** SPEC: `GET {fileUrl}` as a blob; opens it in a new tab (PDF) or saves it. */
+/**
+ * SPEC: `GET {fileUrl}` as a blob, then a PDF or an image opens in a new tab and anything else (or a named file) is saved.
+ * Call it straight from the click handler: the tab is opened before the first await, while the browser still counts
+ * the click as the person's gesture (a window.open after an await is blocked as a popup), and gets its address once
+ * the bytes are here. When no tab could be opened, the file is saved instead.
+ */
 export async function downloadFile(fileUrl: string, filename?: string): Promise<void> {
-  const path = fileUrl.replace(/^\/api/, '');
-  const res = await apiResponse(path);
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  if (blob.type === 'application/pdf' && !filename) {
-    window.open(url, '_blank', 'noopener');
-  } else {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = filename ?? 'document';
-    document.body.append(a);
-    a.click();
-    a.remove();
+  const tab = filename ? null : window.open('', '_blank');
+  // The new tab must not drive this one (reverse tabnabbing); 'noopener' would make window.open return null.
+  if (tab) tab.opener = null;
+  try {
+    const res = await apiResponse(fileUrl.replace(/^\/api/, ''));
+    const blob = await res.blob();
+    const url = URL.createObjectURL(blob);
+    if (tab && !tab.closed && (blob.type === 'application/pdf' || blob.type.startsWith('image/'))) {
+      tab.location.href = url;
+    } else {
+      tab?.close();
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = filename ?? 'document';
+      document.body.append(a);
+      a.click();
+      a.remove();
+    }
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (err) {
+    tab?.close();
+    throw err;
   }
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

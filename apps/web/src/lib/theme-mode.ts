@@ -4,7 +4,11 @@ import { storageKeys } from './storage-keys';
 
 /** SPEC section 9: theme stored locally; default light, or the system setting when nothing is stored. */
 const listeners = new Set<() => void>();
-const media = typeof window !== 'undefined' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+// matchMedia is missing in some embedded browsers and in jsdom: the light default then applies.
+const media =
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-color-scheme: dark)')
+    : null;
 
 function read(): PaletteMode {
   try {

@@ -34,7 +34,9 @@ export function checkAge(input: AgeInput): RuleIssue[] {
   const age = ageAt(dateNaissance, dateDebutContrat);
   if (age < minimumAge) return [ruleError(paths.birth, 'age.under_15', { min: minimumAge })];
   if (input.typeContrat === 'PRO') {
-    return age < professionalisationMinimumAge ? [ruleError(paths.birth, 'age.pro_under_16', { min: professionalisationMinimumAge })] : [];
+    return age < professionalisationMinimumAge
+      ? [ruleError(paths.birth, 'age.pro_under_16', { min: professionalisationMinimumAge })]
+      : [];
   }
 
   const issues: RuleIssue[] = [];
@@ -51,7 +53,8 @@ export function checkAge(input: AgeInput): RuleIssue[] {
   }
 
   // RQTH, high-level athletes and business creation or takeover projects have no upper age limit.
-  const hasNoUpperLimit = Boolean(input.rqth) || Boolean(input.sportifHautNiveau) || Boolean(input.projetCreationReprise);
+  const hasNoUpperLimit =
+    Boolean(input.rqth) || Boolean(input.sportifHautNiveau) || Boolean(input.projetCreationReprise);
   if (age > apprenticeshipMaximumAge && !hasNoUpperLimit) {
     if (!hasOver29Derogation) {
       issues.push(ruleError(paths.birth, 'age.over_29_needs_exception', { max: apprenticeshipMaximumAge }));

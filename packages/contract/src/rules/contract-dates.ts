@@ -71,8 +71,10 @@ export function checkContractDates(input: ContractDatesInput): RuleIssue[] {
   } else {
     const after = isValidIsoDate(input.formation.proStartAfter) ? input.formation.proStartAfter : undefined;
     const before = isValidIsoDate(input.formation.proEndBefore) ? input.formation.proEndBefore : undefined;
-    if (start && after && start <= after) issues.push(ruleError(paths.start, 'contract.pro_start_too_early', { date: after }));
-    if (end && before && end >= before) issues.push(ruleError(paths.end, 'contract.pro_end_too_late', { date: before }));
+    if (start && after && start <= after)
+      issues.push(ruleError(paths.start, 'contract.pro_start_too_early', { date: after }));
+    if (end && before && end >= before)
+      issues.push(ruleError(paths.end, 'contract.pro_end_too_late', { date: before }));
   }
 
   if (start && end) issues.push(...checkDuration(start, end, input));
@@ -89,13 +91,31 @@ function checkApprenticeshipWindow(
   if (start && trainingStart) {
     const earliest = addMonthsToIsoDate(trainingStart, -apprenticeshipStartWindowMonths);
     const latest = addMonthsToIsoDate(trainingStart, apprenticeshipStartWindowMonths);
-    if (start < earliest) issues.push(ruleError(paths.start, 'contract.start_before_training_window', { date: earliest, months: apprenticeshipStartWindowMonths }));
-    if (start > latest) issues.push(ruleError(paths.start, 'contract.start_after_training_window', { date: latest, months: apprenticeshipStartWindowMonths }));
+    if (start < earliest)
+      issues.push(
+        ruleError(paths.start, 'contract.start_before_training_window', {
+          date: earliest,
+          months: apprenticeshipStartWindowMonths,
+        }),
+      );
+    if (start > latest)
+      issues.push(
+        ruleError(paths.start, 'contract.start_after_training_window', {
+          date: latest,
+          months: apprenticeshipStartWindowMonths,
+        }),
+      );
   }
   if (end && trainingEnd) {
     const latest = addMonthsToIsoDate(trainingEnd, apprenticeshipEndAfterTrainingMonths);
     if (end < trainingEnd) issues.push(ruleError(paths.end, 'contract.end_before_training_end', { date: trainingEnd }));
-    if (end > latest) issues.push(ruleError(paths.end, 'contract.end_after_training_window', { date: latest, months: apprenticeshipEndAfterTrainingMonths }));
+    if (end > latest)
+      issues.push(
+        ruleError(paths.end, 'contract.end_after_training_window', {
+          date: latest,
+          months: apprenticeshipEndAfterTrainingMonths,
+        }),
+      );
   }
   return issues;
 }
@@ -115,7 +135,9 @@ function checkDuration(start: string, end: string, input: ContractDatesInput): R
     issues.push(ruleWarning(paths.end, 'contract.longer_than_36_months', { months: longContractMonths }));
   }
   if (dayAfterEnd !== addMonthsToIsoDate(start, advisedContractMonths)) {
-    issues.push(ruleAdvice(paths.end, 'contract.advise_12_months', { months: advisedContractMonths, duration: months }));
+    issues.push(
+      ruleAdvice(paths.end, 'contract.advise_12_months', { months: advisedContractMonths, duration: months }),
+    );
   }
   return issues;
 }

@@ -48,7 +48,11 @@ export function addMonthsToIsoDate(value: string, months: number): string {
   const index = year * 12 + (month - 1) + months;
   const targetYear = Math.floor(index / 12);
   const targetMonth = index - targetYear * 12 + 1;
-  return formatIsoDate({ year: targetYear, month: targetMonth, day: Math.min(day, daysInMonth(targetYear, targetMonth)) });
+  return formatIsoDate({
+    year: targetYear,
+    month: targetMonth,
+    day: Math.min(day, daysInMonth(targetYear, targetMonth)),
+  });
 }
 
 export function addYearsToIsoDate(value: string, years: number): string {
@@ -72,7 +76,9 @@ export function monthsBetween(from: string, to: string): number {
 /** First day of the month after the one holding `value`. */
 export function firstDayOfNextMonth(value: string): string {
   const { year, month } = partsOf(value);
-  return month === 12 ? formatIsoDate({ year: year + 1, month: 1, day: 1 }) : formatIsoDate({ year, month: month + 1, day: 1 });
+  return month === 12
+    ? formatIsoDate({ year: year + 1, month: 1, day: 1 })
+    : formatIsoDate({ year, month: month + 1, day: 1 });
 }
 
 /**

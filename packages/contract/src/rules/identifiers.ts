@@ -7,7 +7,7 @@ export type SheetStage = 'firstContact' | 'signature';
 
 /** Identifiers are typed with spaces, dots or dashes as separators; none of them is part of the value. */
 function compact(value: string): string {
-  return value.replace(/[\s.\-]/g, '').toUpperCase();
+  return value.replace(/[\s.-]/g, '').toUpperCase();
 }
 
 function isBlank(value: string | null | undefined): value is null | undefined | '' {
@@ -173,7 +173,10 @@ export function isValidFranceTravail(numero: string): boolean {
 }
 
 /** SPEC 5: 8 characters, 7 digits then a letter. */
-export function checkFranceTravail(numero: string | null | undefined, path = 'apprenti.numeroFranceTravail'): RuleIssue[] {
+export function checkFranceTravail(
+  numero: string | null | undefined,
+  path = 'apprenti.numeroFranceTravail',
+): RuleIssue[] {
   if (isBlank(numero)) return [];
   return isValidFranceTravail(numero) ? [] : [ruleError(path, 'france_travail.format')];
 }
@@ -207,5 +210,7 @@ export const classificationMaxLength = 3;
 /** SPEC 5: classification, level and coefficient are boxes of 3 characters each. */
 export function checkClassification(value: string | null | undefined, path = 'contrat.classification'): RuleIssue[] {
   if (isBlank(value)) return [];
-  return value.trim().length <= classificationMaxLength ? [] : [ruleError(path, 'classification.length', { max: classificationMaxLength })];
+  return value.trim().length <= classificationMaxLength
+    ? []
+    : [ruleError(path, 'classification.length', { max: classificationMaxLength })];
 }

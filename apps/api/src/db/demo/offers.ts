@@ -1,8 +1,5 @@
+import { createOffers, type NewOffer } from '../../modules/offers/offers.service.ts';
 import type { Db } from '../client.ts';
-import { offers } from '../schema/index.ts';
-import { offerSearchText } from '../../modules/offers/offers.service.ts';
-
-export type NewOffer = typeof offers.$inferInsert;
 
 /** Word that appears in about five offers whatever the count: the benchmark's rare-word case. */
 export const RARE_SEARCH_WORD = 'Zéphyrine';
@@ -26,16 +23,28 @@ const jobs = [
   { title: 'Chargé·e de marketing digital en alternance', field: 'le marketing digital et les réseaux sociaux' },
   { title: 'Assistant·e contrôle de gestion en alternance', field: 'le contrôle de gestion et le reporting financier' },
   { title: 'Alternant·e Data Analyst', field: "l'analyse de données (SQL, Python, Power BI)" },
-  { title: 'Technicien·ne en électronique embarquée en alternance', field: "l'électronique embarquée et les tests de cartes" },
+  {
+    title: 'Technicien·ne en électronique embarquée en alternance',
+    field: "l'électronique embarquée et les tests de cartes",
+  },
   { title: 'Business Developer B2B en alternance', field: 'la prospection commerciale et la relation client' },
   { title: 'Alternant·e Ingénieur·e DevOps', field: "l'intégration continue, Kubernetes et l'infrastructure cloud" },
   { title: 'Chargé·e de communication en alternance', field: 'la communication interne et externe' },
-  { title: 'Assistant·e ressources humaines en alternance', field: 'le recrutement et la gestion administrative du personnel' },
-  { title: 'Alternant·e Chef·fe de projet e-commerce', field: 'la gestion de projets e-commerce et la relation avec les agences' },
+  {
+    title: 'Assistant·e ressources humaines en alternance',
+    field: 'le recrutement et la gestion administrative du personnel',
+  },
+  {
+    title: 'Alternant·e Chef·fe de projet e-commerce',
+    field: 'la gestion de projets e-commerce et la relation avec les agences',
+  },
   { title: 'Alternant·e Analyste cybersécurité', field: 'la sécurité des systèmes d’information et la supervision' },
   { title: 'Acheteur·se junior en alternance', field: 'les achats, la négociation fournisseurs et la logistique' },
   { title: 'Alternant·e UX/UI Designer', field: 'la conception d’interfaces et les tests utilisateurs' },
-  { title: 'Contrat de professionnalisation – Assistant·e comptable', field: 'la comptabilité générale et les déclarations fiscales' },
+  {
+    title: 'Contrat de professionnalisation – Assistant·e comptable',
+    field: 'la comptabilité générale et les déclarations fiscales',
+  },
   { title: 'Ingénieur·e mécanique en apprentissage', field: 'la conception mécanique et la simulation numérique' },
 ] as const;
 
@@ -62,8 +71,23 @@ const companies = [
   'Michelin',
 ] as const;
 
-const cities = ['Paris', 'La Défense', 'Lyon', 'Nantes', 'Lille', 'Bordeaux', 'Toulouse', 'Rennes', 'Marseille', 'Strasbourg'] as const;
-const rhythms = ['3 jours en entreprise / 2 jours à l’école', '1 semaine à l’école / 3 semaines en entreprise', '2 jours à l’école / 3 jours en entreprise'] as const;
+const cities = [
+  'Paris',
+  'La Défense',
+  'Lyon',
+  'Nantes',
+  'Lille',
+  'Bordeaux',
+  'Toulouse',
+  'Rennes',
+  'Marseille',
+  'Strasbourg',
+] as const;
+const rhythms = [
+  '3 jours en entreprise / 2 jours à l’école',
+  '1 semaine à l’école / 3 semaines en entreprise',
+  '2 jours à l’école / 3 jours en entreprise',
+] as const;
 const colours = ['#2e7d32', '#1565c0', '#6a1b9a', '#c62828', '#ef6c00', '#00838f'] as const;
 
 function pick<T>(rand: () => number, list: readonly T[]): T {
@@ -121,7 +145,10 @@ export function generateOffers(count: number, seed = 1, now = new Date()): NewOf
       `Missions principales :\n- contribuer aux projets de l’équipe au quotidien ;\n- rédiger la documentation et présenter vos travaux ;\n- proposer des améliorations et suivre les indicateurs.`,
       `Profil recherché : étudiant·e en Bac+3 à Bac+5, curieux·se, rigoureux·se et à l’aise à l’oral comme à l’écrit. Rythme : ${pick(rand, rhythms)}.`,
     ];
-    if (isRare) paragraphs.push(`Vous rejoindrez le programme ${RARE_SEARCH_WORD}, notre laboratoire de cybersécurité quantique.`);
+    if (isRare)
+      paragraphs.push(
+        `Vous rejoindrez le programme ${RARE_SEARCH_WORD}, notre laboratoire de cybersécurité quantique.`,
+      );
     const description = paragraphs.join('\n\n');
     const logoRoll = rand();
     const logo =
@@ -142,7 +169,6 @@ export function generateOffers(count: number, seed = 1, now = new Date()): NewOf
       link: byMail
         ? `recrutement@${slug(companyName)}.example.fr`
         : `https://careers.${slug(companyName)}.example.fr/offres/${seed}-${i + 1}`,
-      searchText: offerSearchText({ title: job.title, companyName, description }),
     });
   }
   return list;
@@ -150,8 +176,5 @@ export function generateOffers(count: number, seed = 1, now = new Date()): NewOf
 
 /** Demo offers: the demo-data helper calls this on a fresh database. */
 export async function seedOffers(db: Db, count = 60, now = new Date()): Promise<void> {
-  const list = generateOffers(count, 20_261_122, now);
-  for (let i = 0; i < list.length; i += 500) {
-    await db.insert(offers).values(list.slice(i, i + 500));
-  }
+  await createOffers(db, generateOffers(count, 20_261_122, now));
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -16,6 +17,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { files } from './platform.ts';
+
+const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => 'tsvector' });
 
 export const schools = pgTable('schools', {
   id: serial('id').primaryKey(),
@@ -123,39 +126,59 @@ export const offers = pgTable(
     description: text('description').notNull(),
     linkType: text('link_type').notNull(),
     link: text('link').notNull(),
-    /** Title, company and description without accents, lower-cased: what the French full-text index reads. */
+    /** Title, company and description without accents, lower-cased (normaliseSearchText): what the search reads. */
     searchText: text('search_text').notNull(),
+    /**
+     * Stored rather than an expression index: filtering on an expression recomputes to_tsvector for every row
+     * the plan reads (seconds at 100 000 offers). See docs/decisions/0003-offers-search-plan.md.
+     */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('french'::regconfig, search_text)`),
   },
   (t) => [
     check('offers_link_type_check', sql`${t.linkType} in ('link','mail')`),
-    index('offers_publication_idx').on(t.publicationDate.desc(), t.id.desc()),
-    index('offers_search_idx').using('gin', sql`to_tsvector('french', ${t.searchText})`),
+    // Ascending with the default NULLS LAST: read backwards it serves `order by publication_date desc, id desc`
+    // (DESC NULLS FIRST); a DESC NULLS LAST index does not match that order and the planner ignores it.
+    index('offers_publication_idx').on(t.publicationDate, t.id),
+    index('offers_search_idx').using('gin', t.searchVector),
   ],
 );
 
-export const ateliers = pgTable('ateliers', {
-  id: serial('id').primaryKey(),
-  schoolId: integer('school_id').references(() => schools.id),
-  title: text('title').notNull(),
-  date: date('date').notNull(),
-  startHour: text('start_hour').notNull(),
-  endHour: text('end_hour').notNull(),
-  quota: integer('quota').notNull(),
-  /** Registration window; registration is open between these instants. */
-  registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true }),
-  registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }),
-});
+export const ateliers = pgTable(
+  'ateliers',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').references(() => schools.id),
+    title: text('title').notNull(),
+    date: date('date').notNull(),
+    startHour: text('start_hour').notNull(),
+    endHour: text('end_hour').notNull(),
+    quota: integer('quota').notNull(),
+    /** Registration window; registration is open between these instants (a null bound is no bound). */
+    registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true }),
+    registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('ateliers_school_date_idx').on(t.schoolId, t.date),
+    check('ateliers_quota_check', sql`${t.quota} >= 0`),
+  ],
+);
 
 /** One workshop at a time per applicant: the primary key on user_id holds it. */
-export const atelierRegistrations = pgTable('atelier_registrations', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  atelierId: integer('atelier_id')
-    .notNull()
-    .references(() => ateliers.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const atelierRegistrations = pgTable(
+  'atelier_registrations',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    atelierId: integer('atelier_id')
+      .notNull()
+      .references(() => ateliers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('atelier_registrations_atelier_idx').on(t.atelierId)],
+);
 
 /** Employer-search tracking entries of an applicant. */
 export const trackingEntries = pgTable(
@@ -185,7 +208,12 @@ export const trackingEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('tracking_entries_user_idx').on(t.userId, t.applicationDate)],
+  (t) => [
+    index('tracking_entries_user_idx').on(t.userId, t.applicationDate),
+    check('tracking_entries_application_type_check', sql`${t.applicationType} in ('spontanee','offre')`),
+    check('tracking_entries_relaunch_method_check', sql`${t.relaunchMethod} in ('telephone','email','courrier')`),
+    check('tracking_entries_response_check', sql`${t.response} in (0,1)`),
+  ],
 );
 
 export const companies = pgTable('companies', {

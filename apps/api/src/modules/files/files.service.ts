@@ -104,7 +104,8 @@ export function attachmentDisposition(filename: string): string {
  */
 export function safeFilename(given: string | undefined, fallbackStem: string, extension: string): string {
   const base = (given ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  const stem = cleaned.replace(/\.[^.]*$/, '').slice(0, 150).trim() || fallbackStem;
+  // Control and format characters (a right-to-left override can disguise an extension) are dropped.
+  const cleaned = base.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+  const stem = [...cleaned.replace(/\.[^.]*$/, '')].slice(0, 150).join('').trim() || fallbackStem;
   return `${stem}${extension}`;
 }

@@ -1,3 +1,15 @@
+import { OFFERS_PER_PAGE, type Offer, type OffersQuery } from '@passerelle/contract';
+import type { Db } from '../../db/client.ts';
+import {
+  countOffers,
+  findOffersByDate,
+  findOffersByText,
+  insertOffers,
+  type NewOfferRow,
+  type OfferFilter,
+  type OfferRow,
+} from './offers.repo.ts';
+
 /**
  * What the French full-text index reads, and what a query becomes before it meets the index: lower case,
  * accents removed (NFD, then combining marks dropped), ligatures spelled out. The same function runs on
@@ -16,4 +28,105 @@ export function normaliseSearchText(text: string): string {
 /** The searchable text of an offer: title, company and description. */
 export function offerSearchText(offer: { title: string; companyName: string; description: string }): string {
   return normaliseSearchText(`${offer.title}\n${offer.companyName}\n${offer.description}`);
+}
+
+/**
+ * Up to this many matches, a text search reads the matches through the GIN index and sorts them; above it,
+ * matches are dense enough (5 % of 100 000 offers) that walking the date index finds a page after a few
+ * dozen rows. Measurements in docs/decisions/0003-offers-search-plan.md.
+ */
+export const GIN_PATH_MAX_MATCHES = 5000;
+
+/**
+ * Exact counts of a common word cost tens of milliseconds (every match is visited in the heap), far more than
+ * the page itself, so totals are kept a short while per database. Offers change by imports, a few times a day;
+ * writes through this service clear the cache, and other processes see new offers within the time to live.
+ */
+const COUNT_TTL_MS = 30_000;
+const COUNT_CACHE_MAX = 1000;
+interface CachedTotal {
+  /** Shared by every request that arrives while the count runs: fifty requests for a new word run one count. */
+  total: Promise<number>;
+  expiresAt: number;
+}
+const countCaches = new WeakMap<Db, Map<string, CachedTotal>>();
+
+function cacheOf(db: Db): Map<string, CachedTotal> {
+  let cache = countCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    countCaches.set(db, cache);
+  }
+  return cache;
+}
+
+function totalOf(db: Db, filter: OfferFilter): Promise<number> {
+  const cache = cacheOf(db);
+  const key = JSON.stringify([filter.text, filter.before, filter.after]);
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.expiresAt > now) return hit.total;
+  if (cache.size >= COUNT_CACHE_MAX) {
+    // Maps iterate in insertion order: drop the oldest entry.
+    const oldest = cache.keys().next();
+    if (!oldest.done) cache.delete(oldest.value);
+  }
+  const total = countOffers(db, filter);
+  const entry: CachedTotal = { total, expiresAt: now + COUNT_TTL_MS };
+  cache.delete(key);
+  cache.set(key, entry);
+  // A failed count is not kept: the next request tries again.
+  total.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  return total;
+}
+
+function toWire(row: OfferRow): Offer {
+  return {
+    id: row.id,
+    title: row.title,
+    logo: row.logo,
+    company: { name: row.companyName },
+    publicationDate: row.publicationDate,
+    startDate: row.startDate ?? '0000-00-00',
+    description: row.description,
+    applicationAction: { linkType: row.linkType === 'mail' ? 'mail' : 'link', link: row.link },
+  };
+}
+
+/** One page of offers, newest first, with the number of offers matching the filters. */
+export async function findOffers(db: Db, query: OffersQuery): Promise<{ offers: Offer[]; totalOffers: number }> {
+  const text = query.query ? normaliseSearchText(query.query).trim() : '';
+  const filter: OfferFilter = {
+    text: text || undefined,
+    before: query.publicationDateBefore,
+    after: query.publicationDateAfter,
+  };
+  const totalOffers = await totalOf(db, filter);
+  const offset = (query.page - 1) * OFFERS_PER_PAGE;
+  if (offset >= totalOffers) return { offers: [], totalOffers };
+  const rows =
+    filter.text && totalOffers <= GIN_PATH_MAX_MATCHES
+      ? await findOffersByText(db, filter, offset, OFFERS_PER_PAGE)
+      : await findOffersByDate(db, filter, offset, OFFERS_PER_PAGE);
+  return { offers: rows.map(toWire), totalOffers };
+}
+
+export interface NewOffer {
+  title: string;
+  companyName: string;
+  description: string;
+  logo: string | null;
+  publicationDate: string;
+  startDate: string | null;
+  linkType: 'link' | 'mail';
+  link: string;
+}
+
+/** Stores offers with their search text, and forgets the cached totals of this database. */
+export async function createOffers(db: Db, list: NewOffer[]): Promise<void> {
+  const rows: NewOfferRow[] = list.map((o) => ({ ...o, searchText: offerSearchText(o) }));
+  await insertOffers(db, rows);
+  countCaches.delete(db);
 }

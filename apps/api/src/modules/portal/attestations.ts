@@ -28,9 +28,12 @@ const accent = rgb(0.13, 0.45, 0.27);
 
 const parisDate = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' });
 
+/** Letters that are not an accented form of another one, so that removing marks does not reach them. */
+const lookAlikes: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l', ſ: 's' };
+
 /**
  * The standard Helvetica only encodes WinAnsi (Latin-1 plus a few signs). Any other character is written
- * without its accents when that makes it encodable (ő → o), and as "?" otherwise, rather than failing.
+ * without its accents when that makes it encodable (ő → o, Ł → L), and as "?" otherwise, rather than failing.
  */
 export function toWinAnsi(text: string, supported: ReadonlySet<number>): string {
   let out = '';
@@ -44,7 +47,7 @@ export function toWinAnsi(text: string, supported: ReadonlySet<number>): string 
       out += ' ';
       continue;
     }
-    const bare = char.normalize('NFD').replace(/\p{M}/gu, '');
+    const bare = lookAlikes[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '');
     out += [...bare].every((c) => supported.has(c.codePointAt(0) ?? 0)) && bare.length > 0 ? bare : '?';
   }
   return out;

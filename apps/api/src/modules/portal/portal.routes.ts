@@ -29,9 +29,11 @@ const maxUploadBytes = Math.max(...uploadFields.map((f) => uploadRules[f].maxByt
 async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
   if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'A multipart/form-data body is expected');
   const form: UploadForm = { files: [], fields: {} };
-  for await (const part of request.parts({ throwFileSizeLimit: false })) {
+  for await (const part of request.parts()) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
+      // What a browser sends for a file input left empty.
+      if (bytes.byteLength === 0 && !part.filename) continue;
       form.files.push({ field: part.fieldname, filename: part.filename, bytes, truncated: part.file.truncated });
     } else if (typeof part.value === 'string') {
       form.fields[part.fieldname] = part.value;
@@ -43,6 +45,7 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
 /** The applicant portal's content: feed, documents and uploads, public files, partners, attestations. */
 export default async function portalRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
+    throwFileSizeLimit: false,
     limits: { fileSize: maxUploadBytes, files: uploadFields.length, fields: 4, fieldSize: 1024, parts: uploadFields.length + 4 },
   });
   const r = app.withTypeProvider<ZodTypeProvider>();

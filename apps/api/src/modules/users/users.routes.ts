@@ -1,14 +1,14 @@
 import { meResponse } from '@passerelle/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
 import { getMe } from './users.service.ts';
 
 export default async function usersRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get('/users/me', { preHandler: app.authenticate, schema: { response: { 200: meResponse } } }, async (request) => {
-    // authenticate sets request.user or throws.
-    const user = request.user!;
-    return getMe(app.db, user.id);
+    if (!request.user) throw new AppError('UNAUTHORIZED');
+    return getMe(app.db, request.user.id);
   });
 }

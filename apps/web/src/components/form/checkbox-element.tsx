@@ -14,7 +14,13 @@ export interface CheckboxElementProps<T extends FieldValues> {
 }
 
 /** A checkbox bound to a boolean field, its message under it. */
-export function CheckboxElement<T extends FieldValues>({ name, control, label, disabled, helperText }: CheckboxElementProps<T>) {
+export function CheckboxElement<T extends FieldValues>({
+  name,
+  control,
+  label,
+  disabled,
+  helperText,
+}: CheckboxElementProps<T>) {
   const { field, fieldState } = useController({ name, control });
   const helperId = useId();
   const message = fieldState.error?.message ?? helperText;
@@ -28,8 +34,7 @@ export function CheckboxElement<T extends FieldValues>({ name, control, label, d
             checked={Boolean(field.value)}
             onChange={(event) => field.onChange(event.target.checked)}
             onBlur={field.onBlur}
-            inputRef={field.ref}
-            slotProps={{ input: { 'aria-describedby': message ? helperId : undefined } }}
+            slotProps={{ input: { ref: field.ref, 'aria-describedby': message ? helperId : undefined } }}
           />
         }
       />

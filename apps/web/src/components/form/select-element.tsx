@@ -7,7 +7,10 @@ export interface SelectOption {
   label: string;
 }
 
-export type SelectElementProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'select' | 'children' | 'defaultValue'> & {
+export type SelectElementProps<T extends FieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'select' | 'children' | 'defaultValue'
+> & {
   name: FieldPath<T>;
   control: Control<T>;
   options: readonly SelectOption[];
@@ -16,7 +19,14 @@ export type SelectElementProps<T extends FieldValues> = Omit<TextFieldProps, 'na
 };
 
 /** A select bound to react-hook-form; values keep their type (number options give numbers). */
-export function SelectElement<T extends FieldValues>({ name, control, options, emptyLabel, helperText, ...rest }: SelectElementProps<T>) {
+export function SelectElement<T extends FieldValues>({
+  name,
+  control,
+  options,
+  emptyLabel,
+  helperText,
+  ...rest
+}: SelectElementProps<T>) {
   const { field, fieldState } = useController({ name, control });
   const value: unknown = field.value;
   return (
@@ -25,7 +35,7 @@ export function SelectElement<T extends FieldValues>({ name, control, options, e
       {...rest}
       select
       name={field.name}
-      value={value === null || value === undefined ? '' : String(value)}
+      value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
       onChange={(event) => {
         const raw = event.target.value;
         const option = options.find((o) => String(o.value) === raw);

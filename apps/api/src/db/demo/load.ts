@@ -1,0 +1,434 @@
+import { stepTypes } from '@passerelle/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createDbStorage, type Storage } from '../../lib/storage.ts';
+import { saveFile } from '../../modules/files/files.service.ts';
+import { fillWorkshop, listWorkshopsForApplicant } from '../../modules/workshops/workshops.service.ts';
+import type { Db, Tx } from '../client.ts';
+import {
+  admissibles,
+  appSettings,
+  auditLog,
+  cmsSections,
+  companies,
+  companyUsers,
+  dossierSteps,
+  dossiers,
+  files,
+  formations,
+  forumInvitations,
+  partners,
+  publicFiles,
+  schools,
+  trackingEntries,
+  users,
+} from '../schema/index.ts';
+import { demoAccount, demoAccounts, demoEmails, type DemoKey } from './accounts.ts';
+import { demoCmsSections, demoForum, demoPartners, initialsLogo } from './content.ts';
+import {
+  renderBacAttestationPdf,
+  renderContractPdf,
+  renderCvecPdf,
+  renderCvPdf,
+  publicDocuments,
+  type ContractDocumentData,
+} from './documents.ts';
+import {
+  demoApplicants,
+  demoCompanies,
+  demoDossiers,
+  demoFormations,
+  demoSchools,
+  demoTracking,
+  luhnSiret,
+  type CompanyKey,
+  type DemoFormation,
+  type FormationKey,
+  type SchoolCode,
+} from './dossiers.ts';
+import { seedOffers } from './offers.ts';
+import { seedWorkshops } from './workshops.ts';
+
+/** Row in app_settings that marks the demo data as loaded; its primary key makes the claim atomic. */
+export const DEMO_LOADED_KEY = 'demo_loaded';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const daysAgo = (now: Date, days: number, hours = 0) => new Date(now.getTime() - days * DAY - hours * HOUR);
+
+/** Academic year the demo shows: from August on, the rentrée of this year; before, last year's. */
+export function rentreeYearOf(now: Date): number {
+  return now.getUTCMonth() >= 7 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+}
+
+/**
+ * Loads the demo data on a fresh installation, once. Two processes starting together both try to claim the
+ * app_settings row inside their transaction: the second waits on the first's key lock, then sees the row and
+ * loads nothing. Answers true when this call loaded the data.
+ */
+export async function loadDemoDataOnce(app: FastifyInstance, now = new Date()): Promise<boolean> {
+  const loaded = await app.db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appSettings)
+      .values({ key: DEMO_LOADED_KEY, value: { loadedAt: now.toISOString() } })
+      .onConflictDoNothing()
+      .returning({ key: appSettings.key });
+    if (claimed.length === 0) return false;
+    // PGlite has one connection and runs one transaction at a time: bytes written through app.storage (bound to
+    // app.db) would wait for this transaction forever, so there they go through the transaction itself.
+    const storage = app.database.kind === 'pglite' ? createDbStorage(tx) : app.storage;
+    await writeDemoData(tx, storage, now);
+    return true;
+  });
+  if (loaded) app.log.info({ accounts: demoAccounts.length }, 'demo data loaded');
+  return loaded;
+}
+
+async function writeDemoData(tx: Tx, storage: Storage, now: Date): Promise<void> {
+  const db: Db = tx;
+  const rentreeYear = rentreeYearOf(now);
+  const schoolIds = await writeSchools(tx);
+  const formationRows = await writeFormations(tx, schoolIds, rentreeYear);
+  const userIds = await writeUsers(tx);
+  await writeApplicants(db, storage, userIds, formationRows, rentreeYear, now);
+  const companyIds = await writeCompanies(tx, userIds);
+  await writeDossiers(db, storage, { userIds, companyIds, formationRows, now });
+  await writeTracking(tx, userIds, now);
+  await writeContent(db, storage, rentreeYear, now);
+  await seedOffers(db, 60, now);
+  await writeWorkshops(db, schoolIds, userIds, now);
+}
+
+async function writeSchools(tx: Tx): Promise<Record<SchoolCode, number>> {
+  const rows = await tx.insert(schools).values(demoSchools).returning({ id: schools.id, code: schools.code });
+  const idOf = (code: SchoolCode) => {
+    const row = rows.find((r) => r.code === code);
+    if (!row) throw new Error(`school ${code} not written`);
+    return row.id;
+  };
+  return { EMLV: idOf('EMLV'), ESILV: idOf('ESILV'), IIM: idOf('IIM') };
+}
+
+interface FormationRow {
+  id: number;
+  seed: DemoFormation;
+  schoolName: string;
+  trainingStart: string;
+  trainingEnd: string;
+}
+
+async function writeFormations(tx: Tx, schoolIds: Record<SchoolCode, number>, rentreeYear: number): Promise<Map<FormationKey, FormationRow>> {
+  const out = new Map<FormationKey, FormationRow>();
+  for (const seed of demoFormations) {
+    const year = rentreeYear - seed.startedYearsAgo;
+    const trainingStart = `${year}-09-${String(seed.septemberDay).padStart(2, '0')}`;
+    const trainingEnd = `${year + seed.years}-${seed.endMonthDay}`;
+    const allowsPro = seed.contractTypes.includes('PRO');
+    const [row] = await tx
+      .insert(formations)
+      .values({
+        schoolId: schoolIds[seed.school],
+        libelle: seed.libelle,
+        year,
+        etape: seed.etape,
+        contractTypes: seed.contractTypes,
+        trainingStart,
+        trainingEnd,
+        // Professionalisation bounds held per formation: from July before the rentrée to two months after the end.
+        proStartAfter: allowsPro ? `${year}-07-01` : null,
+        proEndBefore: allowsPro ? isoDay(new Date(Date.UTC(year + seed.years, Number(seed.endMonthDay.slice(0, 2)) + 1, 0))) : null,
+        rncp: seed.rncp,
+        codeDiplome: seed.codeDiplome,
+        hours: seed.hours,
+      })
+      .returning({ id: formations.id });
+    if (!row) throw new Error('formation not written');
+    const schoolName = demoSchools.find((s) => s.code === seed.school)?.name ?? seed.school;
+    out.set(seed.key, { id: row.id, seed, schoolName, trainingStart, trainingEnd });
+  }
+  return out;
+}
+
+type UserIds = Record<DemoKey, number>;
+
+async function writeUsers(tx: Tx): Promise<UserIds> {
+  const rows = await tx
+    .insert(users)
+    .values(demoAccounts.map(({ email, userType, prenom, nom, lang }) => ({ email, userType, prenom, nom, lang })))
+    .returning({ id: users.id, email: users.email });
+  const ids = {} as UserIds;
+  for (const key of Object.keys(demoEmails) as DemoKey[]) {
+    const row = rows.find((r) => r.email === demoEmails[key]);
+    if (!row) throw new Error(`demo user ${key} not written`);
+    ids[key] = row.id;
+  }
+  return ids;
+}
+
+function formationOf(formationRows: Map<FormationKey, FormationRow>, key: FormationKey): FormationRow {
+  const row = formationRows.get(key);
+  if (!row) throw new Error(`formation ${key} not written`);
+  return row;
+}
+
+/** Stores a generated file and dates it like an upload made `at`. */
+async function storeFile(
+  db: Db,
+  storage: Storage,
+  file: { ownerUserId: number | null; kind: string; filename: string; contentType: string; bytes: Uint8Array },
+  at: Date,
+) {
+  const row = await saveFile(db, storage, file);
+  await db.update(files).set({ createdAt: at }).where(eq(files.id, row.id));
+  return row;
+}
+
+async function writeApplicants(
+  db: Db,
+  storage: Storage,
+  userIds: UserIds,
+  formationRows: Map<FormationKey, FormationRow>,
+  rentreeYear: number,
+  now: Date,
+): Promise<void> {
+  for (const [index, applicant] of demoApplicants.entries()) {
+    const userId = userIds[applicant.key];
+    const person = demoAccount(applicant.key);
+    for (let n = 0; n < applicant.cvs; n += 1) {
+      const uploadedAt = daysAgo(now, 30 - n * 12 - index, 10 + n);
+      await storeFile(
+        db,
+        storage,
+        {
+          ownerUserId: userId,
+          kind: 'cv',
+          filename: `CV-${person.prenom}-${person.nom}${n > 0 ? `-v${n + 1}` : ''}.pdf`,
+          contentType: 'application/pdf',
+          bytes: await renderCvPdf(person, applicant.cvHeadline, uploadedAt),
+        },
+        uploadedAt,
+      );
+    }
+    const numCvec = applicant.cvec === 'none' ? null : `PAR${index + 1} ${String(7_310_254_000 + index * 137).padStart(10, '0')}`;
+    let cvecFileId: string | null = null;
+    if (numCvec) {
+      const at = daysAgo(now, 25 - index);
+      const file = await storeFile(
+        db,
+        storage,
+        {
+          ownerUserId: userId,
+          kind: 'cvec',
+          filename: 'attestation-cvec.pdf',
+          contentType: 'application/pdf',
+          bytes: await renderCvecPdf(person, numCvec, rentreeYear, at),
+        },
+        at,
+      );
+      cvecFileId = file.id;
+    }
+    let bacFileId: string | null = null;
+    if (applicant.bac !== 'none') {
+      const at = daysAgo(now, 24 - index);
+      const file = await storeFile(
+        db,
+        storage,
+        {
+          ownerUserId: userId,
+          kind: 'attestationBac',
+          filename: 'attestation-bac.pdf',
+          contentType: 'application/pdf',
+          bytes: await renderBacAttestationPdf(person, rentreeYear - 3, at),
+        },
+        at,
+      );
+      bacFileId = file.id;
+    }
+    await db.insert(admissibles).values({
+      userId,
+      formationId: formationOf(formationRows, applicant.formation).id,
+      contractType: applicant.contractType,
+      cvecNumber: numCvec,
+      cvecFileId,
+      cvecValid: applicant.cvec === 'valid',
+      attestationBacFileId: bacFileId,
+      attestationBacValid: applicant.bac === 'valid',
+      forumInvited: applicant.forumInvited,
+    });
+  }
+}
+
+async function writeCompanies(tx: Tx, userIds: UserIds): Promise<Record<CompanyKey, { id: number; name: string; siret: string }>> {
+  const out = {} as Record<CompanyKey, { id: number; name: string; siret: string }>;
+  for (const company of demoCompanies) {
+    const siret = luhnSiret(company.sirenBase);
+    const [row] = await tx.insert(companies).values({ name: company.name, siret }).returning({ id: companies.id });
+    if (!row) throw new Error('company not written');
+    out[company.key] = { id: row.id, name: company.name, siret };
+    for (const user of company.users) {
+      await tx.insert(companyUsers).values({ companyId: row.id, userId: userIds[user] });
+    }
+  }
+  return out;
+}
+
+async function writeDossiers(
+  db: Db,
+  storage: Storage,
+  ctx: {
+    userIds: UserIds;
+    companyIds: Record<CompanyKey, { id: number; name: string; siret: string }>;
+    formationRows: Map<FormationKey, FormationRow>;
+    now: Date;
+  },
+): Promise<void> {
+  const { userIds, companyIds, formationRows, now } = ctx;
+  for (const [index, seed] of demoDossiers.entries()) {
+    const applicant = demoApplicants.find((a) => a.key === seed.owner);
+    if (!applicant) throw new Error(`no applicant ${seed.owner}`);
+    const formation = formationOf(formationRows, applicant.formation);
+    const company = seed.company ? companyIds[seed.company] : null;
+    const lastUpdate = daysAgo(now, seed.daysAgo, index % 7);
+    const createdAt = daysAgo(now, seed.daysAgo + 20 + index * 2);
+    const [row] = await db
+      .insert(dossiers)
+      .values({
+        admissibleUserId: userIds[seed.owner],
+        companyId: company?.id ?? null,
+        formationId: formation.id,
+        dossierName: seed.dossierName,
+        dossierStatut: seed.statut,
+        dossierAccessible: seed.accessible,
+        lastUpdate,
+        createdAt,
+      })
+      .returning({ id: dossiers.id });
+    if (!row) throw new Error('dossier not written');
+    const dossierId = row.id;
+    if (seed.steps) {
+      const steps = seed.steps;
+      const values = stepTypes.flatMap((type) => {
+        const status = steps[type];
+        return status === undefined ? [] : [{ dossierId, type, status }];
+      });
+      if (values.length > 0) await db.insert(dossierSteps).values(values);
+    }
+    await db.insert(auditLog).values({ dossierId, action: 'dossier.created', details: { source: 'demo' }, at: createdAt });
+
+    if (seed.cerfa && company) {
+      const person = demoAccount(seed.owner);
+      const signedAt = daysAgo(now, seed.daysAgo + 6, 3);
+      const contract: ContractDocumentData = {
+        dossierId,
+        applicant: person,
+        employer: { name: company.name, siret: company.siret },
+        school: formation.schoolName,
+        formation: formation.seed.libelle,
+        contractType: applicant.contractType ?? 'APP',
+        // A contract starting the Monday-ish week before the training, ending with it: within SPEC's bounds.
+        startDate: isoDay(new Date(Date.parse(formation.trainingStart) - 7 * DAY)),
+        endDate: formation.trainingEnd,
+        signedAt,
+      };
+      const cerfa = await storeFile(
+        db,
+        storage,
+        {
+          ownerUserId: userIds[seed.owner],
+          kind: 'cerfa',
+          filename: `cerfa-signe-dossier-${dossierId}.pdf`,
+          contentType: 'application/pdf',
+          bytes: await renderContractPdf(contract),
+        },
+        signedAt,
+      );
+      let avenantId: string | null = null;
+      if (seed.avenant) {
+        const avenantSignedAt = daysAgo(now, seed.daysAgo, 5);
+        const avenant = await storeFile(
+          db,
+          storage,
+          {
+            ownerUserId: userIds[seed.owner],
+            kind: 'cerfaAvenant',
+            filename: `avenant-signe-dossier-${dossierId}.pdf`,
+            contentType: 'application/pdf',
+            bytes: await renderContractPdf({
+              ...contract,
+              signedAt: avenantSignedAt,
+              avenant: {
+                effectDate: isoDay(daysAgo(now, seed.daysAgo - 14)),
+                reason: "36 — Autres changements : changement de maître d'apprentissage",
+              },
+            }),
+          },
+          avenantSignedAt,
+        );
+        avenantId = avenant.id;
+      }
+      await db.update(dossiers).set({ cerfaFileId: cerfa.id, cerfaAvenantFileId: avenantId }).where(eq(dossiers.id, dossierId));
+      await db.insert(auditLog).values({ dossierId, action: 'dossier.signed', details: { source: 'demo' }, at: signedAt });
+    }
+  }
+}
+
+async function writeTracking(tx: Tx, userIds: UserIds, now: Date): Promise<void> {
+  const day = (n: number | undefined) => (n === undefined ? null : isoDay(daysAgo(now, n)));
+  await tx.insert(trackingEntries).values(
+    demoTracking.map((t, index) => ({
+      userId: userIds[t.owner],
+      targetCompany: t.targetCompany,
+      position: t.position,
+      applicationDate: isoDay(daysAgo(now, t.applicationDaysAgo)),
+      applicationType: t.applicationType,
+      contactLastName: t.contact?.lastName ?? null,
+      contactFirstName: t.contact?.firstName ?? null,
+      contactPosition: t.contact?.position ?? null,
+      contactEmail: t.contact?.email ?? null,
+      contactPhone: t.contact?.phone ?? null,
+      firstContactDate: day(t.firstContactDaysAgo),
+      interviewDate: day(t.interviewDaysAgo),
+      relaunchDate: day(t.relaunch?.daysAgo),
+      relaunchMethod: t.relaunch?.method ?? null,
+      response: t.response?.value ?? null,
+      responseDate: day(t.response?.daysAgo),
+      offerLink: t.offerLink ?? null,
+      createdAt: daysAgo(now, t.applicationDaysAgo, index),
+      updatedAt: daysAgo(now, Math.min(t.applicationDaysAgo, t.response?.daysAgo ?? t.relaunch?.daysAgo ?? t.applicationDaysAgo)),
+    })),
+  );
+}
+
+async function writeContent(db: Db, storage: Storage, rentreeYear: number, now: Date): Promise<void> {
+  await db.insert(cmsSections).values(demoCmsSections.map((s) => ({ ...s, updatedAt: daysAgo(now, 2) })));
+  await db.insert(forumInvitations).values([
+    { name: demoForum.name, date: isoDay(daysAgo(now, -24)), link: demoForum.link, active: true },
+    { name: `${demoForum.name} (printemps)`, date: isoDay(daysAgo(now, 200)), link: demoForum.link, active: false },
+  ]);
+  await db.insert(partners).values(
+    demoPartners.map((p, position) => ({ nom: p.nom, logo: initialsLogo(p.nom, p.color), web: p.web, position })),
+  );
+  for (const [position, doc] of publicDocuments.entries()) {
+    const at = daysAgo(now, 40 - position * 5);
+    const file = await storeFile(
+      db,
+      storage,
+      { ownerUserId: null, kind: 'public', filename: doc.filename, contentType: 'application/pdf', bytes: await doc.render(at, rentreeYear) },
+      at,
+    );
+    await db.insert(publicFiles).values({ name: doc.name(rentreeYear), translateKey: doc.translateKey, fileId: file.id, audience: 'home', position });
+  }
+}
+
+/** The workshops of EMLV and ESILV, the smallest of each full, and one ESILV applicant registered elsewhere. */
+async function writeWorkshops(db: Db, schoolIds: Record<SchoolCode, number>, userIds: UserIds, now: Date): Promise<void> {
+  // Applicants whose contract is under way fill them: those still searching (Camille, Olivia, Lucas) see them full.
+  await seedWorkshops(db, { EMLV: schoolIds.EMLV, ESILV: schoolIds.ESILV }, now, {
+    EMLV: [userIds.hugo, userIds.emma],
+    ESILV: [userIds.noah, userIds.sarah],
+  });
+  const { list } = await listWorkshopsForApplicant(db, userIds.nathan, now);
+  const withRoom = list.find((w) => w.nbIns < w.quota);
+  if (withRoom) await fillWorkshop(db, withRoom.id, [userIds.nathan]);
+}

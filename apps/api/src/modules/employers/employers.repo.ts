@@ -1,0 +1,29 @@
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companyUsers, dossierSteps, dossiers, formations, schools, users } from '../../db/schema/index.ts';
+
+/** The dossiers of every company this user acts for, with the applicant's name and the formation. */
+export async function findDossiersOfCompanyUser(db: Db, userId: number) {
+  return db
+    .selectDistinct({
+      id: dossiers.id,
+      dossierStatut: dossiers.dossierStatut,
+      lastUpdate: dossiers.lastUpdate,
+      prenom: users.prenom,
+      nom: users.nom,
+      formationLibelle: formations.libelle,
+      school: schools.code,
+    })
+    .from(dossiers)
+    .innerJoin(companyUsers, eq(companyUsers.companyId, dossiers.companyId))
+    .innerJoin(users, eq(users.id, dossiers.admissibleUserId))
+    .leftJoin(formations, eq(formations.id, dossiers.formationId))
+    .leftJoin(schools, eq(schools.id, formations.schoolId))
+    .where(eq(companyUsers.userId, userId))
+    .orderBy(desc(dossiers.lastUpdate), desc(dossiers.id));
+}
+
+export async function findStepsOf(db: Db, dossierIds: number[]) {
+  if (dossierIds.length === 0) return [];
+  return db.select().from(dossierSteps).where(inArray(dossierSteps.dossierId, dossierIds));
+}

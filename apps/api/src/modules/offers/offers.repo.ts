@@ -1,0 +1,106 @@
+import { and, desc, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { offers } from '../../db/schema/index.ts';
+
+export type OfferRow = Pick<
+  typeof offers.$inferSelect,
+  'id' | 'title' | 'logo' | 'companyName' | 'publicationDate' | 'startDate' | 'description' | 'linkType' | 'link'
+>;
+export type NewOfferRow = Omit<typeof offers.$inferInsert, 'id' | 'searchVector'>;
+
+/** Normalised filters: `text` is already lower-cased and accent-free. */
+export interface OfferFilter {
+  text: string | undefined;
+  before: string | undefined;
+  after: string | undefined;
+}
+
+const wireColumns = {
+  id: offers.id,
+  title: offers.title,
+  logo: offers.logo,
+  companyName: offers.companyName,
+  publicationDate: offers.publicationDate,
+  startDate: offers.startDate,
+  description: offers.description,
+  linkType: offers.linkType,
+  link: offers.link,
+};
+
+function conditions(filter: OfferFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.text) parts.push(sql`${offers.searchVector} @@ websearch_to_tsquery('french', ${filter.text})`);
+  if (filter.after) parts.push(gte(offers.publicationDate, filter.after));
+  if (filter.before) parts.push(lte(offers.publicationDate, filter.before));
+  return and(...parts);
+}
+
+export async function insertOffers(db: Db, rows: NewOfferRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db.insert(offers).values(rows.slice(i, i + 500));
+  }
+}
+
+/**
+ * Number of matching offers. With a text filter the count is read through the GIN index (a bitmap scan):
+ * for a common word the planner prefers a sequential scan, which reads and de-TOASTs every stored
+ * tsvector and takes twice as long (docs/decisions/0003-offers-search-plan.md).
+ */
+export async function countOffers(db: Db, filter: OfferFilter): Promise<number> {
+  const where = conditions(filter);
+  if (!filter.text) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(offers)
+      .where(where);
+    return row?.n ?? 0;
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(offers)
+      .where(where);
+    return row?.n ?? 0;
+  });
+}
+
+/** A page read along the publication-date index: right when matches are dense, so the walk stops early. */
+export async function findOffersByDate(
+  db: Db,
+  filter: OfferFilter,
+  offset: number,
+  limit: number,
+): Promise<OfferRow[]> {
+  return db
+    .select(wireColumns)
+    .from(offers)
+    .where(conditions(filter))
+    .orderBy(desc(offers.publicationDate), desc(offers.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * A page read through the GIN index then sorted: right when matches are few. The MATERIALIZED CTE is an
+ * optimisation fence, so the planner cannot turn it back into a walk of the date index, which for a rare word
+ * reads all 100 000 rows to find nothing more.
+ */
+export async function findOffersByText(
+  db: Db,
+  filter: OfferFilter,
+  offset: number,
+  limit: number,
+): Promise<OfferRow[]> {
+  // Db is typed loosely across the two drivers; both answer raw queries with `rows`.
+  const result: unknown = await db.execute(sql`
+    with matches as materialized (
+      select ${offers.id} as id, ${offers.publicationDate} as publication_date from ${offers} where ${conditions(filter)}
+    )
+    select id from matches order by publication_date desc, id desc limit ${limit} offset ${offset}`);
+  const ids = (result as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  const rows: OfferRow[] = await db.select(wireColumns).from(offers).where(inArray(offers.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

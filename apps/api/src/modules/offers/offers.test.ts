@@ -1,0 +1,138 @@
+import type { ErrorBody, OffersResponse } from '@passerelle/contract';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helper.ts';
+import { createUser } from '../workshops/applicant-fixtures.ts';
+import { createOffers, normaliseSearchText, type NewOffer } from './offers.service.ts';
+
+function offer(i: number, overrides: Partial<NewOffer> = {}): NewOffer {
+  const day = new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+  return {
+    title: `Chargé·e de mission ${i} en alternance`,
+    companyName: `Entreprise ${i}`,
+    description: `Première ligne\nDeuxième ligne de l'offre ${i}.`,
+    logo: null,
+    publicationDate: day,
+    startDate: '2026-09-01',
+    linkType: 'link',
+    link: `https://example.fr/offres/${i}`,
+    ...overrides,
+  };
+}
+
+describe('GET /api/admissibles/portal/offers', async () => {
+  const { app, database } = await createTestApp();
+  // 45 plain offers on 2026-01-01 .. 2026-02-14, then a few to search for.
+  await createOffers(database.db, [
+    ...Array.from({ length: 45 }, (_, i) => offer(i)),
+    offer(50, { title: 'Alternant·e Développeur·se Full Stack', companyName: 'Qonto', startDate: null }),
+    offer(51, {
+      title: 'Technicien·ne ÉLECTRONIQUE embarquée',
+      companyName: 'Thales',
+      linkType: 'mail',
+      link: 'rh@thales.example.fr',
+    }),
+    offer(52, { title: 'Stage', companyName: 'Zéphyrine', description: 'Une cœur de métier en électronique.' }),
+  ]);
+  const applicant = await createUser(app, 'admissible');
+  const get = (query: string, headers: Record<string, string> = applicant.headers) =>
+    app.inject({ method: 'GET', url: `/api/admissibles/portal/offers${query}`, headers });
+  const page = async (query: string) => (await get(query)).json<OffersResponse>();
+
+  it('pages by 20, newest first, with the total', async () => {
+    const first = await get('');
+    expect(first.statusCode).toBe(200);
+    const body = first.json<OffersResponse>();
+    expect(body.totalOffers).toBe(48);
+    expect(body.offers).toHaveLength(20);
+    expect(body.offers[0]?.title).toBe('Stage');
+    const dates = body.offers.map((o) => o.publicationDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+
+    const third = await page('?page=3');
+    expect(third.totalOffers).toBe(48);
+    expect(third.offers).toHaveLength(8);
+    expect(third.offers.at(-1)?.title).toBe('Chargé·e de mission 0 en alternance');
+    expect(await page('?page=4')).toEqual({ offers: [], totalOffers: 48 });
+  });
+
+  it('keeps the wire shape: company, action, description line breaks, 0000-00-00 for no start date', async () => {
+    const body = await page('?query=full%20stack');
+    expect(body.totalOffers).toBe(1);
+    expect(body.offers[0]).toMatchObject({
+      title: 'Alternant·e Développeur·se Full Stack',
+      company: { name: 'Qonto' },
+      startDate: '0000-00-00',
+      publicationDate: '2026-02-20',
+      description: "Première ligne\nDeuxième ligne de l'offre 50.",
+      applicationAction: { linkType: 'link', link: 'https://example.fr/offres/50' },
+      logo: null,
+    });
+  });
+
+  it('searches in French, without regard to accents or case', async () => {
+    const dev = await page('?query=developpeur');
+    expect(dev.offers.map((o) => o.title)).toEqual(['Alternant·e Développeur·se Full Stack']);
+    const elec = await page('?query=%C3%A9lectronique');
+    expect(elec.totalOffers).toBe(2);
+    expect(elec.offers.map((o) => o.company.name)).toEqual(['Zéphyrine', 'Thales']);
+    expect(elec.offers[1]?.applicationAction).toEqual({ linkType: 'mail', link: 'rh@thales.example.fr' });
+    expect((await page('?query=ELECTRONIQUE')).totalOffers).toBe(2);
+    expect((await page('?query=zephyrine')).totalOffers).toBe(1);
+    expect((await page('?query=coeur')).totalOffers).toBe(1);
+    // Stemming: the plural finds the singular.
+    expect((await page('?query=alternances')).totalOffers).toBe(46);
+    expect(await page('?query=introuvable')).toEqual({ offers: [], totalOffers: 0 });
+  });
+
+  it('bounds by publication date, both bounds included', async () => {
+    const body = await page('?publicationDateAfter=2026-01-10&publicationDateBefore=2026-01-19');
+    expect(body.totalOffers).toBe(10);
+    expect(body.offers[0]?.publicationDate).toBe('2026-01-19');
+    expect(body.offers.at(-1)?.publicationDate).toBe('2026-01-10');
+    const withText = await page('?query=alternance&publicationDateAfter=2026-02-14');
+    expect(withText.offers.map((o) => o.publicationDate)).toEqual(['2026-02-20', '2026-02-14']);
+    // An empty value is an unset filter.
+    expect((await page('?query=&publicationDateBefore=')).totalOffers).toBe(48);
+  });
+
+  it('answers 400 with errors for a malformed or unknown parameter', async () => {
+    const cases: [string, string][] = [
+      ['?page=abc', 'page'],
+      ['?page=0', 'page'],
+      ['?page=1.5', 'page'],
+      ['?publicationDateBefore=2026-13-01', 'publicationDateBefore'],
+      ['?publicationDateAfter=yesterday', 'publicationDateAfter'],
+      ['?publicationDateBefore=2026-01-01&publicationDateAfter=2026-02-01', 'publicationDateBefore'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await get(query);
+      expect(res.statusCode, query).toBe(400);
+      const body = res.json<ErrorBody>();
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(Object.keys(body.errors ?? {}), query).toContain(field);
+    }
+    const unknown = await get('?sort=title');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<ErrorBody>().errors).toBeDefined();
+  });
+
+  it('is for signed-in applicants only', async () => {
+    expect((await get('', {})).statusCode).toBe(401);
+    const company = await createUser(app, 'company');
+    const res = await get('', company.headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json<ErrorBody>().code).toBe('FORBIDDEN');
+  });
+
+  it('forgets cached totals when offers are added', async () => {
+    expect((await page('?query=Kubernetes')).totalOffers).toBe(0);
+    await createOffers(database.db, [offer(60, { description: 'Kubernetes et cloud' })]);
+    expect((await page('?query=kubernetes')).totalOffers).toBe(1);
+  });
+});
+
+describe('normaliseSearchText', () => {
+  it('lower-cases and strips accents and ligatures', () => {
+    expect(normaliseSearchText('ÉLECTRONIQUE Développeur·se Cœur')).toBe('electronique developpeur·se coeur');
+  });
+});

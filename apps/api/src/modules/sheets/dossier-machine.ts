@@ -1,0 +1,170 @@
+import type { FundingDecision, SheetKind, StepType } from '@passerelle/contract';
+
+/**
+ * The dossier state machine (docs/decisions/0004-dossier-state-machine.md): pure functions from a
+ * state and an event to the next state, or to the reason the event is refused. The service applies
+ * the result in the transaction that records the event.
+ *
+ * Step status values (SPEC 4): 1 and 5 to do, 2 in progress (for the first-contact sheets: sent),
+ * 3 done. A step absent from `steps` is not reached yet.
+ */
+export type Steps = Partial<Record<StepType, number>>;
+
+export interface DossierState {
+  statut: number;
+  steps: Steps;
+}
+
+export type DossierEvent =
+  | { type: 'sheetSaved'; kind: SheetKind }
+  | { type: 'sheetSubmitted'; kind: SheetKind }
+  | { type: 'firstContactDecided'; decision: 'accept' | 'refuse' }
+  | { type: 'termsRecorded' }
+  | { type: 'fundingDecided'; decision: FundingDecision }
+  | { type: 'contractPrepared' };
+
+export type RefusalCode = 'CONFLICT' | 'LOCKED' | 'ARCHIVED';
+
+export type Transition = { ok: true; state: DossierState } | { ok: false; code: RefusalCode; reason: string };
+
+export const STATUT = {
+  /** Created; the applicant fills in the first-contact sheet. */
+  created: 1,
+  /** Applicant's first contact sent; the employer's is awaited. */
+  awaitingEmployer: 2,
+  /** Both first contacts sent; the school reviews them. */
+  firstContactReview: 3,
+  /** First contact accepted; the employer-relations service records the terms. */
+  terms: 4,
+  /** Terms recorded; the employer validates the funding. */
+  funding: 5,
+  refused: 6,
+  /** Funding accepted: information sheets, contract preparation, then signatures. */
+  contract: 7,
+  archived: 9,
+} as const;
+
+/** Statuses where the dossier is over or handed to signature: no sheet changes any more. */
+const closedStatuts: ReadonlySet<number> = new Set([6, 8, 9, 10, 11, 12, 13]);
+
+const TODO = 1;
+const IN_PROGRESS = 2;
+const DONE = 3;
+const TODO_AGAIN = 5;
+
+const isToDo = (status: number | undefined) => status === TODO || status === TODO_AGAIN;
+
+export function initialState(): DossierState {
+  return { statut: STATUT.created, steps: { f1ca: TODO } };
+}
+
+function refuse(code: RefusalCode, reason: string): Transition {
+  return { ok: false, code, reason };
+}
+
+function next(state: DossierState, statut: number, steps: Steps): Transition {
+  return { ok: true, state: { statut, steps: { ...state.steps, ...steps } } };
+}
+
+function closedRefusal(state: DossierState): Transition | undefined {
+  if (state.statut === STATUT.archived) return refuse('ARCHIVED', 'the dossier is archived');
+  if (closedStatuts.has(state.statut)) return refuse('CONFLICT', 'the dossier is closed');
+  return undefined;
+}
+
+/**
+ * Whether a sheet of this kind may be written now (draft or submit), as far as the dossier goes; a
+ * sheet row already submitted is refused by the service before this (409 LOCKED).
+ */
+export function sheetOpenRefusal(state: DossierState, kind: SheetKind): Transition | undefined {
+  const closed = closedRefusal(state);
+  if (closed) return closed;
+  const { steps } = state;
+  switch (kind) {
+    case 'f1ca':
+      return isToDo(steps.f1ca) ? undefined : refuse('LOCKED', 'the applicant first contact is sent');
+    case 'f1ce':
+      if (steps.f1ce === undefined) return refuse('CONFLICT', 'the employer first contact is not open yet');
+      return isToDo(steps.f1ce) ? undefined : refuse('LOCKED', 'the employer first contact is sent');
+    case 'missions':
+      // Missions are clarified once the employer has described the job, until the contract is prepared.
+      if (steps.f1ce !== IN_PROGRESS && steps.f1ce !== DONE) return refuse('CONFLICT', 'the missions sheet is not open yet');
+      return steps.cfa === DONE ? refuse('LOCKED', 'the contract is prepared') : undefined;
+    case 'fra':
+    case 'fre': {
+      const status = steps[kind];
+      if (status === undefined) return refuse('CONFLICT', 'the information sheet is not open yet');
+      return status === DONE ? refuse('LOCKED', 'the information sheet is sent') : undefined;
+    }
+  }
+}
+
+export function transition(state: DossierState, event: DossierEvent): Transition {
+  const closed = closedRefusal(state);
+  if (closed) return closed;
+  const { steps } = state;
+  switch (event.type) {
+    case 'sheetSaved': {
+      const refusal = sheetOpenRefusal(state, event.kind);
+      if (refusal) return refusal;
+      // A first draft of the information sheet puts its part in progress; other drafts move nothing.
+      if ((event.kind === 'fra' || event.kind === 'fre') && isToDo(steps[event.kind])) return next(state, state.statut, { [event.kind]: IN_PROGRESS });
+      return next(state, state.statut, {});
+    }
+    case 'sheetSubmitted': {
+      const refusal = sheetOpenRefusal(state, event.kind);
+      if (refusal) return refusal;
+      switch (event.kind) {
+        case 'f1ca':
+          return next(state, STATUT.awaitingEmployer, { f1ca: IN_PROGRESS, f1ce: steps.f1ce ?? TODO });
+        case 'f1ce':
+          return next(state, STATUT.firstContactReview, { f1ce: IN_PROGRESS });
+        case 'missions':
+          return next(state, state.statut, {});
+        case 'fra':
+        case 'fre': {
+          const other = event.kind === 'fra' ? 'fre' : 'fra';
+          const bothSent = steps[other] === DONE;
+          return next(state, state.statut, { [event.kind]: DONE, ...(bothSent ? { cfa: IN_PROGRESS } : {}) });
+        }
+      }
+      break;
+    }
+    case 'firstContactDecided':
+      if (state.statut !== STATUT.firstContactReview || steps.f1ce !== IN_PROGRESS) {
+        return refuse('CONFLICT', 'no first contact awaits a decision');
+      }
+      return event.decision === 'accept'
+        ? next(state, STATUT.terms, { f1ca: DONE, f1ce: DONE, modalites_re: IN_PROGRESS })
+        : next(state, STATUT.refused, {});
+    case 'termsRecorded':
+      // Terms may be corrected until the employer has answered on funding.
+      if (steps.modalites_re === IN_PROGRESS) return next(state, STATUT.funding, { modalites_re: DONE });
+      if (steps.modalites_re === DONE && state.statut === STATUT.funding) return next(state, state.statut, {});
+      return refuse('CONFLICT', 'the terms are not expected now');
+    case 'fundingDecided':
+      if (state.statut !== STATUT.funding) return refuse('CONFLICT', 'no funding validation is expected now');
+      switch (event.decision) {
+        case 'accepted':
+          return next(state, STATUT.contract, { fra: TODO, fre: TODO });
+        case 'denied':
+          return next(state, STATUT.refused, {});
+        case 'stalled':
+          return next(state, state.statut, {});
+      }
+      break;
+    case 'contractPrepared':
+      if (steps.cfa !== IN_PROGRESS) return refuse('CONFLICT', 'the information sheet is not complete');
+      return next(state, state.statut, { cfa: DONE, signature_admissible: TODO, signature_employeur: TODO, signature_ecole: TODO });
+  }
+  return refuse('CONFLICT', 'unknown event');
+}
+
+/** Steps whose status differs between two states: what the service writes. */
+export function changedSteps(before: DossierState, after: DossierState): Steps {
+  const changed: Steps = {};
+  for (const [type, status] of Object.entries(after.steps) as [StepType, number][]) {
+    if (before.steps[type] !== status) changed[type] = status;
+  }
+  return changed;
+}

@@ -1,0 +1,215 @@
+import type { SheetKind, StepType } from '@passerelle/contract';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  admissibles,
+  auditLog,
+  companies,
+  companyUsers,
+  dossierPersonal,
+  dossierSteps,
+  dossierTerms,
+  dossiers,
+  files,
+  fundingValidations,
+  sheetAttachments,
+  sheets,
+  smicRates,
+  users,
+} from '../../db/schema/index.ts';
+
+type Conn = Db | Tx;
+
+export type SheetRow = typeof sheets.$inferSelect;
+export type DossierRow = typeof dossiers.$inferSelect;
+
+export async function insertDossier(tx: Conn, values: { admissibleUserId: number; formationId: number | null }): Promise<DossierRow> {
+  const [row] = await tx.insert(dossiers).values({ ...values, dossierStatut: 1 }).returning();
+  if (!row) throw new Error('dossier not written');
+  return row;
+}
+
+export async function findAdmissibleFormationId(db: Conn, userId: number): Promise<number | null> {
+  const [row] = await db.select({ formationId: admissibles.formationId }).from(admissibles).where(eq(admissibles.userId, userId));
+  return row?.formationId ?? null;
+}
+
+/** The dossier row, locked until the transaction ends: events on one dossier apply one after the other. */
+export async function lockDossier(tx: Tx, dossierId: number): Promise<DossierRow | undefined> {
+  const [row] = await tx.select().from(dossiers).where(eq(dossiers.id, dossierId)).for('update');
+  return row;
+}
+
+export async function findSteps(db: Conn, dossierId: number): Promise<{ type: string; status: number }[]> {
+  return db.select({ type: dossierSteps.type, status: dossierSteps.status }).from(dossierSteps).where(eq(dossierSteps.dossierId, dossierId));
+}
+
+export async function writeSteps(tx: Conn, dossierId: number, steps: Partial<Record<StepType, number>>): Promise<void> {
+  const rows = Object.entries(steps).map(([type, status]) => ({ dossierId, type, status }));
+  if (rows.length === 0) return;
+  await tx
+    .insert(dossierSteps)
+    .values(rows)
+    .onConflictDoUpdate({ target: [dossierSteps.dossierId, dossierSteps.type], set: { status: sql`excluded.status` } });
+}
+
+export async function updateDossier(tx: Conn, dossierId: number, values: { dossierStatut?: number; companyId?: number }): Promise<void> {
+  await tx
+    .update(dossiers)
+    .set({ ...values, lastUpdate: new Date() })
+    .where(eq(dossiers.id, dossierId));
+}
+
+export async function insertAudit(tx: Conn, entry: { dossierId: number | null; actorUserId: number; action: string; details?: Record<string, unknown> }): Promise<void> {
+  await tx.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
+}
+
+export async function findSheets(db: Conn, dossierId: number): Promise<SheetRow[]> {
+  return db.select().from(sheets).where(eq(sheets.dossierId, dossierId));
+}
+
+export async function upsertSheet(
+  tx: Conn,
+  values: { dossierId: number; kind: SheetKind; data: Record<string, unknown>; updatedBy: number },
+): Promise<void> {
+  await tx
+    .insert(sheets)
+    .values({ ...values, status: 'draft' })
+    .onConflictDoUpdate({
+      target: [sheets.dossierId, sheets.kind],
+      set: { data: values.data, updatedBy: values.updatedBy, updatedAt: new Date() },
+    });
+}
+
+export async function markSheetSubmitted(tx: Conn, dossierId: number, kind: SheetKind, userId: number): Promise<void> {
+  const now = new Date();
+  await tx
+    .update(sheets)
+    .set({ status: 'submitted', submittedAt: now, updatedAt: now, updatedBy: userId })
+    .where(and(eq(sheets.dossierId, dossierId), eq(sheets.kind, kind)));
+}
+
+export async function findPersonal(db: Conn, dossierId: number) {
+  const [row] = await db.select().from(dossierPersonal).where(eq(dossierPersonal.dossierId, dossierId));
+  return row;
+}
+
+export async function upsertNir(tx: Conn, dossierId: number, nir: { ciphertext: string; hash: string } | null): Promise<void> {
+  const values = { nirCiphertext: nir?.ciphertext ?? null, nirHash: nir?.hash ?? null, updatedAt: new Date() };
+  await tx.insert(dossierPersonal).values({ dossierId, ...values }).onConflictDoUpdate({ target: dossierPersonal.dossierId, set: values });
+}
+
+export async function findUserNames(db: Conn, userId: number) {
+  const [row] = await db.select({ prenom: users.prenom, nom: users.nom }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function findCompanyOfUser(tx: Conn, userId: number): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ companyId: companyUsers.companyId })
+    .from(companyUsers)
+    .where(eq(companyUsers.userId, userId))
+    .orderBy(asc(companyUsers.companyId))
+    .limit(1);
+  return row?.companyId;
+}
+
+export async function insertCompany(tx: Conn, values: { name: string; siret: string | null }): Promise<number> {
+  const [row] = await tx.insert(companies).values(values).returning({ id: companies.id });
+  if (!row) throw new Error('company not written');
+  return row.id;
+}
+
+export async function linkCompanyUser(tx: Conn, companyId: number, userId: number): Promise<void> {
+  await tx.insert(companyUsers).values({ companyId, userId }).onConflictDoNothing();
+}
+
+export async function findCompanyName(db: Conn, companyId: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  return row?.name;
+}
+
+export async function findLatestFunding(db: Conn, dossierId: number) {
+  const [row] = await db
+    .select()
+    .from(fundingValidations)
+    .where(eq(fundingValidations.dossierId, dossierId))
+    .orderBy(desc(fundingValidations.decidedAt), desc(fundingValidations.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertFunding(tx: Conn, values: { dossierId: number; decision: string; reason: string | null; decidedBy: number }): Promise<void> {
+  await tx.insert(fundingValidations).values(values);
+}
+
+export async function findTerms(db: Conn, dossierId: number) {
+  const [row] = await db.select().from(dossierTerms).where(eq(dossierTerms.dossierId, dossierId));
+  return row;
+}
+
+export async function findAttachment(db: Conn, dossierId: number, sheetKind: SheetKind) {
+  const [row] = await db
+    .select({
+      id: files.id,
+      filename: files.filename,
+      contentType: files.contentType,
+      size: files.size,
+      createdAt: sheetAttachments.createdAt,
+    })
+    .from(sheetAttachments)
+    .innerJoin(files, eq(files.id, sheetAttachments.fileId))
+    .where(and(eq(sheetAttachments.dossierId, dossierId), eq(sheetAttachments.sheetKind, sheetKind)));
+  return row;
+}
+
+/** Points the sheet at a new file; answers the file it replaces, if any. */
+export async function replaceAttachment(
+  tx: Conn,
+  values: { dossierId: number; sheetKind: SheetKind; fileId: string; createdBy: number },
+): Promise<string | undefined> {
+  const [previous] = await tx
+    .select({ fileId: sheetAttachments.fileId })
+    .from(sheetAttachments)
+    .where(and(eq(sheetAttachments.dossierId, values.dossierId), eq(sheetAttachments.sheetKind, values.sheetKind)));
+  await tx
+    .insert(sheetAttachments)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [sheetAttachments.dossierId, sheetAttachments.sheetKind],
+      set: { fileId: values.fileId, createdBy: values.createdBy, createdAt: new Date() },
+    });
+  return previous?.fileId;
+}
+
+/** The dossier a sheet attachment belongs to, for the file access rule. */
+export async function findAttachmentDossier(db: Conn, fileId: string): Promise<number | undefined> {
+  const [row] = await db.select({ dossierId: sheetAttachments.dossierId }).from(sheetAttachments).where(eq(sheetAttachments.fileId, fileId));
+  return row?.dossierId;
+}
+
+export type SmicRow = typeof smicRates.$inferSelect;
+
+export async function findSmicRows(db: Conn): Promise<SmicRow[]> {
+  return db.select().from(smicRates).orderBy(asc(smicRates.validFrom));
+}
+
+export async function insertSmicRows(db: Conn, rows: (typeof smicRates.$inferInsert)[], replace: boolean): Promise<void> {
+  if (rows.length === 0) return;
+  const insert = db.insert(smicRates).values(rows);
+  if (!replace) {
+    await insert.onConflictDoNothing();
+    return;
+  }
+  await insert.onConflictDoUpdate({
+    target: smicRates.validFrom,
+    set: {
+      monthly: sql`excluded.monthly`,
+      hourly: sql`excluded.hourly`,
+      mayotteMonthly: sql`excluded.mayotte_monthly`,
+      mayotteHourly: sql`excluded.mayotte_hourly`,
+      updatedBy: sql`excluded.updated_by`,
+      updatedAt: sql`excluded.updated_at`,
+    },
+  });
+}

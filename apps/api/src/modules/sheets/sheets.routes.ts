@@ -1,0 +1,108 @@
+import multipart from '@fastify/multipart';
+import {
+  createDossierResponse,
+  fundingValidationBody,
+  fundingValidationResponse,
+  salaryGridQuery,
+  salaryGridResponse,
+  sheetDrafts,
+  sheetParams,
+  sheetResponse,
+  type SheetKind,
+  type UserType,
+} from '@passerelle/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { loadDataKeys } from '../../lib/crypto.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { registerFileAccessRule } from '../files/file-access.ts';
+import {
+  canReadSheetAttachment,
+  createDossier,
+  decideFunding,
+  getFundingValidation,
+  getSalaryGrid,
+  getSheet,
+  jobDescriptionMaxBytes,
+  saveSheetDraft,
+  submitSheet,
+  uploadJobDescription,
+  type SheetsDeps,
+  type UploadedFile,
+} from './sheets.service.ts';
+
+function signedInUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('UNAUTHORIZED');
+  return request.user;
+}
+
+/** Each sheet's address, the party that fills it in, and the name of its final action (SPEC: "send" for the information sheet). */
+const sheetRoutes: { kind: SheetKind; path: string; party: UserType; finish: 'submit' | 'send' }[] = [
+  { kind: 'f1ca', path: '/admissibles/fiche-premier-contact/:id', party: 'admissible', finish: 'submit' },
+  { kind: 'f1ce', path: '/employeurs/fiche-premier-contact/:id', party: 'company', finish: 'submit' },
+  { kind: 'missions', path: '/employeurs/modification-missions/:id', party: 'company', finish: 'submit' },
+  { kind: 'fra', path: '/admissibles/fiche-renseignement/:id', party: 'admissible', finish: 'send' },
+  { kind: 'fre', path: '/employeurs/fiche-renseignement/:id', party: 'company', finish: 'send' },
+];
+
+async function readSingleFile(request: FastifyRequest): Promise<UploadedFile | undefined> {
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'A multipart/form-data body is expected');
+  let found: UploadedFile | undefined;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    const bytes = await part.toBuffer();
+    if (part.fieldname === 'file' && !found) found = { filename: part.filename, bytes, truncated: part.file.truncated };
+  }
+  return found;
+}
+
+/**
+ * The sheets of a dossier (first contacts, missions, information sheet), the funding validation, the
+ * job description upload, the salary grid, and the creation of a dossier. Staff may act on every sheet.
+ */
+export default async function sheetsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const deps: SheetsDeps = { db: app.db, keys: await loadDataKeys(app.db, app.config), config: app.config };
+  registerFileAccessRule('sheet-attachment', (db, user, file) => canReadSheetAttachment(db, user, file.id));
+  // One file part, one byte over the limit so that an oversized file is recognised rather than cut silently.
+  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: jobDescriptionMaxBytes + 1, files: 1, fields: 2, parts: 3 } });
+
+  app.post(
+    '/admissibles/dossiers',
+    { onRequest: app.requireUserType('admissible'), schema: { response: { 201: createDossierResponse } } },
+    async (request, reply) => reply.status(201).send(await createDossier(app.db, signedInUser(request))),
+  );
+
+  for (const { kind, path, party, finish } of sheetRoutes) {
+    const onRequest = app.requireUserType(party, 'staff', 'admin');
+    const schema = { params: sheetParams, response: { 200: sheetResponse } };
+    app.get(path, { onRequest, schema }, async (request) => getSheet(deps, signedInUser(request), kind, request.params.id));
+    app.put(path, { onRequest, schema: { ...schema, body: sheetDrafts[kind] } }, async (request) =>
+      saveSheetDraft(deps, signedInUser(request), kind, request.params.id, request.body as Record<string, unknown>),
+    );
+    app.post(`${path}/${finish}`, { onRequest, schema: { ...schema, body: sheetDrafts[kind].nullish() } }, async (request) =>
+      submitSheet(deps, signedInUser(request), kind, request.params.id, (request.body ?? undefined) as Record<string, unknown> | undefined),
+    );
+  }
+
+  app.post(
+    '/employeurs/modification-missions/:id/attachment',
+    { onRequest: app.requireUserType('company', 'staff', 'admin'), schema: { params: sheetParams, response: { 200: sheetResponse } } },
+    async (request) => uploadJobDescription(deps, app.storage, signedInUser(request), request.params.id, await readSingleFile(request)),
+  );
+
+  const fundingSchema = { params: sheetParams, response: { 200: fundingValidationResponse } };
+  app.get('/employeurs/validation-financement/:id', { onRequest: app.requireUserType('company', 'staff', 'admin'), schema: fundingSchema }, async (request) =>
+    getFundingValidation(deps, signedInUser(request), request.params.id),
+  );
+  app.post(
+    '/employeurs/validation-financement/:id',
+    { onRequest: app.requireUserType('company', 'staff', 'admin'), schema: { ...fundingSchema, body: fundingValidationBody } },
+    async (request) => decideFunding(deps, signedInUser(request), request.params.id, request.body),
+  );
+
+  app.get('/sheets/salary-grid', { onRequest: app.authenticate, schema: { querystring: salaryGridQuery, response: { 200: salaryGridResponse } } }, async (request) =>
+    getSalaryGrid(app.db, request.query),
+  );
+}

@@ -1,0 +1,578 @@
+import {
+  buildApprenticeshipPeriods,
+  defaultSmicTable,
+  issuesToWarnings,
+  professionalisationGridTable,
+  ruleIssuesToErrors,
+  salaryGridTable,
+  sheetDrafts,
+  sheetIssues,
+  smicAt,
+  stepTypes,
+  type DossierTerms,
+  type FundingValidationBody,
+  type FundingValidationResponse,
+  type Language,
+  type SalaryGridResponse,
+  type SheetFormation,
+  type SheetKind,
+  type SheetResponse,
+  type SmicRate,
+  type StepType,
+} from '@passerelle/contract';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, notFound, validationError } from '../../lib/app-error.ts';
+import { decryptText, encryptText, keyedHash, maskNir, type DataKeys } from '../../lib/crypto.ts';
+import type { Storage } from '../../lib/storage.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { createLoginLink } from '../auth/auth.service.ts';
+import { getCerfaParams, getDossierForUser } from '../dossiers/dossiers.service.ts';
+import { deleteFileRows, discardFileBytes, fileUrl, insertFileRow, putFileBytes, safeFilename } from '../files/files.service.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
+import { findOrCreateUserByEmail, mailLanguageOf } from '../users/users.service.ts';
+import { changedSteps, sheetOpenRefusal, transition, type DossierEvent, type DossierState, type Steps } from './dossier-machine.ts';
+import { detectJobDescriptionType } from './job-description-type.ts';
+import { renderEmployerInvitation } from './sheet-mails.ts';
+import * as repo from './sheets.repo.ts';
+
+export interface SheetsDeps {
+  db: Db;
+  keys: DataKeys;
+  config: Pick<Config, 'publicUrl' | 'LOGIN_LINK_TTL' | 'REFRESH_TOKEN_TTL' | 'LOGIN_RATE_PER_ADDRESS' | 'LOGIN_RATE_WINDOW' | 'SHORT_CONTRACT_MONTHS'>;
+}
+
+type Data = Record<string, unknown>;
+type SheetsByKind = Partial<Record<SheetKind, repo.SheetRow>>;
+
+/** The sheets holding the applicant's identity: their `apprenti.nir` lives encrypted in dossier_personal. */
+const nirKinds: ReadonlySet<SheetKind> = new Set(['f1ca', 'fra']);
+/** Later sheets restate the earlier ones' blocks: a block is read from the latest sheet holding it. */
+const sheetOrder: readonly SheetKind[] = ['f1ca', 'f1ce', 'missions', 'fra', 'fre'];
+const staffTypes: ReadonlySet<string> = new Set(['staff', 'admin']);
+
+const isObject = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
+const blockOf = (data: Data, block: string): Data => (isObject(data[block]) ? data[block] : {});
+
+// ---------- State ----------
+
+const isStepType = (type: string): type is StepType => (stepTypes as readonly string[]).includes(type);
+
+function toState(statut: number, rows: { type: string; status: number }[]): DossierState {
+  const steps: Steps = {};
+  for (const row of rows) if (isStepType(row.type)) steps[row.type] = row.status;
+  return { statut, steps };
+}
+
+interface Locked {
+  dossier: repo.DossierRow;
+  state: DossierState;
+}
+
+async function lockState(tx: Tx, dossierId: number): Promise<Locked> {
+  const dossier = await repo.lockDossier(tx, dossierId);
+  if (!dossier) throw notFound('Dossier not found');
+  return { dossier, state: toState(dossier.dossierStatut, await repo.findSteps(tx, dossierId)) };
+}
+
+function auditAction(event: DossierEvent): string {
+  switch (event.type) {
+    case 'sheetSaved':
+      return 'sheet.draft_saved';
+    case 'sheetSubmitted':
+      return 'sheet.submitted';
+    case 'firstContactDecided':
+      return `first_contact.${event.decision}`;
+    case 'termsRecorded':
+      return 'terms.recorded';
+    case 'fundingDecided':
+      return `funding.${event.decision}`;
+    case 'contractPrepared':
+      return 'contract.prepared';
+  }
+}
+
+/**
+ * Applies an event to a locked dossier: the new status and steps, the last-update time and an audit
+ * entry, all in the caller's transaction. A refused event throws (409) and the transaction rolls back.
+ */
+async function applyEvent(
+  tx: Tx,
+  locked: Locked,
+  actorUserId: number,
+  event: DossierEvent,
+  details: Data = {},
+  action = auditAction(event),
+): Promise<DossierState> {
+  const result = transition(locked.state, event);
+  if (!result.ok) throw new AppError(result.code, result.reason);
+  const after = result.state;
+  const steps = changedSteps(locked.state, after);
+  await repo.writeSteps(tx, locked.dossier.id, steps);
+  await repo.updateDossier(tx, locked.dossier.id, after.statut !== locked.state.statut ? { dossierStatut: after.statut } : {});
+  await repo.insertAudit(tx, {
+    dossierId: locked.dossier.id,
+    actorUserId,
+    action,
+    details: { ...details, ...(after.statut !== locked.state.statut ? { statut: { from: locked.state.statut, to: after.statut } } : {}), steps },
+  });
+  locked.state = after;
+  return after;
+}
+
+/** For other modules (staff transitions): locks the dossier and applies one event in the transaction. */
+export async function recordDossierEvent(tx: Tx, dossierId: number, actorUserId: number, event: DossierEvent, details: Data = {}): Promise<DossierState> {
+  return applyEvent(tx, await lockState(tx, dossierId), actorUserId, event, details);
+}
+
+// ---------- Dossier creation ----------
+
+/** POST /admissibles/dossiers: a new case on the applicant's formation, waiting for the first-contact sheet. */
+export async function createDossier(db: Db, user: AuthUser): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const dossier = await repo.insertDossier(tx, { admissibleUserId: user.id, formationId: await repo.findAdmissibleFormationId(tx, user.id) });
+    await repo.writeSteps(tx, dossier.id, { f1ca: 1 });
+    await repo.insertAudit(tx, { dossierId: dossier.id, actorUserId: user.id, action: 'dossier.created', details: { statut: 1 } });
+    return { id: dossier.id };
+  });
+}
+
+// ---------- Reading a sheet ----------
+
+function byKind(rows: repo.SheetRow[]): SheetsByKind {
+  const result: SheetsByKind = {};
+  for (const row of rows) result[row.kind as SheetKind] = row;
+  return result;
+}
+
+const dataOf = (row: repo.SheetRow | undefined): Data => (row && isObject(row.data) ? row.data : {});
+
+function pick(block: Data, keys: string[]): Data {
+  return Object.fromEntries(keys.filter((key) => block[key] !== undefined).map((key) => [key, block[key]]));
+}
+
+/** What a sheet starts from before its first save: what the earlier sheets already say. */
+function initialData(kind: SheetKind, sheets: SheetsByKind): Data {
+  const f1ca = dataOf(sheets.f1ca);
+  const f1ce = dataOf(sheets.f1ce);
+  let seed: Data = {};
+  switch (kind) {
+    case 'f1ca':
+    case 'missions':
+      break;
+    case 'f1ce':
+      seed = {
+        employeur: pick(blockOf(f1ca, 'employeur'), ['denomination', 'siret', 'adresse']),
+        contrat: pick(blockOf(f1ca, 'contrat'), ['typeContrat', 'intitulePoste', 'dateDebutContrat']),
+      };
+      break;
+    case 'fra':
+      seed = { apprenti: blockOf(f1ca, 'apprenti') };
+      break;
+    case 'fre':
+      seed = { employeur: blockOf(f1ce, 'employeur'), maitre1: blockOf(f1ce, 'maitre1'), contrat: blockOf(f1ce, 'contrat'), contacts: blockOf(f1ce, 'contacts') };
+      break;
+  }
+  const parsed = sheetDrafts[kind].safeParse(seed);
+  return parsed.success ? parsed.data : {};
+}
+
+/** Blocks of the dossier this sheet does not hold, from the latest sheet holding each. */
+function otherBlocks(kind: SheetKind, sheets: SheetsByKind): Data {
+  const own = new Set(Object.keys(sheetDrafts[kind].shape));
+  const context: Data = {};
+  for (const other of sheetOrder) {
+    if (other === kind) continue;
+    for (const [block, value] of Object.entries(dataOf(sheets[other]))) if (!own.has(block)) context[block] = value;
+  }
+  return context;
+}
+
+function withNir(data: Data, nir: string | undefined): Data {
+  if (nir === undefined) return data;
+  return { ...data, apprenti: { ...blockOf(data, 'apprenti'), nir } };
+}
+
+/** Only the applicant and staff read the NIR in full; the employer's people see it masked. */
+function nirFor(user: AuthUser, nir: string | undefined): string | undefined {
+  if (nir === undefined) return undefined;
+  return user.userType === 'admissible' || staffTypes.has(user.userType) ? nir : maskNir(nir);
+}
+
+async function readNir(db: Db | Tx, keys: DataKeys, dossierId: number): Promise<string | undefined> {
+  const personal = await repo.findPersonal(db, dossierId);
+  return personal?.nirCiphertext ? decryptText(keys, personal.nirCiphertext) : undefined;
+}
+
+function idccBefore(sheets: SheetsByKind): string | null {
+  const fromFre = blockOf(dataOf(sheets.fre), 'employeur')['codeIdcc'];
+  const fromF1ce = blockOf(dataOf(sheets.f1ce), 'employeur')['codeIdcc'];
+  if (typeof fromFre === 'string') return fromFre;
+  return typeof fromF1ce === 'string' ? fromF1ce : null;
+}
+
+async function getSheetFormation(db: Db, user: AuthUser, dossierId: number): Promise<SheetFormation | null> {
+  const params = await getCerfaParams(db, user, dossierId);
+  const formation = params.formation;
+  if (!formation) return null;
+  return {
+    libelle: formation.libelle,
+    school: formation.school,
+    dateDebutFormation: formation.trainingStart,
+    dateFinFormation: formation.trainingEnd,
+    contractTypes: params.contractType ? [params.contractType] : ['APP', 'PRO'],
+    proStartAfter: formation.proStartAfter,
+    proEndBefore: formation.proEndBefore,
+    rncp: formation.rncp,
+    codeDiplome: formation.codeDiplome,
+    heures: formation.hours,
+  };
+}
+
+interface SheetSnapshot {
+  sheets: SheetsByKind;
+  state: DossierState;
+  nir: string | undefined;
+}
+
+function evaluate(deps: SheetsDeps, kind: SheetKind, snapshot: SheetSnapshot, formation: SheetFormation | null, smicTable: readonly SmicRate[]) {
+  const row = snapshot.sheets[kind];
+  const own = row ? dataOf(row) : initialData(kind, snapshot.sheets);
+  const data = nirKinds.has(kind) ? withNir(own, snapshot.nir) : own;
+  const other = otherBlocks(kind, snapshot.sheets);
+  const issues = sheetIssues(kind, data, {
+    formation,
+    smicTable,
+    other,
+    idccBefore: kind === 'fre' ? idccBefore(snapshot.sheets) : null,
+    shortContractMonths: deps.config.SHORT_CONTRACT_MONTHS,
+  });
+  return { row, data, other, issues };
+}
+
+export async function getSheet<K extends SheetKind>(deps: SheetsDeps, user: AuthUser, kind: K, dossierId: number): Promise<SheetResponse<K>> {
+  const dossier = await getDossierForUser(deps.db, user, dossierId);
+  const [rows, stepRows, nir, formation, smicTable, attachment] = await Promise.all([
+    repo.findSheets(deps.db, dossierId),
+    repo.findSteps(deps.db, dossierId),
+    readNir(deps.db, deps.keys, dossierId),
+    getSheetFormation(deps.db, user, dossierId),
+    findSmicTable(deps.db),
+    kind === 'missions' ? repo.findAttachment(deps.db, dossierId, kind) : Promise.resolve(undefined),
+  ]);
+  const snapshot = { sheets: byKind(rows), state: toState(dossier.dossierStatut, stepRows), nir };
+  const { row, data, other, issues } = evaluate(deps, kind, snapshot, formation, smicTable);
+  const shownNir = nirFor(user, nir);
+  const context = isObject(other['apprenti']) && shownNir !== undefined ? { ...other, apprenti: { ...other['apprenti'], nir: shownNir } } : other;
+  return {
+    data,
+    status: row?.status === 'submitted' ? 'submitted' : 'draft',
+    submittedAt: row?.submittedAt?.toISOString() ?? null,
+    warnings: issuesToWarnings(issues),
+    readOnly: row?.status === 'submitted' || sheetOpenRefusal(snapshot.state, kind) !== undefined,
+    formation,
+    context,
+    attachment: attachment
+      ? { id: attachment.id, filename: attachment.filename, contentType: attachment.contentType, size: attachment.size, url: fileUrl(attachment.id), uploadedAt: attachment.createdAt.toISOString() }
+      : null,
+  } as SheetResponse<K>;
+}
+
+// ---------- Writing a sheet ----------
+
+function splitNir(kind: SheetKind, body: Data): { data: Data; nir: string | undefined } {
+  if (!nirKinds.has(kind)) return { data: body, nir: undefined };
+  const apprenti = blockOf(body, 'apprenti');
+  const { nir, ...rest } = apprenti;
+  if (body['apprenti'] === undefined) return { data: body, nir: undefined };
+  return { data: { ...body, apprenti: rest }, nir: typeof nir === 'string' ? nir : undefined };
+}
+
+async function storeNir(tx: Tx, keys: DataKeys, dossierId: number, nir: string | undefined): Promise<void> {
+  await repo.upsertNir(tx, dossierId, nir === undefined ? null : { ciphertext: encryptText(keys, nir), hash: keyedHash(keys, nir) });
+}
+
+function ensureWritable(kind: SheetKind, row: repo.SheetRow | undefined, state: DossierState): void {
+  if (row?.status === 'submitted') throw new AppError('LOCKED', 'This sheet is already sent and can no longer be changed');
+  const refusal = sheetOpenRefusal(state, kind);
+  if (refusal && !refusal.ok) throw new AppError(refusal.code, refusal.reason);
+}
+
+/** PUT: replaces the sheet's draft (partial, but well formed: the route's schema checked it). */
+export async function saveSheetDraft<K extends SheetKind>(deps: SheetsDeps, user: AuthUser, kind: K, dossierId: number, body: Data): Promise<SheetResponse<K>> {
+  await getDossierForUser(deps.db, user, dossierId);
+  const { data, nir } = splitNir(kind, body);
+  await deps.db.transaction(async (tx) => {
+    const locked = await lockState(tx, dossierId);
+    const sheets = byKind(await repo.findSheets(tx, dossierId));
+    ensureWritable(kind, sheets[kind], locked.state);
+    if (kind === 'fre') {
+      const errors = ruleIssuesToErrors(
+        sheetIssues('fre', data, { formation: null, smicTable: [], other: {}, idccBefore: idccBefore(sheets) }).filter((issue) => issue.code === 'idcc.change_blocked'),
+      );
+      if (errors) throw validationError(errors, 'The IDCC code can no longer change on the information sheet');
+    }
+    await repo.upsertSheet(tx, { dossierId, kind, data, updatedBy: user.id });
+    if (nirKinds.has(kind)) await storeNir(tx, deps.keys, dossierId, nir);
+    await applyEvent(tx, locked, user.id, { type: 'sheetSaved', kind }, { kind });
+  });
+  return getSheet(deps, user, kind, dossierId);
+}
+
+/**
+ * POST submit / send: the sheet as saved (or as given, saved first so that nothing typed is lost)
+ * must be complete and pass every rule; all errors come back at once. Then it is locked and the
+ * dossier moves on; the applicant's first contact also invites the employer's contact.
+ */
+export async function submitSheet<K extends SheetKind>(
+  deps: SheetsDeps,
+  user: AuthUser,
+  kind: K,
+  dossierId: number,
+  body: Data | undefined,
+): Promise<SheetResponse<K>> {
+  if (body !== undefined) await saveSheetDraft(deps, user, kind, dossierId, body);
+  else await getDossierForUser(deps.db, user, dossierId);
+  const [formation, smicTable] = await Promise.all([getSheetFormation(deps.db, user, dossierId), findSmicTable(deps.db)]);
+
+  await deps.db.transaction(async (tx) => {
+    const locked = await lockState(tx, dossierId);
+    const sheets = byKind(await repo.findSheets(tx, dossierId));
+    ensureWritable(kind, sheets[kind], locked.state);
+    const nir = nirKinds.has(kind) ? await readNir(tx, deps.keys, dossierId) : undefined;
+    const { row, data } = evaluate(deps, kind, { sheets, state: locked.state, nir }, formation, smicTable);
+    const errors = ruleIssuesToErrors(
+      sheetIssues(kind, data, {
+        formation,
+        smicTable,
+        other: otherBlocks(kind, sheets),
+        idccBefore: kind === 'fre' ? idccBefore(sheets) : null,
+        shortContractMonths: deps.config.SHORT_CONTRACT_MONTHS,
+      }),
+    );
+    if (errors) throw validationError(errors, 'The sheet is incomplete or breaks a rule');
+    if (!row) await repo.upsertSheet(tx, { dossierId, kind, data: splitNir(kind, data).data, updatedBy: user.id });
+    await repo.markSheetSubmitted(tx, dossierId, kind, user.id);
+    await applyEvent(tx, locked, user.id, { type: 'sheetSubmitted', kind }, { kind });
+    if (kind === 'f1ca') await inviteEmployer(tx, deps, locked.dossier, data, user.id);
+  });
+  return getSheet(deps, user, kind, dossierId);
+}
+
+/**
+ * The contact named on the applicant's first contact gets an employer account (reused when the
+ * address is known), is linked to the company (the one they already act for, or a new one), and
+ * receives a personal link that signs them in on the employer first-contact sheet.
+ */
+async function inviteEmployer(tx: Tx, deps: SheetsDeps, dossier: repo.DossierRow, data: Data, actorUserId: number): Promise<void> {
+  const contact = blockOf(blockOf(data, 'contacts'), 'contactEntreprise');
+  const employeur = blockOf(data, 'employeur');
+  const apprenti = blockOf(data, 'apprenti');
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const requested = contact['langue'] === 'en-US' || contact['langue'] === 'fr-FR' ? contact['langue'] : undefined;
+
+  const user = await findOrCreateUserByEmail(tx, {
+    email: text(contact['courriel']),
+    userType: 'company',
+    prenom: text(contact['prenom']),
+    nom: text(contact['nom']),
+    lang: requested ?? 'fr-FR',
+  });
+  if (user.userType !== 'company') {
+    throw validationError({ 'contacts.contactEntreprise.courriel': ['contact.not_company_account'] }, 'This address belongs to an account that is not an employer');
+  }
+  const companyId =
+    dossier.companyId ?? (await repo.findCompanyOfUser(tx, user.id)) ?? (await repo.insertCompany(tx, { name: text(employeur['denomination']), siret: text(employeur['siret']) || null }));
+  await repo.linkCompanyUser(tx, companyId, user.id);
+  await repo.updateDossier(tx, dossier.id, { companyId });
+
+  // The web app signs in with `t` wherever the link lands and then stays on that page.
+  const url = new URL(await createLoginLink(tx, deps.config, user.id));
+  url.pathname = `/employeur/fiche-premier-contact/${dossier.id}`;
+  const mail = renderEmployerInvitation(requested ?? mailLanguageOf(user), {
+    prenom: user.prenom,
+    applicantName: `${text(apprenti['prenom'])} ${text(apprenti['nom'])}`.trim(),
+    companyName: (await repo.findCompanyName(tx, companyId)) ?? text(employeur['denomination']),
+    url: url.toString(),
+    validitySeconds: deps.config.LOGIN_LINK_TTL,
+  });
+  await enqueueMail(tx, { to: user.email, ...mail });
+  await repo.insertAudit(tx, { dossierId: dossier.id, actorUserId, action: 'employer.invited', details: { companyId, userId: user.id } });
+}
+
+// ---------- Missions: job description ----------
+
+export const jobDescriptionMaxBytes = 5 * 1024 * 1024;
+
+export interface UploadedFile {
+  filename: string | undefined;
+  bytes: Uint8Array;
+  truncated: boolean;
+}
+
+/** POST missions attachment: a .pdf, .doc or .docx of 5 MB at most, recognised by its content; replaces the previous one. */
+export async function uploadJobDescription(deps: SheetsDeps, storage: Storage, user: AuthUser, dossierId: number, file: UploadedFile | undefined): Promise<SheetResponse<'missions'>> {
+  await getDossierForUser(deps.db, user, dossierId);
+  if (!file || file.bytes.byteLength === 0) throw validationError({ file: ['field.required'] });
+  if (file.truncated || file.bytes.byteLength > jobDescriptionMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'The job description is larger than 5 MB', { file: ['file.too_large'] });
+  const type = detectJobDescriptionType(file.bytes);
+  if (!type) throw new AppError('UNSUPPORTED_FILE_TYPE', 'Allowed: .pdf, .doc, .docx', { file: ['file.unsupported_type'] });
+
+  const prepared = await putFileBytes(storage, {
+    ownerUserId: user.id,
+    kind: 'ficheMission',
+    filename: safeFilename(file.filename, 'fiche-de-poste', type.extension),
+    contentType: type.mime,
+    bytes: file.bytes,
+  });
+  let replacedKeys: string[] = [];
+  try {
+    replacedKeys = await deps.db.transaction(async (tx) => {
+      const locked = await lockState(tx, dossierId);
+      const sheets = byKind(await repo.findSheets(tx, dossierId));
+      ensureWritable('missions', sheets.missions, locked.state);
+      const stored = await insertFileRow(tx, prepared);
+      const previous = await repo.replaceAttachment(tx, { dossierId, sheetKind: 'missions', fileId: stored.id, createdBy: user.id });
+      await applyEvent(tx, locked, user.id, { type: 'sheetSaved', kind: 'missions' }, { kind: 'missions', fileId: stored.id }, 'sheet.attachment_uploaded');
+      return previous ? deleteFileRows(tx, [previous]) : [];
+    });
+  } catch (err) {
+    await discardFileBytes(storage, [prepared.storageKey]);
+    throw err;
+  }
+  await discardFileBytes(storage, replacedKeys);
+  return getSheet(deps, user, 'missions', dossierId);
+}
+
+/** File access rule: a job description is read by the people who may read its dossier. */
+export async function canReadSheetAttachment(db: Db, user: AuthUser, fileId: string): Promise<boolean> {
+  const dossierId = await repo.findAttachmentDossier(db, fileId);
+  if (dossierId === undefined) return false;
+  try {
+    await getDossierForUser(db, user, dossierId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---------- Funding validation ----------
+
+type FundingResponse = FundingValidationResponse;
+
+export async function getFundingValidation(deps: SheetsDeps, user: AuthUser, dossierId: number): Promise<FundingResponse> {
+  const dossier = await getDossierForUser(deps.db, user, dossierId);
+  const [terms, latest, formation] = await Promise.all([
+    repo.findTerms(deps.db, dossierId),
+    repo.findLatestFunding(deps.db, dossierId),
+    getSheetFormation(deps.db, user, dossierId),
+  ]);
+  const state = toState(dossier.dossierStatut, await repo.findSteps(deps.db, dossierId));
+  return {
+    terms: terms ? (terms.data as DossierTerms) : null,
+    decision: (latest?.decision as FundingResponse['decision']) ?? null,
+    reason: latest?.reason ?? null,
+    decidedAt: latest?.decidedAt.toISOString() ?? null,
+    canDecide: transition(state, { type: 'fundingDecided', decision: 'stalled' }).ok,
+    formation,
+  };
+}
+
+/** POST: accepted opens the information sheet; denied (with its reason) refuses the dossier; stalled waits. */
+export async function decideFunding(deps: SheetsDeps, user: AuthUser, dossierId: number, body: FundingValidationBody): Promise<FundingResponse> {
+  await getDossierForUser(deps.db, user, dossierId);
+  await deps.db.transaction(async (tx) => {
+    const locked = await lockState(tx, dossierId);
+    await applyEvent(tx, locked, user.id, { type: 'fundingDecided', decision: body.decision });
+    await repo.insertFunding(tx, { dossierId, decision: body.decision, reason: body.reason ?? null, decidedBy: user.id });
+  });
+  return getFundingValidation(deps, user, dossierId);
+}
+
+// ---------- SMIC table and salary grid ----------
+
+function toSmicRate(row: repo.SmicRow): SmicRate {
+  return {
+    validFrom: row.validFrom,
+    monthly: row.monthly,
+    hourly: row.hourly,
+    ...(row.mayotteMonthly !== null && row.mayotteHourly !== null ? { mayotte: { monthly: row.mayotteMonthly, hourly: row.mayotteHourly } } : {}),
+  };
+}
+
+/** The dated SMIC table; seeded with the known values on first use, then staff keep it up to date. */
+export async function findSmicRows(db: Db): Promise<repo.SmicRow[]> {
+  const rows = await repo.findSmicRows(db);
+  if (rows.length > 0) return rows;
+  await repo.insertSmicRows(
+    db,
+    defaultSmicTable.map((rate) => ({
+      validFrom: rate.validFrom,
+      monthly: rate.monthly,
+      hourly: rate.hourly,
+      mayotteMonthly: rate.mayotte?.monthly ?? null,
+      mayotteHourly: rate.mayotte?.hourly ?? null,
+    })),
+    false,
+  );
+  return repo.findSmicRows(db);
+}
+
+export async function findSmicTable(db: Db): Promise<SmicRate[]> {
+  return (await findSmicRows(db)).map(toSmicRate);
+}
+
+/** Adds a dated value, or corrects the one of that date. Logged in the audit trail (no dossier). */
+export async function saveSmicRate(db: Db, user: AuthUser, rate: SmicRate): Promise<void> {
+  await findSmicRows(db);
+  await db.transaction(async (tx) => {
+    await repo.insertSmicRows(
+      tx,
+      [
+        {
+          validFrom: rate.validFrom,
+          monthly: rate.monthly,
+          hourly: rate.hourly,
+          mayotteMonthly: rate.mayotte?.monthly ?? null,
+          mayotteHourly: rate.mayotte?.hourly ?? null,
+          updatedBy: user.id,
+          updatedAt: new Date(),
+        },
+      ],
+      true,
+    );
+    await repo.insertAudit(tx, { dossierId: null, actorUserId: user.id, action: 'smic.saved', details: { ...rate } });
+  });
+}
+
+export interface SalaryGridQuery {
+  date: string;
+  dateNaissance?: string | undefined;
+  dateFinContrat?: string | undefined;
+  smc?: number | undefined;
+  departementEmployeur?: string | undefined;
+}
+
+/** GET /sheets/salary-grid: the minimum salary tables on the SMIC in force on `date`, and the contract's periods when known. */
+export async function getSalaryGrid(db: Db, query: SalaryGridQuery): Promise<SalaryGridResponse> {
+  const table = await findSmicTable(db);
+  const smic = smicAt(table, query.date) ?? null;
+  const monthly = smic ? (query.departementEmployeur === '976' && smic.mayotte ? smic.mayotte.monthly : smic.monthly) : null;
+  const periods =
+    query.dateNaissance && query.dateFinContrat
+      ? buildApprenticeshipPeriods({
+          dateNaissance: query.dateNaissance,
+          dateDebutContrat: query.date,
+          dateFinContrat: query.dateFinContrat,
+          smicTable: table,
+          smc: query.smc ?? null,
+          departementEmployeur: query.departementEmployeur ?? null,
+        })
+      : [];
+  return {
+    smic,
+    apprentissage: monthly === null ? null : salaryGridTable(monthly),
+    professionnalisation: monthly === null ? null : professionalisationGridTable(monthly),
+    periodes: periods.map((p) => ({ ordre: p.ordre, dateDebut: p.dateDebut, dateFin: p.dateFin, age: p.age, taux: p.taux, base: p.base, montantMinimum: p.montantMinimum })),
+  };
+}

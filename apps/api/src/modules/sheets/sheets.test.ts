@@ -1,0 +1,663 @@
+import { getAtPath, type EmployerDossier, type ErrorBody, type SalaryGridResponse, type SheetResponse, type UserType } from '@passerelle/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helper.ts';
+import {
+  admissibles,
+  auditLog,
+  companies,
+  companyUsers,
+  dossierPersonal,
+  dossierSteps,
+  dossiers,
+  formations,
+  fundingValidations,
+  mailOutbox,
+  schools,
+  sheets,
+  users,
+} from '../../db/schema/index.ts';
+
+/** A valid NIR (key 65) of a man born in May 2004 in Paris. */
+const NIR = '104057512345665';
+const SIRET = '73282932000074';
+
+describe('sheets API', async () => {
+  const { app } = await createTestApp();
+  const db = app.db;
+  let seq = 0;
+
+  async function createUser(userType: UserType, email?: string) {
+    seq += 1;
+    const [user] = await db
+      .insert(users)
+      .values({ email: email ?? `sheets-${seq}@example.test`, userType, prenom: 'Test', nom: `User${seq}` })
+      .returning();
+    if (!user) throw new Error('user not created');
+    return withToken(user.id, userType);
+  }
+
+  async function withToken(id: number, userType: UserType) {
+    const token = await app.signAccessToken({ id, userType });
+    return { id, userType, headers: { authorization: `Bearer ${token}` } };
+  }
+
+  type Caller = Awaited<ReturnType<typeof createUser>>;
+  const sheet = (response: LightMyRequestResponse) => response.json<SheetResponse>();
+  const call = (caller: Caller | undefined, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
+    app.inject({ method, url, ...(caller ? { headers: caller.headers } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  const [school] = await db.insert(schools).values({ code: 'ESILV', name: 'ESILV' }).returning();
+  if (!school) throw new Error('school not created');
+  const [formation] = await db
+    .insert(formations)
+    .values({
+      schoolId: school.id,
+      libelle: 'Cycle ingénieur — Data et IA',
+      year: 2026,
+      etape: 4,
+      contractTypes: 'APP',
+      trainingStart: '2026-09-01',
+      trainingEnd: '2028-08-31',
+      rncp: 'RNCP37512',
+      codeDiplome: '17X32601',
+      hours: 1200,
+    })
+    .returning();
+  if (!formation) throw new Error('formation not created');
+
+  const staff = await createUser('staff');
+
+  async function createApplicant() {
+    const applicant = await createUser('admissible');
+    await db.insert(admissibles).values({ userId: applicant.id, formationId: formation?.id ?? null, contractType: 'APP' });
+    return applicant;
+  }
+
+  async function newDossier(applicant: Caller): Promise<number> {
+    const response = await call(applicant, 'POST', '/api/admissibles/dossiers');
+    expect(response.statusCode).toBe(201);
+    return response.json<{ id: number }>().id;
+  }
+
+  const f1caBody = (contactEmail: string, nir: string | null = NIR) => ({
+    apprenti: { nom: 'Martin', prenom: 'Léo', sexe: 'M', dateNaissance: '2004-05-10', courriel: 'leo.martin@example.test', telephone: '0612345678', ...(nir ? { nir } : {}) },
+    employeur: { denomination: 'Data Conseil', siret: SIRET },
+    contacts: { contactEntreprise: { nom: 'Durand', prenom: 'Claire', courriel: contactEmail, langue: 'en-US' } },
+    contrat: { intitulePoste: 'Data engineer apprenti' },
+  });
+
+  const address = { voie: '12 rue de la Paix', codePostal: '75002', commune: 'Paris' };
+  const f1ceBody = {
+    employeur: { denomination: 'Data Conseil', siret: SIRET, codeIdcc: '1486', adresse: address },
+    maitre1: { nom: 'Durand', prenom: 'Claire', courriel: 'claire.durand@example.test', emploiOccupe: 'Lead data engineer' },
+    contrat: {
+      typeContrat: 'APP',
+      intitulePoste: 'Data engineer apprenti',
+      dateDebutContrat: '2026-09-01',
+      dateFinContrat: '2028-08-31',
+      dureeTravailHebdoHeures: 35,
+      salaireBrutMensuel: 1500,
+    },
+    contacts: { signataire: { nom: 'Petit', prenom: 'Marc', courriel: 'marc.petit@example.test', fonction: 'DRH' } },
+  };
+
+  /** Applicant's first contact sent: answers the employer's contact, signed in. */
+  async function toEmployerFirstContact(applicant: Caller, contactEmail = `contact-${seq + 1}@data-conseil.test`) {
+    const id = await newDossier(applicant);
+    const response = await call(applicant, 'POST', `/api/admissibles/fiche-premier-contact/${id}/submit`, f1caBody(contactEmail));
+    expect(response.statusCode).toBe(200);
+    const [contact] = await db.select().from(users).where(eq(users.email, contactEmail.toLowerCase()));
+    if (!contact) throw new Error('contact not created');
+    return { id, employer: await withToken(contact.id, 'company') };
+  }
+
+  async function toFunding(applicant: Caller) {
+    const { id, employer } = await toEmployerFirstContact(applicant);
+    expect((await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ceBody)).statusCode).toBe(200);
+    expect((await call(staff, 'POST', `/api/staff/dossiers/${id}/first-contact`, { decision: 'accept' })).statusCode).toBe(200);
+    const terms = { coutFormationAnnuel: 8500, priseEnChargeOpco: 8000, resteACharge: 500, rythme: '3 jours entreprise / 2 jours école' };
+    expect((await call(staff, 'POST', `/api/staff/dossiers/${id}/modalites`, terms)).statusCode).toBe(200);
+    return { id, employer };
+  }
+
+  async function toInformationSheet(applicant: Caller) {
+    const { id, employer } = await toFunding(applicant);
+    expect((await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'accepted' })).statusCode).toBe(200);
+    return { id, employer };
+  }
+
+  async function stepsOf(id: number) {
+    const rows = await db.select().from(dossierSteps).where(eq(dossierSteps.dossierId, id));
+    return Object.fromEntries(rows.map((row) => [row.type, row.status]));
+  }
+
+  async function statutOf(id: number) {
+    const [row] = await db.select().from(dossiers).where(eq(dossiers.id, id));
+    return row?.dossierStatut;
+  }
+
+  describe('dossier creation', () => {
+    it('creates a case at status 1 with the first-contact sheet to do', async () => {
+      const applicant = await createApplicant();
+      const id = await newDossier(applicant);
+      const [row] = await db.select().from(dossiers).where(eq(dossiers.id, id));
+      expect(row).toMatchObject({ admissibleUserId: applicant.id, dossierStatut: 1, formationId: formation.id });
+      expect(await stepsOf(id)).toEqual({ f1ca: 1 });
+      const audit = await db.select().from(auditLog).where(eq(auditLog.dossierId, id));
+      expect(audit.map((entry) => entry.action)).toEqual(['dossier.created']);
+    });
+
+    it('answers 401 without a token and 403 to an employer', async () => {
+      expect((await call(undefined, 'POST', '/api/admissibles/dossiers')).statusCode).toBe(401);
+      expect((await call(await createUser('company'), 'POST', '/api/admissibles/dossiers')).statusCode).toBe(403);
+    });
+  });
+
+  describe('applicant first-contact sheet', () => {
+    it('saves a partial draft and restores it', async () => {
+      const applicant = await createApplicant();
+      const id = await newDossier(applicant);
+      const draft = { apprenti: { nom: 'Martin', prenom: '' }, contacts: { contactEntreprise: { courriel: 'rh@example.test' } } };
+      const saved = await call(applicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, draft);
+      expect(saved.statusCode).toBe(200);
+      const restored = await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${id}`);
+      expect(restored.statusCode).toBe(200);
+      const body = sheet(restored);
+      expect(body).toMatchObject({ status: 'draft', submittedAt: null, readOnly: false, data: draft.apprenti ? { apprenti: { nom: 'Martin' } } : {} });
+      expect(getAtPath(body.data, 'apprenti.prenom')).toBeUndefined();
+      expect(getAtPath(body.data, 'contacts.contactEntreprise.courriel')).toBe('rh@example.test');
+      expect(body.formation).toMatchObject({ dateDebutFormation: '2026-09-01', dateFinFormation: '2028-08-31', contractTypes: ['APP'] });
+      // A missing NIR is a warning at first contact (SPEC 5).
+      expect(body.warnings['apprenti.nir']).toEqual([{ code: 'nir.missing', severity: 'warning' }]);
+    });
+
+    it('refuses malformed values with errors keyed by dotted path', async () => {
+      const applicant = await createApplicant();
+      const id = await newDossier(applicant);
+      const response = await call(applicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, {
+        apprenti: { nir: '104057512345600', dateNaissance: '2004-02-30' },
+        contacts: { contactEntreprise: { courriel: 'not-an-address' } },
+      });
+      expect(response.statusCode).toBe(400);
+      const body = response.json<ErrorBody>();
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.errors?.['apprenti.nir']).toEqual(['nir.key']);
+      expect(body.errors?.['apprenti.dateNaissance']).toBeDefined();
+      expect(body.errors?.['contacts.contactEntreprise.courriel']).toBeDefined();
+      const [row] = await db.select().from(sheets).where(eq(sheets.dossierId, id));
+      expect(row).toBeUndefined();
+    });
+
+    it('keeps the NIR encrypted, out of the sheet data, full for the applicant and staff', async () => {
+      const applicant = await createApplicant();
+      const id = await newDossier(applicant);
+      expect((await call(applicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, f1caBody('x@example.test', '1 04 05 75 123 456 65'))).statusCode).toBe(200);
+      const [personal] = await db.select().from(dossierPersonal).where(eq(dossierPersonal.dossierId, id));
+      expect(personal?.nirCiphertext).toBeTruthy();
+      expect(personal?.nirCiphertext).not.toContain(NIR);
+      expect(personal?.nirHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(personal?.nirHash).not.toContain(NIR);
+      const [row] = await db.select().from(sheets).where(and(eq(sheets.dossierId, id), eq(sheets.kind, 'f1ca')));
+      expect(JSON.stringify(row?.data)).not.toContain(NIR);
+      expect(JSON.stringify(row?.data)).not.toContain('nir');
+
+      const mine = await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${id}`);
+      expect(getAtPath(sheet(mine).data, 'apprenti.nir')).toBe(NIR);
+      const asStaff = await call(staff, 'GET', `/api/admissibles/fiche-premier-contact/${id}`);
+      expect(asStaff.statusCode).toBe(200);
+      expect(getAtPath(sheet(asStaff).data, 'apprenti.nir')).toBe(NIR);
+
+      // Saving without the NIR clears it.
+      await call(applicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, f1caBody('x@example.test', null));
+      const [cleared] = await db.select().from(dossierPersonal).where(eq(dossierPersonal.dossierId, id));
+      expect(cleared?.nirCiphertext).toBeNull();
+    });
+
+    it('refuses an incomplete submit with all the errors at once', async () => {
+      const applicant = await createApplicant();
+      const id = await newDossier(applicant);
+      await call(applicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, { apprenti: { nom: 'Martin' } });
+      const response = await call(applicant, 'POST', `/api/admissibles/fiche-premier-contact/${id}/submit`);
+      expect(response.statusCode).toBe(400);
+      const errors = response.json<ErrorBody>().errors ?? {};
+      expect(errors['apprenti.prenom']).toEqual(['field.required']);
+      expect(errors['apprenti.dateNaissance']).toEqual(['field.required']);
+      expect(errors['employeur.denomination']).toEqual(['field.required']);
+      expect(errors['contacts.contactEntreprise.courriel']).toEqual(['field.required']);
+      expect(errors['apprenti.nom']).toBeUndefined();
+      expect(await statutOf(id)).toBe(1);
+    });
+
+    it('refuses a NIR that contradicts the birth date on submit', async () => {
+      const applicant = await createApplicant();
+      const id = await newDossier(applicant);
+      const body = f1caBody('y@example.test');
+      const response = await call(applicant, 'POST', `/api/admissibles/fiche-premier-contact/${id}/submit`, {
+        ...body,
+        apprenti: { ...body.apprenti, dateNaissance: '2003-05-10' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ErrorBody>().errors?.['apprenti.nir']).toEqual(['nir.year_mismatch']);
+      // The draft given with the submit is kept: nothing typed is lost.
+      const restored = await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${id}`);
+      expect(getAtPath(sheet(restored).data, 'apprenti.dateNaissance')).toBe('2003-05-10');
+    });
+
+    it('submits, locks the sheet, moves the dossier and mails the employer contact a personal link', async () => {
+      const applicant = await createApplicant();
+      const id = await newDossier(applicant);
+      const contactEmail = 'claire.durand@data-conseil.test';
+      const response = await call(applicant, 'POST', `/api/admissibles/fiche-premier-contact/${id}/submit`, f1caBody(contactEmail, null));
+      expect(response.statusCode).toBe(200);
+      const body = sheet(response);
+      expect(body).toMatchObject({ status: 'submitted', readOnly: true });
+      expect(body.submittedAt).toEqual(expect.any(String));
+      expect(body.warnings['apprenti.nir']).toEqual([{ code: 'nir.missing', severity: 'warning' }]);
+      expect(await statutOf(id)).toBe(2);
+      expect(await stepsOf(id)).toEqual({ f1ca: 2, f1ce: 1 });
+
+      const [contact] = await db.select().from(users).where(eq(users.email, contactEmail));
+      expect(contact).toMatchObject({ userType: 'company', prenom: 'Claire', nom: 'Durand', lang: 'en-US' });
+      const [dossier] = await db.select().from(dossiers).where(eq(dossiers.id, id));
+      const [link] = await db.select().from(companyUsers).where(eq(companyUsers.userId, contact?.id ?? 0));
+      expect(link?.companyId).toBe(dossier?.companyId);
+      const [company] = await db.select().from(companies).where(eq(companies.id, dossier?.companyId ?? 0));
+      expect(company).toMatchObject({ name: 'Data Conseil', siret: SIRET });
+
+      const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, contactEmail));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.subject).toContain('Léo Martin');
+      expect(mails[0]?.subject).toMatch(/invites you/);
+      expect(mails[0]?.textBody).toMatch(new RegExp(`http://localhost:3999/employeur/fiche-premier-contact/${id}\\?t=[\\w-]{40,}`));
+
+      expect((await call(applicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, { apprenti: { nom: 'X' } })).statusCode).toBe(409);
+      const again = await call(applicant, 'POST', `/api/admissibles/fiche-premier-contact/${id}/submit`);
+      expect(again.statusCode).toBe(409);
+      expect(again.json<ErrorBody>().code).toBe('LOCKED');
+      const audit = await db.select().from(auditLog).where(eq(auditLog.dossierId, id));
+      expect(audit.map((entry) => entry.action)).toEqual(expect.arrayContaining(['sheet.submitted', 'employer.invited']));
+      expect(JSON.stringify(audit)).not.toContain(contactEmail);
+    });
+
+    it('reuses the employer account and its company when the address is known', async () => {
+      const known = await createUser('company', 'rh@known-company.test');
+      const [company] = await db.insert(companies).values({ name: 'Known Company', siret: null }).returning();
+      await db.insert(companyUsers).values({ companyId: company?.id ?? 0, userId: known.id });
+      const applicant = await createApplicant();
+      const usersBefore = await db.select().from(users);
+      const { id, employer } = await toEmployerFirstContact(applicant, 'RH@known-company.test');
+      expect(employer.id).toBe(known.id);
+      expect(await db.select().from(users)).toHaveLength(usersBefore.length);
+      const [dossier] = await db.select().from(dossiers).where(eq(dossiers.id, id));
+      expect(dossier?.companyId).toBe(company?.id);
+      const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'rh@known-company.test'));
+      expect(mails).toHaveLength(1);
+      // The known employer's home lists the dossier, waiting for them.
+      const home = await call(employer, 'GET', '/api/employeurs/dossiers');
+      expect(home.statusCode).toBe(200);
+      expect(home.json()).toEqual([
+        expect.objectContaining({
+          id,
+          dossierStatut: 2,
+          formation: { libelle: 'Cycle ingénieur — Data et IA', school: 'ESILV' },
+          waitingFor: { action: 'f1ce', actor: 'company', to: `/employeur/fiche-premier-contact/${id}` },
+        }),
+      ]);
+    });
+
+    it('refuses to make an applicant account the employer contact', async () => {
+      const applicant = await createApplicant();
+      const other = await createUser('admissible', 'student@school.test');
+      const id = await newDossier(applicant);
+      const response = await call(applicant, 'POST', `/api/admissibles/fiche-premier-contact/${id}/submit`, f1caBody('student@school.test'));
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ErrorBody>().errors?.['contacts.contactEntreprise.courriel']).toEqual(['contact.not_company_account']);
+      const [row] = await db.select().from(users).where(eq(users.id, other.id));
+      expect(row?.userType).toBe('admissible');
+      expect(await statutOf(id)).toBe(1);
+    });
+  });
+
+  describe('access control', () => {
+    it('hides a dossier from other applicants and companies, forbids the wrong user type, lets staff in', async () => {
+      const applicant = await createApplicant();
+      const { id, employer } = await toEmployerFirstContact(applicant);
+      const otherApplicant = await createApplicant();
+      const otherCompany = await createUser('company');
+
+      expect((await call(undefined, 'GET', `/api/admissibles/fiche-premier-contact/${id}`)).statusCode).toBe(401);
+      expect((await call(otherApplicant, 'GET', `/api/admissibles/fiche-premier-contact/${id}`)).statusCode).toBe(404);
+      expect((await call(otherApplicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, {})).statusCode).toBe(404);
+      expect((await call(otherCompany, 'GET', `/api/employeurs/fiche-premier-contact/${id}`)).statusCode).toBe(404);
+      expect((await call(otherCompany, 'PUT', `/api/employeurs/fiche-premier-contact/${id}`, {})).statusCode).toBe(404);
+      expect((await call(applicant, 'GET', `/api/employeurs/fiche-premier-contact/${id}`)).statusCode).toBe(403);
+      expect((await call(applicant, 'GET', `/api/employeurs/validation-financement/${id}`)).statusCode).toBe(403);
+      expect((await call(employer, 'GET', `/api/admissibles/fiche-premier-contact/${id}`)).statusCode).toBe(403);
+      expect((await call(staff, 'GET', `/api/employeurs/fiche-premier-contact/${id}`)).statusCode).toBe(200);
+      expect((await call(otherCompany, 'GET', '/api/employeurs/dossiers')).json()).toEqual([]);
+    });
+
+    it('shows the NIR masked to the employer', async () => {
+      const applicant = await createApplicant();
+      const { id, employer } = await toEmployerFirstContact(applicant);
+      const response = await call(employer, 'GET', `/api/employeurs/fiche-premier-contact/${id}`);
+      expect(response.statusCode).toBe(200);
+      const body = sheet(response);
+      expect(getAtPath(body.context, 'apprenti.nir')).toBe('1 04 ** ** *** *** 65');
+      expect(JSON.stringify(body)).not.toContain(NIR);
+      // The employer sheet starts from what the applicant said.
+      expect(getAtPath(body.data, 'employeur')).toMatchObject({ denomination: 'Data Conseil', siret: SIRET });
+    });
+  });
+
+  describe('employer first-contact sheet', () => {
+    it('refuses a submit breaking the contract rules with every error, then submits a valid one', async () => {
+      const applicant = await createApplicant();
+      const { id, employer } = await toEmployerFirstContact(applicant);
+      const broken = {
+        ...f1ceBody,
+        contrat: { ...f1ceBody.contrat, dateFinContrat: '2028-06-30', dureeTravailHebdoHeures: 45, salaireBrutMensuel: 500 },
+      };
+      const refused = await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, broken);
+      expect(refused.statusCode).toBe(400);
+      const errors = refused.json<ErrorBody>().errors ?? {};
+      expect(errors['contrat.dateFinContrat']).toEqual(['contract.end_before_training_end']);
+      expect(errors['contrat.dureeTravailHebdoHeures']).toEqual(['working_time.over_limit']);
+      expect(errors['contrat.salaireBrutMensuel']).toEqual(['salary.below_minimum']);
+      expect(await statutOf(id)).toBe(2);
+
+      const accepted = await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ceBody);
+      expect(accepted.statusCode).toBe(200);
+      // 24 months: advice to sign for 12 months for full OPCO funding.
+      expect(sheet(accepted).warnings['contrat.dateFinContrat']).toEqual([
+        { code: 'contract.advise_12_months', severity: 'advice', params: { months: 12, duration: 24 } },
+      ]);
+      expect(await statutOf(id)).toBe(3);
+      expect(await stepsOf(id)).toMatchObject({ f1ca: 2, f1ce: 2 });
+      expect((await call(employer, 'PUT', `/api/employeurs/fiche-premier-contact/${id}`, f1ceBody)).statusCode).toBe(409);
+    });
+
+    it('is not open before the applicant sends theirs', async () => {
+      const applicant = await createApplicant();
+      const id = await newDossier(applicant);
+      const read = await call(staff, 'GET', `/api/employeurs/fiche-premier-contact/${id}`);
+      expect(sheet(read).readOnly).toBe(true);
+      const write = await call(staff, 'PUT', `/api/employeurs/fiche-premier-contact/${id}`, {});
+      expect(write.statusCode).toBe(409);
+    });
+  });
+
+  describe('staff transitions', () => {
+    it('are staff only', async () => {
+      const applicant = await createApplicant();
+      const { id, employer } = await toEmployerFirstContact(applicant);
+      for (const caller of [applicant, employer]) {
+        expect((await call(caller, 'POST', `/api/staff/dossiers/${id}/first-contact`, { decision: 'accept' })).statusCode).toBe(403);
+        expect((await call(caller, 'POST', `/api/staff/dossiers/${id}/contract-prepared`)).statusCode).toBe(403);
+        expect((await call(caller, 'GET', '/api/staff/smic')).statusCode).toBe(403);
+      }
+      expect((await call(undefined, 'POST', `/api/staff/dossiers/${id}/modalites`, {})).statusCode).toBe(401);
+    });
+
+    it('accept the first contact, record the terms, and refuse transitions out of turn', async () => {
+      const applicant = await createApplicant();
+      const { id, employer } = await toEmployerFirstContact(applicant);
+      const early = await call(staff, 'POST', `/api/staff/dossiers/${id}/first-contact`, { decision: 'accept' });
+      expect(early.statusCode).toBe(409);
+      await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ceBody);
+
+      const noReason = await call(staff, 'POST', `/api/staff/dossiers/${id}/first-contact`, { decision: 'refuse' });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json<ErrorBody>().errors?.['reason']).toEqual(['field.required']);
+
+      const accepted = await call(staff, 'POST', `/api/staff/dossiers/${id}/first-contact`, { decision: 'accept' });
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json()).toMatchObject({ id, dossierStatut: 4 });
+      expect(await stepsOf(id)).toMatchObject({ f1ca: 3, f1ce: 3, modalites_re: 2 });
+
+      const badTerms = await call(staff, 'POST', `/api/staff/dossiers/${id}/modalites`, { coutFormationAnnuel: -1 });
+      expect(badTerms.statusCode).toBe(400);
+      expect(badTerms.json<ErrorBody>().errors).toHaveProperty('coutFormationAnnuel');
+      const terms = { coutFormationAnnuel: 8500, priseEnChargeOpco: 8000, resteACharge: 500, rythme: '3/2' };
+      expect((await call(staff, 'POST', `/api/staff/dossiers/${id}/modalites`, terms)).json()).toMatchObject({ dossierStatut: 5 });
+      expect((await call(staff, 'POST', `/api/staff/dossiers/${id}/contract-prepared`)).statusCode).toBe(409);
+
+      const funding = await call(employer, 'GET', `/api/employeurs/validation-financement/${id}`);
+      expect(funding.json()).toMatchObject({ terms, decision: null, canDecide: true });
+    });
+
+    it('refuse a first contact: the dossier is refused and its sheets closed', async () => {
+      const applicant = await createApplicant();
+      const { id, employer } = await toEmployerFirstContact(applicant);
+      await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ceBody);
+      const refused = await call(staff, 'POST', `/api/staff/dossiers/${id}/first-contact`, { decision: 'refuse', reason: 'Formation complète' });
+      expect(refused.json()).toMatchObject({ dossierStatut: 6 });
+      const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.dossierId, id), eq(auditLog.action, 'first_contact.refuse')));
+      expect(entry?.details).toMatchObject({ reason: 'Formation complète', statut: { from: 3, to: 6 } });
+      expect((await call(employer, 'PUT', `/api/employeurs/modification-missions/${id}`, {})).statusCode).toBe(409);
+    });
+  });
+
+  describe('funding validation', () => {
+    it('needs a reason to deny, then refuses the dossier', async () => {
+      const applicant = await createApplicant();
+      const { id, employer } = await toFunding(applicant);
+      const noReason = await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'denied', reason: '  ' });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json<ErrorBody>().errors?.['reason']).toEqual(['field.required']);
+
+      const denied = await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'denied', reason: 'Budget gelé' });
+      expect(denied.statusCode).toBe(200);
+      expect(denied.json()).toMatchObject({ decision: 'denied', reason: 'Budget gelé', canDecide: false });
+      expect(await statutOf(id)).toBe(6);
+      const rows = await db.select().from(fundingValidations).where(eq(fundingValidations.dossierId, id));
+      expect(rows).toEqual([expect.objectContaining({ decision: 'denied', reason: 'Budget gelé', decidedBy: employer.id })]);
+      expect((await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'accepted' })).statusCode).toBe(409);
+    });
+
+    it('keeps a stalled answer pending, then accepts and opens the information sheet', async () => {
+      const applicant = await createApplicant();
+      const { id, employer } = await toFunding(applicant);
+      const stalled = await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'stalled' });
+      expect(stalled.json()).toMatchObject({ decision: 'stalled', canDecide: true });
+      expect(await statutOf(id)).toBe(5);
+      expect((await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'accepted' })).statusCode).toBe(200);
+      expect(await statutOf(id)).toBe(7);
+      expect(await stepsOf(id)).toMatchObject({ fra: 1, fre: 1 });
+    });
+  });
+
+  describe('information sheet', () => {
+    const fraBody = {
+      apprenti: {
+        nom: 'Martin',
+        prenom: 'Léo',
+        sexe: 'M',
+        dateNaissance: '2004-05-10',
+        departementNaissance: '75',
+        communeNaissance: 'Paris',
+        nationalite: '1',
+        nir: NIR,
+        courriel: 'leo.martin@example.test',
+        telephone: '0612345678',
+        adresse: { voie: '3 avenue Foch', codePostal: '92400', commune: 'Courbevoie' },
+        situationAvantContrat: '3',
+        derniereClasse: '11',
+        dernierDiplomeObtenu: '54',
+        plusHautDiplome: '54',
+      },
+      consentements: { rgpd: true },
+    };
+    const person = (nom: string) => ({ nom, prenom: 'A', courriel: `${nom.toLowerCase()}@data-conseil.test` });
+    const freBody = {
+      employeur: {
+        ...f1ceBody.employeur,
+        telephone: '0140000000',
+        courriel: 'contact@data-conseil.test',
+        typeEmployeur: '12',
+        employeurSpecifique: '0',
+        nombreSalaries: 45,
+        caisseRetraiteComplementaire: 'AG2R Agirc-Arrco',
+        regimeSocial: '2',
+      },
+      maitre1: { ...f1ceBody.maitre1, dateNaissance: '1985-03-02', niveauDiplome: '7' },
+      contrat: { ...f1ceBody.contrat, typeContratApp: '11', modeContractuel: '1', travailRisque: false },
+      opco: { nom: 'OPCO_ATLAS' },
+      contacts: { tuteur: person('Durand'), signataire: person('Petit'), gestionnaire: person('Roux') },
+      consentements: { attestationEligibilite: true },
+      responsabilites: { isSchoolResponsibleCerfa: true, isSchoolResponsibleCerfaOpco: true },
+    };
+
+    it('starts from the first contacts, blocks an IDCC change, checks the OPCO rules, and locks once both parts are sent', async () => {
+      const applicant = await createApplicant();
+      const { id, employer } = await toInformationSheet(applicant);
+
+      const fra = await call(applicant, 'GET', `/api/admissibles/fiche-renseignement/${id}`);
+      expect(getAtPath(sheet(fra).data, 'apprenti')).toMatchObject({ nom: 'Martin', prenom: 'Léo', nir: NIR });
+      const fre = await call(employer, 'GET', `/api/employeurs/fiche-renseignement/${id}`);
+      expect(getAtPath(sheet(fre).data, 'employeur.codeIdcc')).toBe('1486');
+      expect(getAtPath(sheet(fre).context, 'apprenti.nir')).toBe('1 04 ** ** *** *** 65');
+
+      const idccChange = await call(employer, 'PUT', `/api/employeurs/fiche-renseignement/${id}`, { ...freBody, employeur: { ...freBody.employeur, codeIdcc: '1501' } });
+      expect(idccChange.statusCode).toBe(400);
+      expect(idccChange.json<ErrorBody>().errors?.['employeur.codeIdcc']).toEqual(['idcc.change_blocked']);
+
+      expect((await call(employer, 'PUT', `/api/employeurs/fiche-renseignement/${id}`, freBody)).statusCode).toBe(200);
+      expect(await stepsOf(id)).toMatchObject({ fre: 2, fra: 1 });
+
+      const health = await call(employer, 'POST', `/api/employeurs/fiche-renseignement/${id}/send`, {
+        ...freBody,
+        opco: { nom: 'OPCO_SANTE' },
+        responsabilites: { isSchoolResponsibleCerfa: false, isSchoolResponsibleCerfaOpco: true, isSchoolResponsibleSubrogation: true },
+      });
+      expect(health.statusCode).toBe(400);
+      const errors = health.json<ErrorBody>().errors ?? {};
+      expect(errors['responsabilites.isSchoolResponsibleSubrogation']).toEqual(['opco.no_subrogation_health']);
+      expect(errors['responsabilites.isSchoolResponsibleCerfaOpco']).toEqual(['opco.filing_requires_school_cerfa']);
+
+      const sentFre = await call(employer, 'POST', `/api/employeurs/fiche-renseignement/${id}/send`, freBody);
+      expect(sentFre.statusCode).toBe(200);
+      expect(sentFre.json()).toMatchObject({ status: 'submitted', readOnly: true });
+      expect((await call(employer, 'PUT', `/api/employeurs/fiche-renseignement/${id}`, freBody)).statusCode).toBe(409);
+
+      const incomplete = await call(applicant, 'POST', `/api/admissibles/fiche-renseignement/${id}/send`, { apprenti: { nom: 'Martin' } });
+      expect(incomplete.statusCode).toBe(400);
+      expect(Object.keys(incomplete.json<ErrorBody>().errors ?? {})).toEqual(expect.arrayContaining(['apprenti.sexe', 'apprenti.adresse.voie', 'consentements.rgpd']));
+
+      const sentFra = await call(applicant, 'POST', `/api/admissibles/fiche-renseignement/${id}/send`, fraBody);
+      expect(sentFra.statusCode).toBe(200);
+      expect(await stepsOf(id)).toMatchObject({ fra: 3, fre: 3, cfa: 2 });
+      expect((await call(applicant, 'POST', `/api/admissibles/fiche-renseignement/${id}/send`)).statusCode).toBe(409);
+
+      const home = await call(employer, 'GET', '/api/employeurs/dossiers');
+      expect(home.json<EmployerDossier[]>()[0]?.waitingFor).toEqual({ action: 'cfa', actor: 'staff', to: null });
+      const prepared = await call(staff, 'POST', `/api/staff/dossiers/${id}/contract-prepared`);
+      expect(prepared.statusCode).toBe(200);
+      expect(await stepsOf(id)).toMatchObject({ cfa: 3, signature_admissible: 1, signature_employeur: 1, signature_ecole: 1 });
+      const [personal] = await db.select().from(dossierPersonal).where(eq(dossierPersonal.dossierId, id));
+      expect(personal?.nirCiphertext).not.toContain(NIR);
+      const rows = await db.select().from(sheets).where(eq(sheets.dossierId, id));
+      expect(JSON.stringify(rows.map((row) => row.data))).not.toContain(NIR);
+    });
+
+    it('is not open before the funding is accepted', async () => {
+      const applicant = await createApplicant();
+      const { id } = await toFunding(applicant);
+      const response = await call(applicant, 'PUT', `/api/admissibles/fiche-renseignement/${id}`, fraBody);
+      expect(response.statusCode).toBe(409);
+      expect(sheet(await call(applicant, 'GET', `/api/admissibles/fiche-renseignement/${id}`)).readOnly).toBe(true);
+    });
+  });
+
+  describe('missions clarification', () => {
+    function multipart(filename: string, bytes: Uint8Array) {
+      const boundary = '----passerelle-test-boundary';
+      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+      const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+      return { payload: Buffer.concat([head, Buffer.from(bytes), tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    }
+    const upload = (caller: Caller, id: number, filename: string, bytes: Uint8Array) => {
+      const { payload, headers } = multipart(filename, bytes);
+      return app.inject({ method: 'POST', url: `/api/employeurs/modification-missions/${id}/attachment`, payload, headers: { ...caller.headers, ...headers } });
+    };
+    const text = (value: string) => new TextEncoder().encode(value);
+    const docx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]), Buffer.from('....[Content_Types].xml....word/document.xml....')]);
+    const doc = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(64)]);
+
+    it('accepts a pdf, doc or docx by content, refuses other types and files over 5 MB', async () => {
+      const applicant = await createApplicant();
+      const { id, employer } = await toEmployerFirstContact(applicant);
+      expect((await upload(employer, id, 'poste.pdf', text('%PDF-1.7 fiche'))).statusCode).toBe(409);
+      await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ceBody);
+
+      const pdf = await upload(employer, id, 'fiche de poste.pdf', text('%PDF-1.7 fiche'));
+      expect(pdf.statusCode).toBe(200);
+      expect(sheet(pdf).attachment).toMatchObject({ filename: 'fiche de poste.pdf', contentType: 'application/pdf' });
+      const firstUrl = sheet(pdf).attachment?.url ?? '';
+
+      const word = await upload(employer, id, 'poste.bin', docx);
+      expect(sheet(word).attachment).toMatchObject({ filename: 'poste.docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+      expect(sheet(await upload(employer, id, 'old.doc', doc)).attachment?.contentType).toBe('application/msword');
+      // The replaced file is gone.
+      expect((await call(employer, 'GET', firstUrl)).statusCode).toBe(404);
+
+      const fake = await upload(employer, id, 'virus.pdf', text('MZ this is not a pdf'));
+      expect(fake.statusCode).toBe(415);
+      expect(fake.json<ErrorBody>().errors?.['file']).toEqual(['file.unsupported_type']);
+      const zipOnly = await upload(employer, id, 'sheet.docx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x78, 0x6c]));
+      expect(zipOnly.statusCode).toBe(415);
+
+      const big = new Uint8Array(5 * 1024 * 1024 + 10);
+      big.set(text('%PDF-1.7'));
+      const tooBig = await upload(employer, id, 'big.pdf', big);
+      expect(tooBig.statusCode).toBe(413);
+      expect(tooBig.json<ErrorBody>().errors?.['file']).toEqual(['file.too_large']);
+
+      const missionsSheet = await call(employer, 'GET', `/api/employeurs/modification-missions/${id}`);
+      const url = sheet(missionsSheet).attachment?.url ?? '';
+      expect((await call(employer, 'GET', url)).statusCode).toBe(200);
+      expect((await call(applicant, 'GET', url)).statusCode).toBe(200);
+      expect((await call(await createUser('company'), 'GET', url)).statusCode).toBe(404);
+      expect((await upload(applicant, id, 'poste.pdf', text('%PDF-1.7'))).statusCode).toBe(403);
+    });
+
+    it('saves, then submits the missions with the description required', async () => {
+      const applicant = await createApplicant();
+      const { id, employer } = await toEmployerFirstContact(applicant);
+      await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ceBody);
+      const empty = await call(employer, 'POST', `/api/employeurs/modification-missions/${id}/submit`, {});
+      expect(empty.json<ErrorBody>().errors?.['missions.description']).toEqual(['field.required']);
+      const missions = { missions: { description: 'Construire les pipelines de données du service client.' } };
+      expect((await call(employer, 'POST', `/api/employeurs/modification-missions/${id}/submit`, missions)).json()).toMatchObject({ status: 'submitted', data: missions });
+      expect((await call(employer, 'PUT', `/api/employeurs/modification-missions/${id}`, missions)).statusCode).toBe(409);
+    });
+  });
+
+  describe('SMIC table and salary grid', () => {
+    it('serves the grid from the dated table, which staff extend', async () => {
+      const user = await createApplicant();
+      const before = await call(user, 'GET', '/api/sheets/salary-grid?date=2026-09-01&dateNaissance=2004-05-10&dateFinContrat=2028-08-31');
+      expect(before.statusCode).toBe(200);
+      expect(before.json<SalaryGridResponse>().smic).toMatchObject({ validFrom: '2024-11-01', monthly: 1801.8 });
+      expect(before.json<SalaryGridResponse>().apprentissage?.rows[0]?.cells[2]).toEqual({ taux: 53, montant: 954.96 });
+      expect(before.json<SalaryGridResponse>().periodes[0]).toMatchObject({ ordre: '1.1', taux: 53, montantMinimum: 954.96 });
+
+      const table = await call(staff, 'GET', '/api/staff/smic');
+      expect(table.json()).toHaveLength(12);
+      expect((await call(staff, 'PUT', '/api/staff/smic', { validFrom: '2026-06-01', monthly: -3, hourly: 12.31 })).statusCode).toBe(400);
+      const added = await call(staff, 'PUT', '/api/staff/smic', { validFrom: '2026-06-01', monthly: 1867.02, hourly: 12.31 });
+      expect(added.statusCode).toBe(200);
+      expect(added.json()).toHaveLength(13);
+      expect((await call(user, 'PUT', '/api/staff/smic', { validFrom: '2027-01-01', monthly: 1900, hourly: 12.5 })).statusCode).toBe(403);
+
+      const after = await call(user, 'GET', '/api/sheets/salary-grid?date=2026-09-01');
+      expect(after.json<SalaryGridResponse>().smic).toMatchObject({ validFrom: '2026-06-01', monthly: 1867.02 });
+      expect(after.json<SalaryGridResponse>().apprentissage?.rows[0]?.cells[0]).toEqual({ taux: 27, montant: 504.1 });
+      expect((await call(user, 'GET', '/api/sheets/salary-grid?date=nope')).statusCode).toBe(400);
+      const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'smic.saved'));
+      expect(entry?.actorUserId).toBe(staff.id);
+    });
+  });
+});

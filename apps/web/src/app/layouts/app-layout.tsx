@@ -1,0 +1,42 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Toolbar from '@mui/material/Toolbar';
+import { Suspense, useState } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { FullPageSpinner } from '../../components/full-page-spinner';
+import { LinkExchangeGate } from '../../features/auth/components/link-exchange-gate';
+import { AppHeader } from './app-header';
+import { NavDrawer } from './nav-drawer';
+import { ScrollTopButton } from './scroll-top-button';
+import { SkipLink } from './skip-link';
+import { useDocumentTitle } from './use-document-title';
+import { useFocusOnNavigate } from './use-focus-on-navigate';
+import { useSessionEvents } from './use-session-events';
+
+/** The shell around every screen: header, 225 px drawer, main content, scroll-to-top. */
+export function AppLayout() {
+  const [mobileNavOpen, setMobileNavOpen] = useState(false);
+  useSessionEvents();
+  useDocumentTitle();
+  useFocusOnNavigate();
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
+      <AppHeader onOpenNavigation={() => setMobileNavOpen(true)} />
+      <NavDrawer mobileOpen={mobileNavOpen} onMobileClose={() => setMobileNavOpen(false)} />
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
+        <Toolbar />
+        <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 2, sm: 3 } }}>
+          {/* A screen's texts load with it: only the content waits, the shell stays. */}
+          <Suspense fallback={<FullPageSpinner />}>
+            <LinkExchangeGate>
+              <Outlet />
+            </LinkExchangeGate>
+          </Suspense>
+        </Container>
+      </Box>
+      <ScrollTopButton />
+      <ScrollRestoration />
+    </Box>
+  );
+}

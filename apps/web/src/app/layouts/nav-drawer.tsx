@@ -1,0 +1,107 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useAuth } from '../../lib/auth-store';
+import { DRAWER_WIDTH } from '../../lib/theme';
+import { isNavLinkActive, navLinksFor } from './nav-links';
+
+const MobileDrawer = lazy(() => import('./mobile-drawer'));
+
+export interface NavDrawerProps {
+  /** Phones and tablets (under md): the temporary drawer's state. */
+  mobileOpen: boolean;
+  onMobileClose: () => void;
+}
+
+/** Links and the copyright footer, shared by the permanent and the temporary drawer. */
+export function DrawerContent({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('common');
+  const { user, token } = useAuth();
+  const { pathname } = useLocation();
+  const links = navLinksFor(token ? user?.userType : undefined);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Toolbar />
+      <Box component="nav" aria-label={t('layout.navigation')} sx={{ flexGrow: 1, overflowY: 'auto', py: 1 }}>
+        <List disablePadding>
+          {links.map((link) => {
+            const active = isNavLinkActive(link, pathname);
+            return (
+              <ListItem key={link.to} disablePadding sx={{ px: 1 }}>
+                <ListItemButton
+                  component={Link}
+                  to={link.to}
+                  selected={active}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={onNavigate}
+                  sx={{
+                    borderRadius: 2,
+                    mb: 0.5,
+                    '&.Mui-selected': { color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
+                  }}
+                >
+                  <ListItemIcon sx={{ minWidth: 40 }}>{link.icon}</ListItemIcon>
+                  <ListItemText
+                    primary={t(link.labelKey)}
+                    slotProps={{ primary: { sx: { fontWeight: active ? 600 : 400 } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
+            );
+          })}
+        </List>
+      </Box>
+      <Divider />
+      <Box component="footer" sx={{ px: 2, py: 2 }}>
+        <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', lineHeight: 1.5 }}>
+          {t('layout.copyright')}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * SPEC section 9: a 225 px side drawer. From md up it is a fixed column beside the content (plain markup: the modal
+ * machinery of MUI's Drawer is only needed below md, where the menu button opens a temporary drawer loaded on demand).
+ */
+export function NavDrawer({ mobileOpen, onMobileClose }: NavDrawerProps) {
+  // Once loaded, the temporary drawer stays mounted so that it can slide out when closed.
+  const [mobileLoaded, setMobileLoaded] = useState(false);
+  if (mobileOpen && !mobileLoaded) setMobileLoaded(true);
+  return (
+    <>
+      <Box sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER_WIDTH, flexShrink: 0 }}>
+        <Box
+          sx={{
+            position: 'fixed',
+            top: 0,
+            bottom: 0,
+            left: 0,
+            width: DRAWER_WIDTH,
+            bgcolor: 'background.paper',
+            borderRight: 1,
+            borderColor: 'divider',
+            zIndex: (theme) => theme.zIndex.drawer,
+          }}
+        >
+          <DrawerContent />
+        </Box>
+      </Box>
+      {mobileLoaded ? (
+        <Suspense fallback={null}>
+          <MobileDrawer open={mobileOpen} onClose={onMobileClose} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import Person from '@mui/icons-material/Person';
+import Avatar from '@mui/material/Avatar';
+import IconButton from '@mui/material/IconButton';
+import { useId, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../lib/auth-store';
+import UserMenuPanel from './user-menu-panel';
+
+function initials(prenom: string, nom: string): string {
+  return `${prenom.charAt(0)}${nom.charAt(0)}`.toUpperCase();
+}
+
+/** The avatar button of the header. The menu opens on click (or Enter/Space), so SPEC's hover close delay has nothing to apply to. */
+export function UserMenu() {
+  const { t } = useTranslation('common');
+  const { user, token } = useAuth();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const buttonId = useId();
+  const signedIn = Boolean(token && user);
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <IconButton
+        id={buttonId}
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        aria-label={t('layout.userMenu')}
+        aria-haspopup="true"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        sx={{ p: 0.5 }}
+      >
+        <Avatar
+          sx={{
+            width: 36,
+            height: 36,
+            bgcolor: 'primary.contrastText',
+            color: 'primary.main',
+            fontSize: '0.95rem',
+            fontWeight: 700,
+          }}
+        >
+          {signedIn && user ? initials(user.prenom, user.nom) : <Person />}
+        </Avatar>
+      </IconButton>
+      <UserMenuPanel menuId={menuId} buttonId={buttonId} anchor={anchor} onClose={close} />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import Box from '@mui/material/Box';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { ErrorState } from '../components/error-state';
+import { FullPageSpinner } from '../components/full-page-spinner';
+import { meQueryOptions } from '../features/auth/api/me';
+import { rememberReturnPath, useAuth } from '../lib/auth-store';
+import { ApiError } from '../lib/api-client';
+import type { RouteHandle } from './router';
+
+function isRouteHandle(handle: unknown): handle is Partial<RouteHandle> {
+  return typeof handle === 'object' && handle !== null;
+}
+
+/** The nearest route (deepest first) that states a user type, and whether the route skips the check (logout). */
+function useRouteRequirement() {
+  const matches = useMatches();
+  let userType: RouteHandle['userType'];
+  let skipAuth = false;
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i]?.handle;
+    if (!isRouteHandle(handle)) continue;
+    if (handle.skipAuth) skipAuth = true;
+    if (!userType && handle.userType) userType = handle.userType;
+  }
+  return { userType, skipAuth };
+}
+
+/** No token on a protected route: remember where the person wanted to go (a sign-in brings them back there). */
+function ToUnauthorized() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    rememberReturnPath(location.pathname + location.search + location.hash);
+    void navigate('/unauthorized', { replace: true });
+  }, [location, navigate]);
+  return <FullPageSpinner />;
+}
+
+/**
+ * SPEC section 2 "Navigation behaviour" and section 6. A route that requires a user type: no token goes to
+ * /unauthorized, another type to /forbidden. Any route: with a token, the current user is fetched before the screen
+ * renders (on open routes a failure is silently ignored, SPEC section 8).
+ */
+export function RouteGuard() {
+  const { userType, skipAuth } = useRouteRequirement();
+  const { token } = useAuth();
+  const me = useQuery({ ...meQueryOptions, enabled: Boolean(token) && !skipAuth });
+
+  if (skipAuth) return <Outlet />;
+  if (!token) return userType ? <ToUnauthorized /> : <Outlet />;
+  if (me.isPending) return <FullPageSpinner />;
+  if (!userType) return <Outlet />;
+  if (me.isError) {
+    // A 401 already ended the session (api-client) and is on its way to /unauthorized.
+    if (me.error instanceof ApiError && me.error.status === 401) return <FullPageSpinner />;
+    return (
+      <Box sx={{ maxWidth: 640, mx: 'auto', mt: 4 }}>
+        <ErrorState error={me.error} onRetry={() => void me.refetch()} />
+      </Box>
+    );
+  }
+  if (me.data.userType !== userType) return <Navigate to="/forbidden" replace />;
+  return <Outlet />;
+}

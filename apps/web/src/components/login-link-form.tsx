@@ -1,0 +1,86 @@
+import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { language, loginLinkBody } from '@passerelle/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ApiError, apiVoid } from '../lib/api-client';
+import { TextFieldElement } from './form/text-field-element';
+import { applyServerErrors } from './form/server-errors';
+import { useErrorText } from './use-error-text';
+
+const loginLinkForm = loginLinkBody.pick({ email: true });
+type LoginLinkForm = z.infer<typeof loginLinkForm>;
+
+/** Field messages go under the input; only other failures get the general alert. */
+const hasFieldErrors = (error: unknown) => error instanceof ApiError && Object.keys(error.errors).length > 0;
+
+/**
+ * "Receive my personal link": asks the API to mail a sign-in link. The answer is the same whether the address is
+ * known or not (the API never tells), so the confirmation says "if this address is known".
+ */
+export function LoginLinkForm() {
+  const { t, i18n } = useTranslation('common');
+  const errorText = useErrorText();
+  const { control, handleSubmit, setError, reset } = useForm<LoginLinkForm>({
+    resolver: zodResolver(loginLinkForm),
+    defaultValues: { email: '' },
+  });
+  const send = useMutation({
+    mutationFn: (values: LoginLinkForm) => {
+      const lang = language.safeParse(i18n.language);
+      return apiVoid('/auth/login-link', {
+        method: 'POST',
+        body: { email: values.email.trim(), lang: lang.success ? lang.data : undefined },
+        anonymous: true,
+      });
+    },
+    onError: (error) => applyServerErrors(error, setError, ['email']),
+  });
+
+  if (send.isSuccess) {
+    return (
+      <Box>
+        <Alert severity="success" icon={<MarkEmailRead />} role="status">
+          {t('loginLink.sent')}
+        </Alert>
+        <Button
+          sx={{ mt: 2 }}
+          onClick={() => {
+            reset();
+            send.reset();
+          }}
+        >
+          {t('loginLink.again')}
+        </Button>
+      </Box>
+    );
+  }
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void handleSubmit((values) => send.mutate(values))(event)}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
+      <TextFieldElement
+        control={control}
+        name="email"
+        type="email"
+        label={t('loginLink.email')}
+        autoComplete="email"
+        required
+        disabled={send.isPending}
+      />
+      {send.isError && !hasFieldErrors(send.error) ? <Alert severity="error">{errorText(send.error)}</Alert> : null}
+      <Button type="submit" variant="contained" size="large" disabled={send.isPending}>
+        {send.isPending ? t('loginLink.sending') : t('loginLink.submit')}
+      </Button>
+    </Box>
+  );
+}

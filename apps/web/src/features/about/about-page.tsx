@@ -1,0 +1,29 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+
+const sections = ['who', 'signIn', 'privacy', 'contact'] as const;
+
+export function Component() {
+  const { t } = useTranslation('about');
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('intro')} />
+      <Stack spacing={2} sx={{ maxWidth: 760 }}>
+        {sections.map((key) => (
+          <Card key={key} component="section" aria-labelledby={`about-${key}`}>
+            <CardContent>
+              <Typography id={`about-${key}`} variant="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>
+                {t(`${key}.title`)}
+              </Typography>
+              <Typography sx={{ color: 'text.secondary' }}>{t(`${key}.text`)}</Typography>
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    </>
+  );
+}

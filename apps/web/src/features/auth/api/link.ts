@@ -1,0 +1,63 @@
+import { language, tokenResponse } from '@passerelle/contract';
+import { api, ApiError, apiVoid } from '../../../lib/api-client';
+import { authStore } from '../../../lib/auth-store';
+import { queryClient } from '../../../lib/query-client';
+import { meQueryOptions } from './me';
+
+export type ExchangeOutcome = { kind: 'signed-in' } | { kind: 'invalid' } | { kind: 'failed'; error: unknown };
+
+/**
+ * A link works once: a second POST of the same token (React's strict mode runs effects twice, a component may mount
+ * again) would answer 401 and show "expired" to someone who just signed in. So each token is exchanged once per page.
+ */
+const exchanges = new Map<string, Promise<ExchangeOutcome>>();
+
+async function runExchange(t: string): Promise<ExchangeOutcome> {
+  try {
+    const { token } = await api(tokenResponse, '/auth/exchange', { method: 'POST', body: { t }, anonymous: true });
+    // Someone else may have been signed in in this browser: nothing of theirs may stay in the cache.
+    queryClient.clear();
+    authStore.clear();
+    authStore.setToken(token);
+    // SPEC section 8: a failure to fetch the user is silent; the route guard asks again before showing a screen.
+    await queryClient.prefetchQuery(meQueryOptions);
+    return { kind: 'signed-in' };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return { kind: 'invalid' };
+    return { kind: 'failed', error };
+  }
+}
+
+export function exchangeLinkToken(t: string): Promise<ExchangeOutcome> {
+  let pending = exchanges.get(t);
+  if (!pending) {
+    pending = runExchange(t).then((outcome) => {
+      // A network failure may be retried; a used or successful token never is.
+      if (outcome.kind === 'failed') exchanges.delete(t);
+      return outcome;
+    });
+    exchanges.set(t, pending);
+  }
+  return pending;
+}
+
+/** POST /auth/login-link/resend: the server finds the person from the old token; the page never learns the address. */
+export function resendLink(t: string, lang: string): Promise<void> {
+  const parsed = language.safeParse(lang);
+  return apiVoid('/auth/login-link/resend', {
+    method: 'POST',
+    body: { t, lang: parsed.success ? parsed.data : undefined },
+    anonymous: true,
+  });
+}
+
+/** POST /auth/logout revokes the refresh cookie; the local session ends whatever the answer. */
+export async function logout(): Promise<void> {
+  try {
+    await apiVoid('/auth/logout', { method: 'POST', anonymous: true });
+  } catch {
+    // Offline or already signed out: the local session still ends below.
+  }
+  authStore.clear();
+  queryClient.clear();
+}

@@ -1,0 +1,19 @@
+import { cmsInfo } from '@passerelle/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api-client';
+import { feedLanguage } from '../../../lib/i18n';
+
+/** The header reads the same key: one request serves both. */
+export const cmsQueryKey = (lang: 'fr' | 'en') => ['cms', lang] as const;
+
+export const cmsQueryOptions = (lang: 'fr' | 'en') =>
+  queryOptions({
+    queryKey: cmsQueryKey(lang),
+    queryFn: ({ signal }) => api(cmsInfo, `/admissibles/portal/cms?lang=${lang}`, { signal }),
+  });
+
+export function useCms() {
+  const { i18n } = useTranslation();
+  return useQuery(cmsQueryOptions(feedLanguage(i18n.language)));
+}

@@ -1,0 +1,12 @@
+import { partnersResponse } from '@passerelle/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const partnersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['portal', 'partners'],
+    queryFn: ({ signal }) => api(partnersResponse, '/admissibles/portal/partners', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export const usePartners = () => useQuery(partnersQueryOptions());

@@ -1,0 +1,127 @@
+import Description from '@mui/icons-material/Description';
+import Download from '@mui/icons-material/Download';
+import EditNote from '@mui/icons-material/EditNote';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Inventory2 from '@mui/icons-material/Inventory2';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Card from '@mui/material/Card';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import FormHelperText from '@mui/material/FormHelperText';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { DOSSIER_STATUT_ARCHIVED, dossierActions, dossierBadge, type Dossier, type DossierAction, type DossierBadge } from '@passerelle/contract';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useErrorText } from '../../../../components/use-error-text';
+import { useDownload } from '../../components/use-download';
+import { formatDate, formatLongDate } from '../../utils/dates';
+import { DossierSteps } from './dossier-steps';
+
+const badgeColors: Record<DossierBadge, ChipProps['color']> = {
+  started: 'info',
+  inProgress: 'secondary',
+  refused: 'error',
+  accepted: 'success',
+  archived: 'default',
+  breaking: 'warning',
+  broken: 'error',
+};
+
+/** SPEC section 9: the short date under 768 px on the cases screen. */
+const NARROW_QUERY = '(max-width: 767.95px)';
+
+function ActionButton({ action, download, pendingUrl }: { action: DossierAction; download: (url: string) => void; pendingUrl: string | null }) {
+  const { t } = useTranslation('portal');
+  switch (action.kind) {
+    case 'firstContact':
+      return (
+        <Button component={Link} to={action.to} variant="contained" size="small" startIcon={<EditNote />}>
+          {t('cases.actions.firstContact')}
+        </Button>
+      );
+    case 'informationSheet':
+      return (
+        <Button component={Link} to={action.to} variant="contained" size="small" startIcon={<Description />}>
+          {t('cases.actions.informationSheet')}
+        </Button>
+      );
+    case 'signedContract':
+    case 'signedAddendum':
+      return (
+        <Button variant="outlined" size="small" startIcon={<Download />} onClick={() => download(action.fileUrl)} disabled={pendingUrl === action.fileUrl}>
+          {t(`cases.actions.${action.kind}`)}
+        </Button>
+      );
+  }
+}
+
+export function DossierItem({ dossier, defaultExpanded }: { dossier: Dossier; defaultExpanded: boolean }) {
+  const { t, i18n } = useTranslation('portal');
+  const errorText = useErrorText();
+  const [expanded, setExpanded] = useState(defaultExpanded);
+  const isNarrow = useMediaQuery(NARROW_QUERY);
+  const bodyId = useId();
+  const { download, pendingUrl, error } = useDownload();
+  const badge = dossierBadge(dossier.dossierStatut);
+  const actions = dossierActions(dossier);
+  const lastUpdate = isNarrow ? formatDate(dossier.dossierLastUpdate, i18n.language) : formatLongDate(dossier.dossierLastUpdate, i18n.language);
+
+  return (
+    <Card component="article" sx={{ overflow: 'visible' }}>
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'center' }, gap: 1, p: { xs: 1.5, sm: 2 } }}>
+        <Typography component="h3" sx={{ flexGrow: 1, minWidth: 0, m: 0 }}>
+          <ButtonBase
+            onClick={() => setExpanded((open) => !open)}
+            aria-expanded={expanded}
+            aria-controls={bodyId}
+            focusRipple
+            sx={{ width: '100%', justifyContent: 'flex-start', textAlign: 'left', gap: 1.5, borderRadius: 1, p: 0.5 }}
+          >
+            <ExpandMore aria-hidden sx={{ transition: 'transform 250ms', transform: expanded ? 'rotate(180deg)' : 'none', color: 'text.secondary' }} />
+            <Box component="span" sx={{ minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+              <Box component="span" sx={{ fontWeight: 700, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
+                {dossier.dossierName || t('cases.newCase')}
+              </Box>
+              <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', color: 'text.secondary', fontSize: '0.875rem' }}>
+                <span>{t('cases.number', { id: dossier.id })}</span>
+                <Chip size="small" color={badgeColors[badge]} label={t(`cases.badges.${badge}`)} />
+                <Box component="span" sx={{ '&::first-letter': { textTransform: 'uppercase' } }}>
+                  {t('cases.lastUpdate', { date: lastUpdate })}
+                </Box>
+              </Box>
+            </Box>
+          </ButtonBase>
+        </Typography>
+        {actions.length > 0 ? (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', pl: { xs: 5, sm: 0 }, justifyContent: { sm: 'flex-end' } }}>
+            {actions.map((action) => (
+              <ActionButton key={action.kind} action={action} download={download} pendingUrl={pendingUrl} />
+            ))}
+          </Box>
+        ) : null}
+      </Box>
+      {error ? (
+        <FormHelperText error role="alert" sx={{ px: 2 }}>
+          {errorText(error)}
+        </FormHelperText>
+      ) : null}
+      <Collapse in={expanded} timeout={250} id={bodyId} role="region" aria-label={dossier.dossierName || t('cases.newCase')}>
+        <Box sx={{ px: { xs: 1.5, sm: 3 }, pb: 3, pt: 1, borderTop: 1, borderColor: 'divider' }}>
+          {dossier.dossierStatut === DOSSIER_STATUT_ARCHIVED ? (
+            <Alert severity="info" icon={<Inventory2 />} sx={{ mb: 2 }}>
+              {t('cases.archived')}
+            </Alert>
+          ) : null}
+          <Box sx={{ pt: 2 }}>
+            <DossierSteps etapeStatus={dossier.etapeStatus} />
+          </Box>
+        </Box>
+      </Collapse>
+    </Card>
+  );
+}

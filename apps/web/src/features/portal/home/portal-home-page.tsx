@@ -1,0 +1,61 @@
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import FolderOpen from '@mui/icons-material/FolderOpen';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { useCms } from '../api/cms';
+import { LoadingLines, QueryError } from '../components/query-status';
+import { CmsSectionCard } from '../components/cms-section-card';
+import { PublicFilesCard } from './components/public-files-card';
+import { UsefulDocumentsCard } from './components/useful-documents-card';
+
+/** SPEC "Applicant home": the way forward, then the feed's news, information, documents and links. */
+function PortalHomePage() {
+  const { t } = useTranslation('portal');
+  const cms = useCms();
+  const data = cms.data;
+  const firstName = data?.headerInfos.admFirstName;
+
+  return (
+    <Box>
+      <PageHeader
+        title={firstName ? t('home.titleNamed', { name: firstName }) : t('home.title')}
+        subtitle={t('home.subtitle')}
+        actions={
+          data ? (
+            <>
+              {!data.isDossierOngoing ? (
+                <Button component={Link} to="/espace-admissible/recherche" variant="contained" endIcon={<ArrowForward />}>
+                  {t('home.toSearch')}
+                </Button>
+              ) : null}
+              <Button component={Link} to="/espace-admissible/dossiers" variant={data.isDossierOngoing ? 'contained' : 'outlined'} startIcon={<FolderOpen />}>
+                {t('home.toCases')}
+              </Button>
+            </>
+          ) : undefined
+        }
+      />
+      {cms.isPending ? <LoadingLines lines={6} /> : null}
+      {cms.isError ? <QueryError error={cms.error} onRetry={() => void cms.refetch()} /> : null}
+      {data ? (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 8 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+            <CmsSectionCard id="news" section={data.news} fallbackTitle={t('home.news')} isFeatured />
+            <CmsSectionCard id="information" section={data.information} fallbackTitle={t('home.information')} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+            <PublicFilesCard dossierId={data.currentDossierId ?? 0} />
+            <UsefulDocumentsCard />
+            <CmsSectionCard id="links" section={data.links} fallbackTitle={t('home.links')} />
+          </Grid>
+        </Grid>
+      ) : null}
+    </Box>
+  );
+}
+
+export { PortalHomePage as Component };

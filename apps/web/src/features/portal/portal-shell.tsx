@@ -1,0 +1,41 @@
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+
+const tabs = [
+  { to: '/espace-admissible', key: 'home' },
+  { to: '/espace-admissible/recherche', key: 'search' },
+  { to: '/espace-admissible/dossiers', key: 'cases' },
+] as const;
+
+/** Layout of /espace-admissible: the three screens as tabs above the page on phones and tablets, where the drawer hides. */
+function PortalShell() {
+  const { t } = useTranslation('portal');
+  const { pathname } = useLocation();
+  const path = pathname.replace(/\/+$/, '');
+  const current = tabs.find((tab) => tab.to === path)?.to ?? false;
+  return (
+    <Box>
+      <Box component="nav" aria-label={t('shell.navLabel')} sx={{ display: { xs: 'block', md: 'none' }, borderBottom: 1, borderColor: 'divider', mb: 3, mt: -1 }}>
+        <Tabs value={current} variant="fullWidth" sx={{ maxWidth: 560 }}>
+          {tabs.map((tab) => (
+            <Tab
+              key={tab.to}
+              value={tab.to}
+              label={t(`shell.${tab.key}`)}
+              component={Link}
+              to={tab.to}
+              aria-current={current === tab.to ? 'page' : undefined}
+              sx={{ minWidth: 0, px: 0.5, fontSize: '0.85rem' }}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <Outlet />
+    </Box>
+  );
+}
+
+export { PortalShell as Component };

@@ -1,0 +1,75 @@
+import Psychology from '@mui/icons-material/Psychology';
+import Public from '@mui/icons-material/Public';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { useCms } from '../api/cms';
+import { CmsSectionCard } from '../components/cms-section-card';
+import { LoadingLines, QueryError } from '../components/query-status';
+import { CvCard } from './components/cv-card';
+import { ForumCard } from './components/forum-card';
+import { OffersCard } from './components/offers-card';
+import { PartnersCard } from './components/partners-card';
+import { TrackingCard } from './components/tracking-card';
+import { WORKSHOP_SCHOOLS, WorkshopsCard } from './components/workshops-card';
+
+/** What the tracking form tells this screen when it comes back here. */
+const trackingMessages = ['created', 'updated', 'deleted'] as const;
+type TrackingMessage = (typeof trackingMessages)[number];
+
+function trackingMessageOf(state: unknown): TrackingMessage | null {
+  if (typeof state !== 'object' || state === null || !('trackingSaved' in state)) return null;
+  const value = (state as { trackingSaved: unknown }).trackingSaved;
+  return trackingMessages.find((message) => message === value) ?? null;
+}
+
+/** SPEC "Applicant search": tracking, partners, forum and offers; platforms, coaching, CV and workshops beside. */
+function PortalSearchPage() {
+  const { t } = useTranslation('portal');
+  const cms = useCms();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const message = trackingMessageOf(location.state);
+  const school = cms.data?.headerInfos.school;
+
+  return (
+    <Box>
+      <PageHeader title={t('search.title')} subtitle={t('search.subtitle')} />
+      {message ? (
+        <Alert
+          severity="success"
+          role="status"
+          sx={{ mb: 3 }}
+          onClose={() => void navigate({ pathname: location.pathname, hash: location.hash }, { replace: true, state: null })}
+        >
+          {t(`tracking.saved.${message}`)}
+        </Alert>
+      ) : null}
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 8 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
+          <TrackingCard />
+          <PartnersCard />
+          {cms.data?.forumInvitation ? <ForumCard invitation={cms.data.forumInvitation} /> : null}
+          <OffersCard />
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
+          {cms.isPending ? <LoadingLines /> : null}
+          {cms.isError ? <QueryError error={cms.error} onRetry={() => void cms.refetch()} /> : null}
+          {cms.data ? (
+            <>
+              <CmsSectionCard id="platforms" section={cms.data.platforms} fallbackTitle={t('search.platforms')} icon={<Public />} />
+              <CmsSectionCard id="coaching" section={cms.data.coaching} fallbackTitle={t('search.coaching')} icon={<Psychology />} />
+            </>
+          ) : null}
+          <CvCard />
+          {cms.data && school && WORKSHOP_SCHOOLS.includes(school) ? <WorkshopsCard ateliers={cms.data.ateliers} /> : null}
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}
+
+export { PortalSearchPage as Component };

@@ -1,0 +1,5 @@
+import { UpcomingScreen } from '../../components/upcoming-screen';
+
+export function Component() {
+  return <UpcomingScreen titleKey="titles.employerFirstContact" />;
+}

@@ -1,0 +1,33 @@
+import { trackingEntry, type TrackingBody } from '@passerelle/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiVoid } from '../../../lib/api-client';
+
+const BASE = '/admissibles/portal/suiviRechercheEmployeur';
+
+/** Everything under ['tracking'] (this entry and the search screen's list) is refreshed after a change. */
+export const trackingEntryQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['tracking', 'entry', id],
+    queryFn: ({ signal }) => api(trackingEntry, `${BASE}/${id}`, { signal }),
+  });
+
+export const useTrackingEntry = (id: number | null) => useQuery({ ...trackingEntryQueryOptions(id ?? 0), enabled: id !== null });
+
+export function useSaveTracking(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TrackingBody) => (id === null ? api(trackingEntry, BASE, { method: 'POST', body }) : api(trackingEntry, `${BASE}/${id}`, { method: 'PUT', body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tracking'] }),
+  });
+}
+
+export function useDeleteTracking(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiVoid(`${BASE}/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: ['tracking', 'entry', id] });
+      return queryClient.invalidateQueries({ queryKey: ['tracking', 'list'] });
+    },
+  });
+}

@@ -1,0 +1,175 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { Suspense } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../lib/i18n';
+import { buildTheme } from '../../lib/theme';
+import { Component as TrackingFormPage } from './tracking-form-page';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+type Handler = (method: string, url: string, body: unknown) => Response | Promise<Response>;
+
+function mockApi(handler: Handler) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, url: String(input), body });
+      return handler(method, String(input), body);
+    }),
+  );
+  return calls;
+}
+
+function SearchScreen() {
+  const location = useLocation();
+  return <p>search screen: {JSON.stringify(location.state)}</p>;
+}
+
+function renderAt(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/admissible/suiviRechercheEmployeur/:id?', element: <TrackingFormPage /> },
+      { path: '/espace-admissible/recherche', element: <SearchScreen /> },
+    ],
+    { initialEntries: [path] },
+  );
+  return render(
+    <ThemeProvider theme={buildTheme('light')}>
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback="…">
+          <RouterProvider router={router} />
+        </Suspense>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+}
+
+const entry = {
+  id: 7,
+  targetCompany: 'Dassault Systèmes',
+  position: 'Alternant développeur',
+  applicationDate: '2026-03-02',
+  applicationType: 'offre',
+  contactLastName: 'Durand',
+  contactFirstName: 'Paule',
+  contactPosition: null,
+  contactEmail: 'paule.durand@example.com',
+  contactPhone: null,
+  firstContactDate: null,
+  interviewDate: null,
+  relaunchDate: '2026-03-16',
+  relaunchMethod: 'email',
+  response: null,
+  responseDate: null,
+  offerLink: null,
+  suiviStatut: 'relance',
+};
+
+beforeAll(async () => {
+  await initI18n();
+  await i18next.loadNamespaces(['common', 'tracking']);
+});
+
+/** Types a whole value at once: MUI inputs are slow to re-render per keystroke under jsdom. */
+async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string) {
+  await user.click(input);
+  await user.paste(value);
+}
+
+/** Date inputs take a full yyyy-mm-dd value, as the browser's picker gives it. */
+const pickDate = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('TrackingFormPage', { timeout: 20_000 }, () => {
+  it('checks the required fields before sending anything', async () => {
+    const calls = mockApi(() => json(500, {}));
+    const user = userEvent.setup();
+    renderAt('/admissible/suiviRechercheEmployeur');
+    await user.click(await screen.findByRole('button', { name: 'Enregistrer' }));
+
+    const company = screen.getByRole('textbox', { name: /Entreprise visée/ });
+    await waitFor(() => expect(company).toHaveAttribute('aria-invalid', 'true'));
+    expect(company).toHaveAccessibleDescription(/.+/);
+    expect(screen.getByLabelText(/Date de candidature/)).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('puts the server’s errors under their fields', async () => {
+    const calls = mockApi((method) =>
+      method === 'POST'
+        ? json(400, {
+            code: 'VALIDATION_FAILED',
+            message: 'Invalid body',
+            errors: { responseDate: ['La date de réponse doit suivre la date de candidature.'], contactPhone: ['Numéro de téléphone invalide.'] },
+          })
+        : json(404, { code: 'NOT_FOUND', message: 'Not found' }),
+    );
+    const user = userEvent.setup();
+    renderAt('/admissible/suiviRechercheEmployeur');
+    await fill(user, await screen.findByRole('textbox', { name: /Entreprise visée/ }), 'Capgemini');
+    await fill(user, screen.getByRole('textbox', { name: /Poste/ }), 'Alternante data');
+    pickDate(screen.getByLabelText(/Date de candidature/), '2026-04-10');
+    await fill(user, screen.getByRole('textbox', { name: 'Téléphone du contact' }), '01 23 45 67 89');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Réponse' }), 'Positive');
+    pickDate(screen.getByLabelText('Date de la réponse'), '2026-04-01');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    await waitFor(() => expect(screen.getByLabelText('Date de la réponse')).toHaveAccessibleDescription('La date de réponse doit suivre la date de candidature.'));
+    expect(screen.getByLabelText('Date de la réponse')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Téléphone du contact' })).toHaveAccessibleDescription('Numéro de téléphone invalide.');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.body).toMatchObject({
+      targetCompany: 'Capgemini',
+      position: 'Alternante data',
+      applicationDate: '2026-04-10',
+      contactPhone: '01 23 45 67 89',
+      response: 1,
+      responseDate: '2026-04-01',
+      contactEmail: null,
+    });
+    expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeEnabled();
+  });
+
+  it('loads an entry, saves it with PUT and goes back to the search screen with a message', async () => {
+    const calls = mockApi((method) => (method === 'GET' ? json(200, entry) : json(200, { ...entry, response: 0, suiviStatut: 'negatif' })));
+    const user = userEvent.setup();
+    renderAt('/admissible/suiviRechercheEmployeur/7');
+    const company = await screen.findByRole('textbox', { name: /Entreprise visée/ });
+    expect(company).toHaveValue('Dassault Systèmes');
+    expect(screen.getByRole('combobox', { name: 'Moyen de relance' })).toHaveValue('email');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Réponse' }), 'Négative');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await screen.findByText(/search screen/)).toHaveTextContent('{"trackingSaved":"updated"}');
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.url).toBe('/api/admissibles/portal/suiviRechercheEmployeur/7');
+    expect(put?.body).toMatchObject({ targetCompany: 'Dassault Systèmes', response: 0, relaunchMethod: 'email' });
+    expect(put?.body).not.toHaveProperty('suiviStatut');
+  });
+
+  it('deletes after confirmation', async () => {
+    const calls = mockApi((method) => (method === 'DELETE' ? new Response(null, { status: 204 }) : json(200, entry)));
+    const user = userEvent.setup();
+    renderAt('/admissible/suiviRechercheEmployeur/7');
+    await user.click(await screen.findByRole('button', { name: 'Supprimer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Supprimer cette candidature ?' });
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
+
+    expect(await screen.findByText(/search screen/)).toHaveTextContent('{"trackingSaved":"deleted"}');
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/admissibles/portal/suiviRechercheEmployeur/7']);
+  });
+});

@@ -1,0 +1,203 @@
+import { referenceCodeSchema } from './item.ts';
+
+/** DOMAIN 1.10 short lists. */
+export const nationalites = [
+  { code: '1', label: 'Française' },
+  { code: '2', label: 'Union Européenne' },
+  { code: '3', label: 'Etranger hors Union Européenne' },
+] as const;
+export const nationaliteCode = referenceCodeSchema(nationalites);
+
+export const sexes = [
+  { code: 'F', label: 'Féminin' },
+  { code: 'M', label: 'Masculin' },
+] as const;
+export const sexeCode = referenceCodeSchema(sexes);
+
+/** DOMAIN 1.10: the CERFA tool's list, trusted over LBA's guide. */
+export const situationsAvantContrat = [
+  { code: '1', label: 'Scolaire' },
+  { code: '2', label: 'Prépa apprentissage' },
+  { code: '3', label: 'Etudiant' },
+  { code: '4', label: "Contrat d'apprentissage" },
+  { code: '5', label: 'Contrat de professionnalisation' },
+  { code: '6', label: 'Contrat aidé' },
+  {
+    code: '7',
+    label:
+      "En formation au CFA sous statut de stagiaire de la formation professionnelle, avant signature d'un contrat d'apprentissage (L6222-12-1 du code du travail)",
+  },
+  {
+    code: '8',
+    label:
+      'En formation, au CFA sans contrat sous statut de stagiaire de la formation professionnelle, suite à rupture (5° de L6231-2 du code du travail)',
+  },
+  { code: '9', label: 'Autres situations sous statut de stagiaire de la formation professionnelle' },
+  { code: '10', label: 'Salarié' },
+  { code: '11', label: 'Personne à la recherche d’un emploi (inscrite ou non à Pôle emploi)' },
+  { code: '12', label: 'Inactif' },
+] as const;
+export const situationAvantContratCode = referenceCodeSchema(situationsAvantContrat);
+
+/** DOMAIN 1.10, dernière classe ou année suivie. */
+export const dernieresClasses = [
+  { code: '01', label: "L'apprenti a suivi la dernière année du cycle de formation et a obtenu le diplôme ou titre" },
+  { code: '11', label: "L'apprenti a suivi la 1ère année du cycle et l'a validée" },
+  { code: '12', label: "L'apprenti a suivi la 1ère année du cycle mais ne l'a pas validée" },
+  { code: '21', label: "L'apprenti a suivi la 2è année du cycle et l'a validée" },
+  { code: '22', label: "L'apprenti a suivi la 2è année du cycle mais ne l'a pas validée" },
+  { code: '31', label: "L'apprenti a suivi la 3è année du cycle et l'a validée" },
+  { code: '32', label: "L'apprenti a suivi la 3è année du cycle mais ne l'a pas validée" },
+  { code: '40', label: "L'apprenti a achevé le 1er cycle de l'enseignement secondaire (collège)" },
+  { code: '41', label: "L'apprenti a interrompu ses études en classe de 3è" },
+  { code: '42', label: "L'apprenti a interrompu ses études en classe de 4è" },
+] as const;
+export const derniereClasseCode = referenceCodeSchema(dernieresClasses);
+
+/** DOMAIN 1.10, diplômes (dernier préparé, plus élevé obtenu, visé), grouped by level as the select shows them. */
+export const diplomes = [
+  { code: '25', label: 'Diplôme national du Brevet', groupe: 'Aucun diplôme' },
+  { code: '26', label: 'Certificat de formation générale', groupe: 'Aucun diplôme' },
+  { code: '13', label: 'Aucun diplôme ni titre professionnel', groupe: 'Aucun diplôme' },
+  { code: '33', label: 'CAP', groupe: 'CAP, BEP' },
+  { code: '34', label: 'BEP', groupe: 'CAP, BEP' },
+  { code: '35', label: 'Mention complémentaire', groupe: 'CAP, BEP' },
+  { code: '38', label: 'Autre diplôme ou titre de niveau CAP/BEP', groupe: 'CAP, BEP' },
+  { code: '41', label: 'Baccalauréat professionnel', groupe: 'Baccalauréat' },
+  { code: '42', label: 'Baccalauréat général', groupe: 'Baccalauréat' },
+  { code: '43', label: 'Baccalauréat technologique', groupe: 'Baccalauréat' },
+  { code: '49', label: 'Autre diplôme ou titre de niveau bac', groupe: 'Baccalauréat' },
+  { code: '54', label: 'Brevet de Technicien Supérieur', groupe: 'Bac+2' },
+  { code: '55', label: 'Diplôme Universitaire de technologie', groupe: 'Bac+2' },
+  { code: '58', label: 'Autre diplôme ou titre de niveau bac+2', groupe: 'Bac+2' },
+  { code: '61', label: '1ère année de Master', groupe: 'Bac+3 ou 4' },
+  { code: '62', label: 'Licence professionnelle', groupe: 'Bac+3 ou 4' },
+  { code: '63', label: 'Licence générale', groupe: 'Bac+3 ou 4' },
+  { code: '69', label: 'Autre diplôme ou titre de niveau bac+3 ou 4', groupe: 'Bac+3 ou 4' },
+  { code: '80', label: 'Doctorat', groupe: 'Bac+5 et plus' },
+  { code: '71', label: 'Master professionnel/DESS', groupe: 'Bac+5 et plus' },
+  { code: '72', label: 'Master recherche/DEA', groupe: 'Bac+5 et plus' },
+  { code: '73', label: 'Master indifférencié', groupe: 'Bac+5 et plus' },
+  { code: '74', label: "Diplôme d'ingénieur, diplôme d'école de commerce", groupe: 'Bac+5 et plus' },
+  { code: '79', label: 'Autre diplôme ou titre de niveau bac+5 ou plus', groupe: 'Bac+5 et plus' },
+] as const;
+export const diplomeCode = referenceCodeSchema(diplomes);
+
+/** DOMAIN 1.10, niveau de diplôme du maître d'apprentissage. */
+export const niveauxDiplome = [
+  { code: '0', label: 'Aucun' },
+  { code: '3', label: 'CAP, BEP' },
+  { code: '4', label: 'Baccalauréat' },
+  { code: '5', label: 'DEUG, BTS, DUT, DEUST' },
+  { code: '6', label: 'Licence, licence professionnelle, BUT, Maîtrise' },
+  { code: '7', label: "Master, DEA, DESS, diplôme d'ingénieur" },
+  { code: '8', label: 'Doctorat, HDR' },
+] as const;
+export const niveauDiplomeCode = referenceCodeSchema(niveauxDiplome);
+
+/** DOMAIN 1.10: départements de naissance, 99 for a birth abroad; 975 (Saint-Pierre-et-Miquelon) is not on the list. */
+export const departementsNaissance = [
+  { code: '01', label: 'Ain' },
+  { code: '02', label: 'Aisne' },
+  { code: '03', label: 'Allier' },
+  { code: '04', label: 'Alpes-de-Haute-Provence' },
+  { code: '05', label: 'Hautes-Alpes' },
+  { code: '06', label: 'Alpes-Maritimes' },
+  { code: '07', label: 'Ardèche' },
+  { code: '08', label: 'Ardennes' },
+  { code: '09', label: 'Ariège' },
+  { code: '10', label: 'Aube' },
+  { code: '11', label: 'Aude' },
+  { code: '12', label: 'Aveyron' },
+  { code: '13', label: 'Bouches-du-Rhône' },
+  { code: '14', label: 'Calvados' },
+  { code: '15', label: 'Cantal' },
+  { code: '16', label: 'Charente' },
+  { code: '17', label: 'Charente-Maritime' },
+  { code: '18', label: 'Cher' },
+  { code: '19', label: 'Corrèze' },
+  { code: '2A', label: 'Corse-du-Sud' },
+  { code: '2B', label: 'Haute-Corse' },
+  { code: '21', label: "Côte-d'Or" },
+  { code: '22', label: "Côtes-d'Armor" },
+  { code: '23', label: 'Creuse' },
+  { code: '24', label: 'Dordogne' },
+  { code: '25', label: 'Doubs' },
+  { code: '26', label: 'Drôme' },
+  { code: '27', label: 'Eure' },
+  { code: '28', label: 'Eure-et-Loir' },
+  { code: '29', label: 'Finistère' },
+  { code: '30', label: 'Gard' },
+  { code: '31', label: 'Haute-Garonne' },
+  { code: '32', label: 'Gers' },
+  { code: '33', label: 'Gironde' },
+  { code: '34', label: 'Hérault' },
+  { code: '35', label: 'Ille-et-Vilaine' },
+  { code: '36', label: 'Indre' },
+  { code: '37', label: 'Indre-et-Loire' },
+  { code: '38', label: 'Isère' },
+  { code: '39', label: 'Jura' },
+  { code: '40', label: 'Landes' },
+  { code: '41', label: 'Loir-et-Cher' },
+  { code: '42', label: 'Loire' },
+  { code: '43', label: 'Haute-Loire' },
+  { code: '44', label: 'Loire-Atlantique' },
+  { code: '45', label: 'Loiret' },
+  { code: '46', label: 'Lot' },
+  { code: '47', label: 'Lot-et-Garonne' },
+  { code: '48', label: 'Lozère' },
+  { code: '49', label: 'Maine-et-Loire' },
+  { code: '50', label: 'Manche' },
+  { code: '51', label: 'Marne' },
+  { code: '52', label: 'Haute-Marne' },
+  { code: '53', label: 'Mayenne' },
+  { code: '54', label: 'Meurthe-et-Moselle' },
+  { code: '55', label: 'Meuse' },
+  { code: '56', label: 'Morbihan' },
+  { code: '57', label: 'Moselle' },
+  { code: '58', label: 'Nièvre' },
+  { code: '59', label: 'Nord' },
+  { code: '60', label: 'Oise' },
+  { code: '61', label: 'Orne' },
+  { code: '62', label: 'Pas-de-Calais' },
+  { code: '63', label: 'Puy-de-Dôme' },
+  { code: '64', label: 'Pyrénées-Atlantiques' },
+  { code: '65', label: 'Hautes-Pyrénées' },
+  { code: '66', label: 'Pyrénées-Orientales' },
+  { code: '67', label: 'Bas-Rhin' },
+  { code: '68', label: 'Haut-Rhin' },
+  { code: '69', label: 'Rhône' },
+  { code: '70', label: 'Haute-Saône' },
+  { code: '71', label: 'Saône-et-Loire' },
+  { code: '72', label: 'Sarthe' },
+  { code: '73', label: 'Savoie' },
+  { code: '74', label: 'Haute-Savoie' },
+  { code: '75', label: 'Paris' },
+  { code: '76', label: 'Seine-Maritime' },
+  { code: '77', label: 'Seine-et-Marne' },
+  { code: '78', label: 'Yvelines' },
+  { code: '79', label: 'Deux-Sèvres' },
+  { code: '80', label: 'Somme' },
+  { code: '81', label: 'Tarn' },
+  { code: '82', label: 'Tarn-et-Garonne' },
+  { code: '83', label: 'Var' },
+  { code: '84', label: 'Vaucluse' },
+  { code: '85', label: 'Vendée' },
+  { code: '86', label: 'Vienne' },
+  { code: '87', label: 'Haute-Vienne' },
+  { code: '88', label: 'Vosges' },
+  { code: '89', label: 'Yonne' },
+  { code: '90', label: 'Territoire de Belfort' },
+  { code: '91', label: 'Essonne' },
+  { code: '92', label: 'Hauts-de-Seine' },
+  { code: '93', label: 'Seine-Saint-Denis' },
+  { code: '94', label: 'Val-de-Marne' },
+  { code: '95', label: "Val-d'Oise" },
+  { code: '99', label: 'Né(e) à l’étranger' },
+  { code: '971', label: 'Guadeloupe' },
+  { code: '972', label: 'Martinique' },
+  { code: '973', label: 'Guyane' },
+  { code: '974', label: 'La Réunion' },
+  { code: '976', label: 'Mayotte' },
+] as const;
+export const departementNaissanceCode = referenceCodeSchema(departementsNaissance);

@@ -1,0 +1,176 @@
+/**
+ * Texts of every rule code, with `{param}` placeholders filled from `RuleIssue.params`. The
+ * codes are stable keys: the API sends them, the web app shows these texts.
+ */
+export const ruleMessages = {
+  'fr-FR': {
+    'field.required': 'Ce champ est obligatoire.',
+    'date.invalid': "La date n'est pas valide.",
+    'nir.length': 'Le numéro de sécurité sociale doit comporter {length} caractères, clé comprise.',
+    'nir.format':
+      'Le numéro de sécurité sociale ne contient que des chiffres, sauf 2A ou 2B pour un département corse.',
+    'nir.first_digit': 'Le numéro de sécurité sociale doit commencer par 1 ou 2.',
+    'nir.key': 'La clé du numéro de sécurité sociale ne correspond pas au numéro.',
+    'nir.temporary':
+      'Ce numéro de sécurité sociale est provisoire : pensez à le remplacer par le numéro définitif dès réception.',
+    'nir.month_invalid': "Le mois de naissance du numéro de sécurité sociale n'est pas valide.",
+    'nir.sex_mismatch': 'Le premier chiffre du numéro de sécurité sociale ne correspond pas au sexe indiqué.',
+    'nir.year_mismatch': "L'année de naissance du numéro de sécurité sociale ne correspond pas à la date de naissance.",
+    'nir.month_mismatch':
+      'Le mois de naissance du numéro de sécurité sociale ne correspond pas à la date de naissance.',
+    'nir.month_unknown':
+      'Le numéro de sécurité sociale indique un mois de naissance inconnu : vérifiez la date de naissance.',
+    'nir.department_mismatch':
+      'Le département du numéro de sécurité sociale ne correspond pas au département de naissance.',
+    'nir.missing': 'Le numéro de sécurité sociale manque : il sera obligatoire pour signer le contrat.',
+    'nir.required': 'Le numéro de sécurité sociale est obligatoire pour signer le contrat.',
+    'siret.format': 'Le SIRET doit comporter 14 chiffres.',
+    'siret.checksum': "Ce SIRET n'est pas valide : vérifiez les chiffres saisis.",
+    'deca.format':
+      'Le numéro du contrat précédent (DECA) comporte 15 caractères : département sur 3 caractères, année, mois, NC ou 2 chiffres, puis 4 chiffres.',
+    'deca.missing': 'Le numéro du contrat précédent (DECA) manque : il sera obligatoire pour signer cet avenant.',
+    'deca.required': 'Le numéro du contrat précédent (DECA) est obligatoire pour signer cet avenant.',
+    'france_travail.format': "L'identifiant France Travail comporte 8 caractères : 7 chiffres puis une lettre.",
+    'idcc.format':
+      'Le code IDCC comporte 4 chiffres (9999 : aucune convention, 9998 : convention en cours de négociation).',
+    'idcc.change_blocked': 'Le code IDCC ne peut plus être modifié ici : contactez le service relations entreprises.',
+    'classification.length': 'Ce champ comporte au plus {max} caractères.',
+    'working_time.hours_invalid': "Le nombre d'heures hebdomadaires doit être un nombre entier positif.",
+    'working_time.minutes_invalid': 'Les minutes doivent être comprises entre 0 et 59.',
+    'working_time.over_limit': 'La durée hebdomadaire de travail ne peut pas dépasser {max} heures.',
+    'working_time.zero': 'La durée hebdomadaire de travail ne peut pas être nulle.',
+    'contract.end_before_start': 'La date de fin du contrat doit être postérieure à sa date de début.',
+    'contract.start_before_training_window':
+      'Le contrat ne peut pas commencer plus de {months} mois avant le début de la formation (au plus tôt le {date}).',
+    'contract.start_after_training_window':
+      'Le contrat ne peut pas commencer plus de {months} mois après le début de la formation (au plus tard le {date}).',
+    'contract.end_before_training_end': 'Le contrat ne peut pas se terminer avant la fin de la formation ({date}).',
+    'contract.end_after_training_window':
+      'Le contrat peut se terminer au plus tard {months} mois après la fin de la formation, soit le {date}.',
+    'contract.pro_start_too_early': 'Pour cette formation, le contrat doit commencer après le {date}.',
+    'contract.pro_end_too_late': 'Pour cette formation, le contrat doit se terminer avant le {date}.',
+    'contract.shorter_than_threshold':
+      'Ce contrat dure moins de {months} mois : sa prise en charge par l’OPCO sera calculée au prorata.',
+    'contract.longer_than_36_months':
+      "Ce contrat dure plus de {months} mois, ce qui n'est possible que pour une personne reconnue travailleur handicapé (RQTH) ou sportif de haut niveau.",
+    'contract.advise_12_months':
+      'Un contrat de {months} mois est conseillé pour une prise en charge complète par l’OPCO.',
+    'age.under_15': "L'apprenti doit avoir au moins {min} ans à la date de début du contrat.",
+    'age.pro_under_16':
+      'Le bénéficiaire d’un contrat de professionnalisation doit avoir au moins {min} ans à la date de début du contrat.',
+    'age.under_16_needs_derogation':
+      "Avant {min} ans, le contrat d'apprentissage demande une dérogation (type 11 ou 50).",
+    'age.over_29_needs_exception':
+      "Au-delà de {max} ans révolus, le contrat d'apprentissage n'est possible qu'avec une exception : RQTH, sportif de haut niveau, projet de création ou de reprise d'entreprise, ou dérogation (type 12 ou 50).",
+    'age.over_35_with_derogation':
+      "Avec une dérogation d'âge, l'apprenti peut avoir au plus {max} ans révolus au début du contrat.",
+    'derogation.under_16_not_applicable':
+      "La dérogation 11 ne s'applique qu'à un apprenti de moins de 16 ans (âge au début du contrat : {age} ans).",
+    'derogation.over_29_not_applicable':
+      "La dérogation 12 ne s'applique qu'à un apprenti de plus de 29 ans (âge au début du contrat : {age} ans).",
+    'salary.no_smic':
+      "Aucune valeur du SMIC n'est enregistrée pour le {date} : le salaire minimum ne peut pas être calculé.",
+    'salary.below_minimum':
+      'Le salaire brut mensuel ne peut pas être inférieur au minimum légal : {minimum} € ({taux} % du {base}).',
+    'salary.rate_below_minimum':
+      'Le taux de la période {period} ne peut pas être inférieur au minimum légal de {min} %.',
+    'smic.duplicate_date': 'Deux valeurs du SMIC ont la même date de prise d’effet.',
+    'opco.no_subrogation_health': "La subrogation n'est pas possible avec l'OPCO Santé.",
+    'opco.filing_requires_school_cerfa':
+      "L'école ne peut déposer le dossier auprès de l'OPCO que si elle prépare le CERFA.",
+  },
+  'en-US': {
+    'field.required': 'This field is required.',
+    'date.invalid': 'This date is not valid.',
+    'nir.length': 'The social security number must have {length} characters, key included.',
+    'nir.format': 'The social security number holds digits only, except 2A or 2B for a Corsican département.',
+    'nir.first_digit': 'The social security number must start with 1 or 2.',
+    'nir.key': 'The key of the social security number does not match the number.',
+    'nir.temporary':
+      'This social security number is temporary: replace it with the permanent number as soon as it arrives.',
+    'nir.month_invalid': 'The birth month in the social security number is not valid.',
+    'nir.sex_mismatch': 'The first digit of the social security number does not match the sex given.',
+    'nir.year_mismatch': 'The birth year in the social security number does not match the birth date.',
+    'nir.month_mismatch': 'The birth month in the social security number does not match the birth date.',
+    'nir.month_unknown': 'The social security number gives an unknown birth month: check the birth date.',
+    'nir.department_mismatch': 'The département in the social security number does not match the département of birth.',
+    'nir.missing': 'The social security number is missing: it will be required to sign the contract.',
+    'nir.required': 'The social security number is required to sign the contract.',
+    'siret.format': 'The SIRET must have 14 digits.',
+    'siret.checksum': 'This SIRET is not valid: check the digits.',
+    'deca.format':
+      'The previous contract number (DECA) has 15 characters: a 3-character département, year, month, NC or 2 digits, then 4 digits.',
+    'deca.missing': 'The previous contract number (DECA) is missing: it will be required to sign this amendment.',
+    'deca.required': 'The previous contract number (DECA) is required to sign this amendment.',
+    'france_travail.format': 'The France Travail number has 8 characters: 7 digits then a letter.',
+    'idcc.format': 'The IDCC code has 4 digits (9999: no collective agreement, 9998: agreement under negotiation).',
+    'idcc.change_blocked': 'The IDCC code can no longer be changed here: contact the company-relations service.',
+    'classification.length': 'This field has at most {max} characters.',
+    'working_time.hours_invalid': 'Weekly hours must be a whole positive number.',
+    'working_time.minutes_invalid': 'Minutes must be between 0 and 59.',
+    'working_time.over_limit': 'Weekly working time cannot exceed {max} hours.',
+    'working_time.zero': 'Weekly working time cannot be zero.',
+    'contract.end_before_start': 'The contract end date must be after its start date.',
+    'contract.start_before_training_window':
+      'The contract cannot start more than {months} months before the training starts (on {date} at the earliest).',
+    'contract.start_after_training_window':
+      'The contract cannot start more than {months} months after the training starts (on {date} at the latest).',
+    'contract.end_before_training_end': 'The contract cannot end before the training ends ({date}).',
+    'contract.end_after_training_window':
+      'The contract may end at most {months} months after the training ends, on {date}.',
+    'contract.pro_start_too_early': 'For this programme, the contract must start after {date}.',
+    'contract.pro_end_too_late': 'For this programme, the contract must end before {date}.',
+    'contract.shorter_than_threshold': 'This contract lasts less than {months} months: OPCO funding will be prorated.',
+    'contract.longer_than_36_months':
+      'This contract lasts more than {months} months, which is only possible for a recognised disabled worker (RQTH) or a high-level athlete.',
+    'contract.advise_12_months': 'A {months}-month contract is advised for full OPCO funding.',
+    'age.under_15': 'The apprentice must be at least {min} years old on the contract start date.',
+    'age.pro_under_16':
+      'A professionalisation contract holder must be at least {min} years old on the contract start date.',
+    'age.under_16_needs_derogation': 'Under {min}, an apprenticeship contract needs a derogation (type 11 or 50).',
+    'age.over_29_needs_exception':
+      'Past the age of {max}, an apprenticeship contract needs an exception: RQTH, high-level athlete, business creation or takeover project, or a derogation (type 12 or 50).',
+    'age.over_35_with_derogation': 'With an age derogation, the apprentice may be at most {max} at the contract start.',
+    'derogation.under_16_not_applicable':
+      'Derogation 11 only applies to an apprentice under 16 (age at the contract start: {age}).',
+    'derogation.over_29_not_applicable':
+      'Derogation 12 only applies to an apprentice over 29 (age at the contract start: {age}).',
+    'salary.no_smic': 'No minimum wage (SMIC) value is recorded for {date}: the minimum salary cannot be computed.',
+    'salary.below_minimum':
+      'The gross monthly salary cannot be below the legal minimum: €{minimum} ({taux}% of the {base}).',
+    'salary.rate_below_minimum': 'The rate of period {period} cannot be below the legal minimum of {min}%.',
+    'smic.duplicate_date': 'Two minimum wage (SMIC) values have the same start date.',
+    'opco.no_subrogation_health': 'Subrogation is not possible with OPCO Santé.',
+    'opco.filing_requires_school_cerfa': 'The school can file with the OPCO only if it prepares the CERFA.',
+  },
+} as const satisfies Record<'fr-FR' | 'en-US', Record<string, string>>;
+
+export type RuleCode = keyof (typeof ruleMessages)['fr-FR'];
+export type RuleMessageLanguage = keyof typeof ruleMessages;
+
+export const ruleCodes = Object.keys(ruleMessages['fr-FR']) as RuleCode[];
+
+export function isRuleCode(value: string): value is RuleCode {
+  return Object.hasOwn(ruleMessages['fr-FR'], value);
+}
+
+/** ISO dates show as dd/mm/yyyy (SPEC 9) and numbers in the language's format. */
+function formatParam(value: string | number, language: RuleMessageLanguage): string {
+  if (typeof value === 'number') return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return date ? `${date[3]}/${date[2]}/${date[1]}` : value;
+}
+
+/** The text of a code in a language, `{param}` replaced; an unknown code comes back as is. */
+export function formatRuleMessage(
+  code: string,
+  language: RuleMessageLanguage,
+  params: Record<string, string | number> = {},
+): string {
+  if (!isRuleCode(code)) return code;
+  const template: string = ruleMessages[language][code];
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    const value = params[name];
+    return value === undefined ? placeholder : formatParam(value, language);
+  });
+}

@@ -1,0 +1,758 @@
+import { z } from 'zod';
+import { language } from './auth.ts';
+import { modeContractuelCode, natureContratProCode, typeContratAvenantCode, typeContratCode, typeDerogationCode } from './reference/contract.ts';
+import { employeurSpecifiqueCode, opcoCode, regimeSocialCode, typeEmployeurCode } from './reference/employer.ts';
+import {
+  ageAt,
+  checkAge,
+  checkContractDates,
+  checkDecaPresence,
+  checkIdccChange,
+  checkNir,
+  checkNirPresence,
+  checkOpcoRules,
+  checkSalary,
+  checkWeeklyHours,
+  classificationField,
+  decaField,
+  franceTravailField,
+  idccField,
+  isValidIsoDate,
+  nirField,
+  ruleError,
+  siretField,
+  smicRate,
+  type RuleCode,
+  type RuleIssue,
+  type RuleSeverity,
+  type SmicRate,
+} from './rules/index.ts';
+
+// ---------- Fields ----------
+
+/**
+ * Every field of a sheet is optional while it is a draft: an empty string or null clears it. What is
+ * given must still be well formed; completeness is checked on submit (`sheetIssues`).
+ */
+function draft<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+}
+
+const text = (max = 200) => draft(z.string().trim().max(max));
+const longText = (max = 5000) => draft(z.string().trim().max(max));
+const flag = () => draft(z.boolean());
+const day = () => draft(z.iso.date());
+const email = () => draft(z.email().max(254));
+const phone = () => draft(z.string().trim().regex(/^\+?[0-9 .()-]{6,20}$/, 'phone.format'));
+const postcode = () => draft(z.string().trim().regex(/^\d{5}$/, 'postcode.format'));
+const euros = () => draft(z.number().min(0).max(100_000));
+const wholeNumber = (max: number) => draft(z.number().int().min(0).max(max));
+const departement = () => draft(z.string().trim().toUpperCase().regex(/^(0[1-9]|[1-8]\d|9[0-5]|2A|2B|97[1-6]|99)$/, 'departement.format'));
+const threeChars = () => draft(classificationField);
+
+const address = z.object({
+  voie: text(200),
+  complement: text(200),
+  codePostal: postcode(),
+  commune: text(100),
+});
+
+const person = z.object({
+  nom: text(100),
+  prenom: text(100),
+  courriel: email(),
+  telephone: phone(),
+});
+
+// ---------- Blocks (names of the CERFA data model, DOMAIN 1.12) ----------
+
+export const apprentiBlock = z.object({
+  nom: text(100),
+  prenom: text(100),
+  sexe: draft(z.enum(['F', 'M'])),
+  dateNaissance: day(),
+  departementNaissance: departement(),
+  communeNaissance: text(100),
+  /** 1 French, 2 European Union, 3 outside the European Union. */
+  nationalite: draft(z.enum(['1', '2', '3'])),
+  nir: draft(nirField),
+  courriel: email(),
+  telephone: phone(),
+  adresse: draft(address),
+  rqth: flag(),
+  equivalenceJeunes: flag(),
+  extensionBoe: flag(),
+  sportifHautNiveau: flag(),
+  projetCreationReprise: flag(),
+  apprentiMineurEmancipe: flag(),
+  situationAvantContrat: draft(z.string().regex(/^([1-9]|1[0-2])$/)),
+  derniereClasse: draft(z.enum(['01', '11', '12', '21', '22', '31', '32', '40', '41', '42'])),
+  diplomePrepare: draft(z.string().regex(/^\d{2}$/)),
+  intituleDiplomePrepare: text(250),
+  dernierDiplomeObtenu: draft(z.string().regex(/^\d{2}$/)),
+  intituleDernierDiplomeObtenu: text(250),
+  plusHautDiplome: draft(z.string().regex(/^\d{2}$/)),
+  intitulePlusHautDiplome: text(250),
+  inscritFranceTravail: flag(),
+  numeroFranceTravail: draft(franceTravailField),
+  dureeInscriptionFranceTravailMois: wholeNumber(600),
+  typeMinimumSocial: text(100),
+});
+
+export const representantLegalBlock = z.object({
+  ...person.shape,
+  memeAdresse: flag(),
+  adresse: draft(address),
+});
+
+export const employeurBlock = z.object({
+  denomination: text(200),
+  nomCommercial: text(200),
+  siret: draft(siretField),
+  codeIdcc: draft(idccField),
+  adresse: draft(address),
+  adresseContratDifferente: flag(),
+  adresseContrat: draft(address),
+  siretExecution: draft(siretField),
+  adresseExecution: draft(address),
+  telephone: phone(),
+  courriel: email(),
+  siteWeb: draft(z.url().max(300)),
+  caisseRetraiteComplementaire: text(120),
+  codeApe: draft(z.string().trim().toUpperCase().regex(/^\d{2}\.?\d{2}[A-Z]$/, 'naf.format')),
+  nombreSalaries: wholeNumber(10_000_000),
+  typeEmployeur: draft(typeEmployeurCode),
+  employeurSpecifique: draft(employeurSpecifiqueCode),
+  regimeSpecifique: flag(),
+  regimeSocial: draft(regimeSocialCode),
+});
+
+export const maitreBlock = z.object({
+  ...person.shape,
+  dateNaissance: day(),
+  emploiOccupe: text(200),
+  /** Niveau de diplôme (DOMAIN 1.10): 0, 3 to 8. */
+  niveauDiplome: draft(z.enum(['0', '3', '4', '5', '6', '7', '8'])),
+  diplome: text(200),
+});
+
+export const remunerationPeriod = z.object({
+  ordre: z.string().regex(/^[1-4]\.[12]$/),
+  dateDebut: z.iso.date(),
+  dateFin: z.iso.date(),
+  taux: z.number().min(0).max(200),
+  typeSalaire: z.enum(['SMIC', 'SMC']),
+});
+
+export const contratBlock = z.object({
+  typeContrat: draft(typeContratCode),
+  /** Type de contrat ou d'avenant (11, 21-23, 31-38). */
+  typeContratApp: draft(typeContratAvenantCode),
+  modeContractuel: draft(modeContractuelCode),
+  numeroContratPrecedent: draft(decaField),
+  intitulePoste: text(200),
+  dateConclusion: day(),
+  dateDebutContrat: day(),
+  dateFinContrat: day(),
+  dureeTravailHebdoHeures: wholeNumber(99),
+  dureeTravailHebdoMinutes: wholeNumber(59),
+  typeDerogation: draft(typeDerogationCode),
+  travailRisque: flag(),
+  salaireBrutMensuel: euros(),
+  /** Salaire minimum conventionnel, when the branch has one (applies from 21 when higher than the SMIC). */
+  smc: euros(),
+  avantageNourriture: euros(),
+  avantageLogement: euros(),
+  autresAvantagesEnNature: flag(),
+  remunerationsAnnuelles: draft(z.array(remunerationPeriod).max(8)),
+  deuxiemeMaitre: flag(),
+  // Professionalisation only.
+  natureContrat: draft(natureContratProCode),
+  numeroProjet: text(50),
+  nafEntrepriseUtilisatrice: draft(z.string().trim().toUpperCase().regex(/^\d{2}\.?\d{2}[A-Z]$/, 'naf.format')),
+  classification: threeChars(),
+  niveau: threeChars(),
+  coefficient: threeChars(),
+  dureePeriodeEssaiJours: wholeNumber(365),
+  qualificationBacPro: flag(),
+});
+
+export const opcoBlock = z.object({
+  nom: draft(opcoCode),
+  adresse: text(200),
+  codePostal: postcode(),
+  commune: text(100),
+  numeroAdherent: text(50),
+});
+
+/** The training, held by the school: shown on the sheets, never typed by users. */
+export const formationBlock = z.object({
+  libelle: z.string(),
+  school: z.string(),
+  dateDebutFormation: z.iso.date(),
+  dateFinFormation: z.iso.date(),
+  contractTypes: z.array(typeContratCode),
+  proStartAfter: z.iso.date().nullable(),
+  proEndBefore: z.iso.date().nullable(),
+  rncp: z.string().nullable(),
+  codeDiplome: z.string().nullable(),
+  heures: z.number().int().nullable(),
+});
+export type SheetFormation = z.infer<typeof formationBlock>;
+
+export const contactsBlock = z.object({
+  /** The employer's contact named by the applicant: the personal link goes to this address. */
+  contactEntreprise: draft(z.object({ ...person.shape, fonction: text(100), langue: draft(language) })),
+  tuteur: draft(person),
+  signataire: draft(z.object({ ...person.shape, fonction: text(100) })),
+  gestionnaire: draft(person),
+  responsableTaxe: draft(person),
+});
+
+export const facturationBlock = z.object({
+  referenceBonCommande: text(100),
+  lienDepotFacture: draft(z.url().max(500)),
+  entiteFacturationDifferente: flag(),
+  siretFacturation: draft(siretField),
+});
+
+export const consentementsBlock = z.object({
+  /** The employer attests that the master meets the eligibility criteria (R6223-22). */
+  attestationEligibilite: flag(),
+  /** The applicant agrees to the processing of their data (RGPD). */
+  rgpd: flag(),
+});
+
+export const responsabilitesBlock = z.object({
+  isSchoolResponsibleCerfa: flag(),
+  isSchoolResponsibleConvention: flag(),
+  isSchoolResponsibleCerfaOpco: flag(),
+  isSchoolResponsibleSubrogation: flag(),
+});
+
+export const missionsBlock = z.object({
+  description: longText(5000),
+  competencesVisees: longText(3000),
+});
+
+// ---------- Sheets ----------
+
+export const sheetKinds = ['f1ca', 'f1ce', 'missions', 'fra', 'fre'] as const;
+export type SheetKind = (typeof sheetKinds)[number];
+export const sheetStatuses = ['draft', 'submitted'] as const;
+export type SheetStatus = (typeof sheetStatuses)[number];
+
+/** Applicant first contact: who they are, and the employer and contact who will receive the link. */
+export const f1caDraft = z.object({
+  apprenti: draft(apprentiBlock.pick({ nom: true, prenom: true, sexe: true, dateNaissance: true, courriel: true, telephone: true, nir: true })),
+  employeur: draft(employeurBlock.pick({ denomination: true, siret: true, adresse: true })),
+  contacts: draft(contactsBlock.pick({ contactEntreprise: true })),
+  contrat: draft(contratBlock.pick({ typeContrat: true, intitulePoste: true, dateDebutContrat: true })),
+});
+
+/** Employer first contact: the company, the master, the job and its terms. */
+export const f1ceDraft = z.object({
+  employeur: draft(
+    employeurBlock.pick({
+      denomination: true,
+      siret: true,
+      codeIdcc: true,
+      adresse: true,
+      telephone: true,
+      courriel: true,
+      nombreSalaries: true,
+      typeEmployeur: true,
+      codeApe: true,
+    }),
+  ),
+  maitre1: draft(maitreBlock),
+  contrat: draft(
+    contratBlock.pick({
+      typeContrat: true,
+      intitulePoste: true,
+      dateDebutContrat: true,
+      dateFinContrat: true,
+      dureeTravailHebdoHeures: true,
+      dureeTravailHebdoMinutes: true,
+      salaireBrutMensuel: true,
+    }),
+  ),
+  contacts: draft(contactsBlock.pick({ signataire: true, gestionnaire: true })),
+});
+
+export const missionsDraft = z.object({ missions: draft(missionsBlock) });
+
+/** The applicant's part of the information sheet (step 1 of 7). */
+export const fraDraft = z.object({
+  apprenti: draft(apprentiBlock),
+  representantLegal: draft(representantLegalBlock),
+  consentements: draft(consentementsBlock.pick({ rgpd: true })),
+});
+
+/** The employer's part of the information sheet (company, OPCO, contract, contacts, billing). */
+export const freDraft = z.object({
+  employeur: draft(employeurBlock),
+  maitre1: draft(maitreBlock),
+  maitre2: draft(maitreBlock),
+  contrat: draft(contratBlock),
+  opco: draft(opcoBlock),
+  contacts: draft(contactsBlock.omit({ contactEntreprise: true })),
+  facturation: draft(facturationBlock),
+  consentements: draft(consentementsBlock.pick({ attestationEligibilite: true })),
+  responsabilites: draft(responsabilitesBlock),
+});
+
+export type F1caData = z.infer<typeof f1caDraft>;
+export type F1ceData = z.infer<typeof f1ceDraft>;
+export type MissionsData = z.infer<typeof missionsDraft>;
+export type FraData = z.infer<typeof fraDraft>;
+export type FreData = z.infer<typeof freDraft>;
+
+export const sheetDrafts = { f1ca: f1caDraft, f1ce: f1ceDraft, missions: missionsDraft, fra: fraDraft, fre: freDraft } as const;
+export type SheetData<K extends SheetKind = SheetKind> = z.infer<(typeof sheetDrafts)[K]>;
+
+/** Blocks a party fills in; the other blocks of the same dossier come back read-only in `context`. */
+export const sheetBlocks: { [K in SheetKind]: readonly string[] } = {
+  f1ca: Object.keys(f1caDraft.shape),
+  f1ce: Object.keys(f1ceDraft.shape),
+  missions: Object.keys(missionsDraft.shape),
+  fra: Object.keys(fraDraft.shape),
+  fre: Object.keys(freDraft.shape),
+};
+
+// ---------- Responses ----------
+
+export const sheetIssue = z.object({
+  code: z.string(),
+  severity: z.enum(['error', 'warning', 'advice'] satisfies RuleSeverity[]),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+/** Non-blocking findings, keyed by dotted path like `errors`. */
+export const sheetWarnings = z.record(z.string(), z.array(sheetIssue));
+export type SheetWarnings = z.infer<typeof sheetWarnings>;
+
+export const sheetAttachment = z.object({
+  id: z.string(),
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+  uploadedAt: z.string(),
+});
+
+/** Blocks of the dossier filled in by the other party (or the other sheet), read-only here. */
+export const sheetContext = z.record(z.string(), z.unknown());
+
+/**
+ * A sheet as the API answers it. `data` has the shape of the sheet's draft schema (`SheetData<K>`),
+ * described loosely here because the draft schemas normalise input, which a response cannot encode.
+ */
+export const sheetResponse = z.object({
+  data: z.record(z.string(), z.unknown()),
+  status: z.enum(sheetStatuses),
+  submittedAt: z.string().nullable(),
+  warnings: sheetWarnings,
+  /** True once submitted or sent, when the dossier is closed, or while the step is not open. */
+  readOnly: z.boolean(),
+  formation: formationBlock.nullable(),
+  context: sheetContext,
+  attachment: sheetAttachment.nullable(),
+});
+export type SheetResponse<K extends SheetKind = SheetKind> = Omit<z.infer<typeof sheetResponse>, 'data'> & { data: SheetData<K> };
+
+export const sheetParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const createDossierResponse = z.object({ id: z.number().int() });
+
+// ---------- Funding validation ----------
+
+export const fundingDecisions = ['accepted', 'denied', 'stalled'] as const;
+export type FundingDecision = (typeof fundingDecisions)[number];
+
+export const fundingValidationBody = z
+  .object({
+    decision: z.enum(fundingDecisions),
+    reason: z.string().trim().max(2000).optional(),
+  })
+  .superRefine((body, context) => {
+    // SPEC 5: refusing funding requires stating the reasons.
+    if (body.decision === 'denied' && !body.reason) context.addIssue({ code: 'custom', path: ['reason'], message: 'field.required' });
+  });
+export type FundingValidationBody = z.infer<typeof fundingValidationBody>;
+
+export const dossierTermsBody = z.object({
+  /** Training cost charged to the employer per year, in euros. */
+  coutFormationAnnuel: z.number().min(0).max(1_000_000),
+  /** What the OPCO funds (niveau de prise en charge), per year. */
+  priseEnChargeOpco: z.number().min(0).max(1_000_000),
+  resteACharge: z.number().min(0).max(1_000_000),
+  /** Alternation rhythm (e.g. "3 jours entreprise / 2 jours école"). */
+  rythme: z.string().trim().min(1).max(200),
+  commentaire: z.string().trim().max(2000).optional(),
+});
+export type DossierTerms = z.infer<typeof dossierTermsBody>;
+
+export const fundingValidationResponse = z.object({
+  terms: dossierTermsBody.nullable(),
+  decision: z.enum(fundingDecisions).nullable(),
+  reason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  /** False while the terms are not recorded, and once the funding is accepted or denied. */
+  canDecide: z.boolean(),
+  formation: formationBlock.nullable(),
+});
+export type FundingValidationResponse = z.infer<typeof fundingValidationResponse>;
+
+// ---------- Staff transitions ----------
+
+export const firstContactDecisionBody = z
+  .object({ decision: z.enum(['accept', 'refuse']), reason: z.string().trim().max(2000).optional() })
+  .superRefine((body, context) => {
+    if (body.decision === 'refuse' && !body.reason) context.addIssue({ code: 'custom', path: ['reason'], message: 'field.required' });
+  });
+
+export const dossierStateResponse = z.object({
+  id: z.number().int(),
+  dossierStatut: z.number().int().min(1).max(13),
+  etapeStatus: z.array(z.object({ type: z.string(), status: z.number().int() })),
+});
+export type DossierStateResponse = z.infer<typeof dossierStateResponse>;
+
+export const smicRow = smicRate.extend({ updatedAt: z.string().nullable() });
+export const smicTableResponse = z.array(smicRow);
+export const smicRowBody = smicRate;
+
+// ---------- Salary grid ----------
+
+export const salaryGridQuery = z.object({
+  date: z.iso.date(),
+  dateNaissance: z.iso.date().optional(),
+  dateFinContrat: z.iso.date().optional(),
+  smc: z.coerce.number().min(0).max(100_000).optional(),
+  departementEmployeur: z.string().max(3).optional(),
+});
+
+const gridCell = z.object({ taux: z.number(), montant: z.number() });
+const ageBand = z.object({ band: z.number().int(), minAge: z.number().int().nullable(), maxAge: z.number().int().nullable() });
+
+export const salaryGridResponse = z.object({
+  smic: smicRate.nullable(),
+  apprentissage: z.object({ bands: z.array(ageBand).readonly(), rows: z.array(z.object({ year: z.number().int(), cells: z.array(gridCell) })) }).nullable(),
+  professionnalisation: z
+    .object({ bands: z.array(ageBand).readonly(), rows: z.array(z.object({ band: z.number().int(), standard: gridCell, bacPro: gridCell })) })
+    .nullable(),
+  /** The contract's salary periods, when the birth date and the contract end are given. */
+  periodes: z.array(
+    z.object({
+      ordre: z.string(),
+      dateDebut: z.string(),
+      dateFin: z.string(),
+      age: z.number().int(),
+      taux: z.number(),
+      base: z.enum(['SMIC', 'SMC']),
+      montantMinimum: z.number(),
+    }),
+  ),
+});
+export type SalaryGridResponse = z.infer<typeof salaryGridResponse>;
+
+// ---------- Employer home ----------
+
+export const waitingFor = z.object({
+  /** The next action on the dossier. */
+  action: z.enum(['f1ca', 'f1ce', 'firstContactReview', 'modalites', 'fundingValidation', 'missions', 'fra', 'fre', 'cfa', 'signature', 'none']),
+  /** Who has to act. */
+  actor: z.enum(['admissible', 'company', 'staff', 'none']),
+  /** Where the employer acts, when it is their turn. */
+  to: z.string().nullable(),
+});
+export type WaitingFor = z.infer<typeof waitingFor>;
+
+export const employerDossier = z.object({
+  id: z.number().int(),
+  applicant: z.object({ nom: z.string(), prenom: z.string() }),
+  formation: z.object({ libelle: z.string(), school: z.string() }).nullable(),
+  dossierStatut: z.number().int().min(1).max(13),
+  etapeStatus: z.array(z.object({ type: z.string(), status: z.number().int() })),
+  waitingFor,
+  dossierLastUpdate: z.string(),
+});
+export const employerDossiersResponse = z.array(employerDossier);
+export type EmployerDossier = z.infer<typeof employerDossier>;
+
+// ---------- Completeness and rules (shared by the forms and the API) ----------
+
+export type SheetRulesContext = {
+  formation: SheetFormation | null;
+  smicTable: readonly SmicRate[];
+  /** Fields of the other blocks of the dossier (the other party's sheet), for cross-block rules. */
+  other: Record<string, unknown>;
+  /** The IDCC the information sheet started from; changing it is blocked (SPEC 5). */
+  idccBefore?: string | null;
+  shortContractMonths?: number;
+};
+
+/** The value at a dotted path (`apprenti.adresse.codePostal`), or undefined. */
+export function getAtPath(data: unknown, path: string): unknown {
+  let current: unknown = data;
+  for (const key of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+function isFilled(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return true;
+}
+
+const required = (path: string): RuleIssue => ruleError(path, 'field.required' satisfies RuleCode);
+
+const addressPaths = (prefix: string) => [`${prefix}.voie`, `${prefix}.codePostal`, `${prefix}.commune`];
+const personPaths = (prefix: string) => [`${prefix}.nom`, `${prefix}.prenom`, `${prefix}.courriel`];
+
+/** Fields a sheet must hold to be submitted, given what it already holds (some depend on other answers). */
+export function requiredPaths(kind: SheetKind, data: Record<string, unknown>, context: Pick<SheetRulesContext, 'other' | 'formation'>): string[] {
+  const merged = { ...context.other, ...data };
+  const at = (path: string) => getAtPath(merged, path);
+  switch (kind) {
+    case 'f1ca':
+      return [
+        'apprenti.nom',
+        'apprenti.prenom',
+        'apprenti.dateNaissance',
+        'apprenti.courriel',
+        'apprenti.telephone',
+        'employeur.denomination',
+        ...personPaths('contacts.contactEntreprise'),
+        // A formation open to both contracts leaves the choice to the applicant.
+        ...(context.formation && context.formation.contractTypes.length > 1 ? ['contrat.typeContrat'] : []),
+      ];
+    case 'f1ce':
+      return [
+        'employeur.denomination',
+        'employeur.siret',
+        'employeur.codeIdcc',
+        ...addressPaths('employeur.adresse'),
+        ...personPaths('maitre1'),
+        'maitre1.emploiOccupe',
+        'contrat.typeContrat',
+        'contrat.intitulePoste',
+        'contrat.dateDebutContrat',
+        'contrat.dateFinContrat',
+        'contrat.dureeTravailHebdoHeures',
+        'contrat.salaireBrutMensuel',
+        ...personPaths('contacts.signataire'),
+      ];
+    case 'missions':
+      return ['missions.description'];
+    case 'fra': {
+      const paths = [
+        'apprenti.nom',
+        'apprenti.prenom',
+        'apprenti.sexe',
+        'apprenti.dateNaissance',
+        'apprenti.departementNaissance',
+        'apprenti.communeNaissance',
+        'apprenti.nationalite',
+        'apprenti.courriel',
+        'apprenti.telephone',
+        ...addressPaths('apprenti.adresse'),
+        'apprenti.situationAvantContrat',
+        'apprenti.derniereClasse',
+        'apprenti.dernierDiplomeObtenu',
+        'apprenti.plusHautDiplome',
+        'consentements.rgpd',
+      ];
+      if (at('apprenti.inscritFranceTravail') === true) paths.push('apprenti.numeroFranceTravail', 'apprenti.dureeInscriptionFranceTravailMois');
+      if (isMinorAtStart(merged) && at('apprenti.apprentiMineurEmancipe') !== true) {
+        paths.push(...personPaths('representantLegal'));
+        if (at('representantLegal.memeAdresse') !== true) paths.push(...addressPaths('representantLegal.adresse'));
+      }
+      return paths;
+    }
+    case 'fre': {
+      const paths = [
+        'employeur.denomination',
+        'employeur.siret',
+        'employeur.codeIdcc',
+        ...addressPaths('employeur.adresse'),
+        'employeur.telephone',
+        'employeur.courriel',
+        'employeur.typeEmployeur',
+        'employeur.employeurSpecifique',
+        'employeur.nombreSalaries',
+        'employeur.caisseRetraiteComplementaire',
+        'employeur.regimeSocial',
+        ...personPaths('maitre1'),
+        'maitre1.dateNaissance',
+        'maitre1.emploiOccupe',
+        'maitre1.niveauDiplome',
+        'contrat.typeContrat',
+        'contrat.intitulePoste',
+        'contrat.dateDebutContrat',
+        'contrat.dateFinContrat',
+        'contrat.dureeTravailHebdoHeures',
+        'contrat.salaireBrutMensuel',
+        'contrat.travailRisque',
+        'opco.nom',
+        ...personPaths('contacts.tuteur'),
+        ...personPaths('contacts.signataire'),
+        ...personPaths('contacts.gestionnaire'),
+        'consentements.attestationEligibilite',
+      ];
+      const typeContrat = at('contrat.typeContrat');
+      if (typeContrat === 'APP') paths.push('contrat.typeContratApp', 'contrat.modeContractuel');
+      if (typeContrat === 'PRO') paths.push('contrat.natureContrat', 'contrat.classification', 'contrat.niveau', 'contrat.coefficient');
+      if (at('employeur.adresseContratDifferente') === true) paths.push(...addressPaths('employeur.adresseContrat'));
+      if (at('facturation.entiteFacturationDifferente') === true) paths.push('facturation.siretFacturation');
+      // DOMAIN 1.2: a second master is optional, but complete once any of its fields is given.
+      const maitre2 = getAtPath(merged, 'maitre2');
+      if (at('contrat.deuxiemeMaitre') === true || (maitre2 && typeof maitre2 === 'object' && Object.values(maitre2).some(isFilled))) {
+        paths.push(...personPaths('maitre2'), 'maitre2.dateNaissance', 'maitre2.emploiOccupe');
+      }
+      return paths;
+    }
+  }
+}
+
+function isMinorAtStart(merged: Record<string, unknown>): boolean {
+  const birth = getAtPath(merged, 'apprenti.dateNaissance');
+  const start = getAtPath(merged, 'contrat.dateDebutContrat');
+  if (!isValidIsoDate(birth)) return false;
+  const on = isValidIsoDate(start) ? start : new Date().toISOString().slice(0, 10);
+  return ageAt(birth, on) < 18;
+}
+
+const asString = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const asNumber = (value: unknown) => (typeof value === 'number' ? value : undefined);
+const asBoolean = (value: unknown) => (typeof value === 'boolean' ? value : undefined);
+
+/**
+ * Every finding on a sheet about to be submitted: missing fields, then the business rules of SPEC 5
+ * and DOMAIN 1 on the sheet merged with the dossier's other blocks. Errors block; warnings and
+ * advice are shown and let the user go on. Findings on blocks the other party fills in are the
+ * other party's to fix: they come back as warnings here.
+ */
+export function sheetIssues(kind: SheetKind, data: Record<string, unknown>, context: SheetRulesContext): RuleIssue[] {
+  const merged: Record<string, unknown> = { ...context.other, ...data };
+  const at = (path: string) => getAtPath(merged, path);
+  const issues: RuleIssue[] = requiredPaths(kind, data, context)
+    .filter((path) => !isFilled(at(path)))
+    .map(required);
+
+  const typeContrat = at('contrat.typeContrat') === 'PRO' ? 'PRO' : 'APP';
+  const apprenti = {
+    dateNaissance: asString(at('apprenti.dateNaissance')),
+    rqth: asBoolean(at('apprenti.rqth')),
+    sportifHautNiveau: asBoolean(at('apprenti.sportifHautNiveau')),
+  };
+  const contrat = {
+    dateDebutContrat: asString(at('contrat.dateDebutContrat')),
+    dateFinContrat: asString(at('contrat.dateFinContrat')),
+  };
+
+  switch (kind) {
+    case 'f1ca':
+      issues.push(...checkNirPresence(asString(at('apprenti.nir')), 'firstContact'));
+      issues.push(...nirCoherence(merged));
+      break;
+    case 'missions':
+      break;
+    case 'fra':
+      issues.push(...checkNirPresence(asString(at('apprenti.nir')), 'firstContact'));
+      issues.push(...nirCoherence(merged));
+      issues.push(...checkAge({ ...apprenti, dateDebutContrat: contrat.dateDebutContrat, typeContrat, projetCreationReprise: asBoolean(at('apprenti.projetCreationReprise')), typeDerogation: asString(at('contrat.typeDerogation')) ?? null }));
+      break;
+    case 'f1ce':
+    case 'fre': {
+      if (context.formation) {
+        issues.push(
+          ...checkContractDates({
+            typeContrat,
+            ...contrat,
+            formation: {
+              trainingStart: context.formation.dateDebutFormation,
+              trainingEnd: context.formation.dateFinFormation,
+              proStartAfter: context.formation.proStartAfter,
+              proEndBefore: context.formation.proEndBefore,
+            },
+            rqth: apprenti.rqth ?? null,
+            sportifHautNiveau: apprenti.sportifHautNiveau ?? null,
+            ...(context.shortContractMonths ? { shortContractMonths: context.shortContractMonths } : {}),
+          }),
+        );
+      }
+      issues.push(...checkWeeklyHours({ heures: asNumber(at('contrat.dureeTravailHebdoHeures')), minutes: asNumber(at('contrat.dureeTravailHebdoMinutes')) }));
+      const salary = checkSalary({
+        typeContrat,
+        salaireBrutMensuel: asNumber(at('contrat.salaireBrutMensuel')),
+        dateNaissance: apprenti.dateNaissance,
+        ...contrat,
+        smicTable: context.smicTable,
+        smc: asNumber(at('contrat.smc')) ?? null,
+        departementEmployeur: departementOf(asString(at('employeur.adresse.codePostal'))),
+        qualificationBacPro: asBoolean(at('contrat.qualificationBacPro')) ?? false,
+        remunerations: (Array.isArray(at('contrat.remunerationsAnnuelles')) ? (at('contrat.remunerationsAnnuelles') as { ordre: string; taux: number }[]) : []),
+      });
+      // The rules name the hiring salary `salaireEmbauche`; our sheets hold it as `salaireBrutMensuel`.
+      issues.push(...salary.map((issue) => (issue.path === 'contrat.salaireEmbauche' ? { ...issue, path: 'contrat.salaireBrutMensuel' } : issue)));
+      if (kind === 'fre') {
+        issues.push(
+          ...checkAge({
+            ...apprenti,
+            ...contrat,
+            typeContrat,
+            projetCreationReprise: asBoolean(at('apprenti.projetCreationReprise')),
+            typeDerogation: asString(at('contrat.typeDerogation')) ?? null,
+          }),
+        );
+        issues.push(...checkDecaPresence(asString(at('contrat.numeroContratPrecedent')), asString(at('contrat.typeContratApp')), 'firstContact'));
+        issues.push(
+          ...checkOpcoRules({
+            opcoName: asString(at('opco.nom')),
+            isSchoolResponsibleCerfa: asBoolean(at('responsabilites.isSchoolResponsibleCerfa')),
+            isSchoolResponsibleCerfaOpco: asBoolean(at('responsabilites.isSchoolResponsibleCerfaOpco')),
+            isSchoolResponsibleSubrogation: asBoolean(at('responsabilites.isSchoolResponsibleSubrogation')),
+          }).map((issue) => (issue.path.includes('.') ? issue : { ...issue, path: `responsabilites.${issue.path}` })),
+        );
+        issues.push(...checkIdccChange(context.idccBefore, asString(at('employeur.codeIdcc'))));
+      }
+      break;
+    }
+  }
+  const own = new Set(sheetBlocks[kind]);
+  return issues.map((issue) =>
+    issue.severity === 'error' && !own.has(issue.path.split('.')[0] ?? '') ? { ...issue, severity: 'warning' as const } : issue,
+  );
+}
+
+/** Sex, birth year and month against the NIR (DOMAIN 1.9): format and key are already checked by the draft schema. */
+function nirCoherence(merged: Record<string, unknown>): RuleIssue[] {
+  const sexe = getAtPath(merged, 'apprenti.sexe');
+  return checkNir(asString(getAtPath(merged, 'apprenti.nir')), {
+    sexe: sexe === 'F' || sexe === 'M' ? sexe : null,
+    dateNaissance: asString(getAtPath(merged, 'apprenti.dateNaissance')) ?? null,
+    departementNaissance: asString(getAtPath(merged, 'apprenti.departementNaissance')) ?? null,
+  });
+}
+
+/** Mayotte's SMIC applies to employers in département 976, recognised from the postcode. */
+function departementOf(codePostal: string | undefined): string | null {
+  if (!codePostal) return null;
+  return codePostal.startsWith('97') ? codePostal.slice(0, 3) : codePostal.slice(0, 2);
+}
+
+/** Non-blocking findings as the `warnings` map of a sheet response. */
+export function issuesToWarnings(issues: readonly RuleIssue[]): SheetWarnings {
+  const warnings: SheetWarnings = {};
+  for (const issue of issues) {
+    if (issue.severity === 'error') continue;
+    (warnings[issue.path] ??= []).push({ code: issue.code, severity: issue.severity, ...(issue.params ? { params: issue.params } : {}) });
+  }
+  return warnings;
+}
