@@ -7,6 +7,9 @@ import { newPage, signInAs } from './support.ts';
 
 const demo = (local: string) => `${local}@demo.passerelle.test`;
 
+/** Waits for what the page shows after sign-in, lazy screens and requests (vitest's poll gives up after 1 s). */
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000, interval: 100 });
+
 /** Calls the API from the page, with the signed-in person's token, as the app does. */
 async function apiGet<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (p) => {
@@ -33,8 +36,8 @@ describe('applicant home', () => {
     await page.goto('/espace-admissible#documents');
 
     const documents = page.locator('#documents');
-    await expect.poll(() => documents.getAttribute('data-highlighted')).toBe('true');
-    await expect.poll(() => documents.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight && el.getBoundingClientRect().bottom > 0)).toBe(true);
+    await eventually(() => documents.getAttribute('data-highlighted')).toBe('true');
+    await eventually(() => documents.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight && el.getBoundingClientRect().bottom > 0)).toBe(true);
     expect(await page.locator('#news').getAttribute('data-highlighted')).toBeNull();
     await documents.getByText('Guide de l’alternant').waitFor();
 
@@ -49,7 +52,7 @@ describe('applicant home', () => {
     await information.getByRole('link', { name: frPortal.information.offersLink }).click();
     await page.waitForURL('**/espace-admissible/recherche#offers');
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
-    await expect.poll(() => page.locator('#offers').getAttribute('data-highlighted')).toBe('true');
+    await eventually(() => page.locator('#offers').getAttribute('data-highlighted')).toBe('true');
 
     // An http link stays a normal link to the outside.
     await page.goBack();
@@ -86,7 +89,7 @@ describe('offers', () => {
     expect(await pageButtons.count()).toBeLessThanOrEqual(5);
     await pages.getByRole('button', { name: 'Aller à la page 2' }).click();
     await pages.getByRole('button', { name: 'Page 2, page actuelle' }).waitFor();
-    await expect.poll(() => headings.first().textContent()).not.toBe(firstOnPageOne);
+    await eventually(() => headings.first().textContent()).not.toBe(firstOnPageOne);
     expect(await headings.count()).toBe(Math.min(20, total - 20));
 
     // An offer opens with its apply button: a new tab for a link, a mailto for a mail.
@@ -108,6 +111,8 @@ describe('offers', () => {
     await offers.getByRole('navigation').getByRole('button', { name: 'Aller à la page 2' }).click();
     await offers.getByRole('button', { name: 'Page 2, page actuelle' }).waitFor();
 
+    const rare = await totalOffers(page, { query: 'Zéphyrine' });
+    expect(rare).toBeGreaterThan(0);
     const queried: URL[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -123,8 +128,6 @@ describe('offers', () => {
 
     // Typed at 40 ms a key: one request once typing stops (200 ms debounce), on page 1.
     await search.pressSequentially('éphyrine', { delay: 40 });
-    const rare = await totalOffers(page, { query: 'Zéphyrine' });
-    expect(rare).toBeGreaterThan(0);
     await offers.getByText(rare === 1 ? '1 offre' : `${rare} offres`, { exact: true }).waitFor();
     expect(queried.map((url) => [url.searchParams.get('query'), url.searchParams.get('page')])).toEqual([['Zéphyrine', '1']]);
     expect(await offers.getByRole('heading', { level: 3 }).count()).toBe(rare);
@@ -203,7 +206,7 @@ describe('CV', () => {
     await send.click();
     await card.getByText(enPortal.upload.sent).waitFor();
     const rows = card.getByRole('table', { name: enPortal.cv.listLabel }).getByRole('row');
-    await expect.poll(() => rows.count()).toBe(before + 2);
+    await eventually(() => rows.count()).toBe(before + 2);
     const newest = rows.nth(1);
     expect(await newest.getByRole('cell').first().textContent()).toBe(`CV ${before + 1}`);
     expect(await newest.getByRole('cell').nth(1).textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}$/);
@@ -233,7 +236,7 @@ describe('employer-search tracking', () => {
     const email = page.getByRole('textbox', { name: 'E-mail du contact' });
     await email.fill('pas-une-adresse');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    await eventually(() => email.getAttribute('aria-invalid')).toBe('true');
     expect(page.url()).toContain('/admissible/suiviRechercheEmployeur');
     await email.fill('recrutement@atelier-lumiere.fr');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -246,7 +249,7 @@ describe('employer-search tracking', () => {
 
     await row.getByRole('link', { name: `Modifier la candidature chez ${company}` }).click();
     await page.getByRole('heading', { name: 'Modifier la candidature' }).waitFor();
-    await expect.poll(() => page.getByRole('textbox', { name: 'E-mail du contact' }).inputValue()).toBe('recrutement@atelier-lumiere.fr');
+    await eventually(() => page.getByRole('textbox', { name: 'E-mail du contact' }).inputValue()).toBe('recrutement@atelier-lumiere.fr');
     await page.getByLabel('Date de relance').fill('2026-10-19');
     await page.getByRole('combobox', { name: 'Moyen de relance' }).selectOption({ label: 'Téléphone' });
     await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -264,7 +267,7 @@ describe('employer-search tracking', () => {
     await page.getByRole('button', { name: 'Supprimer' }).click();
     await page.getByRole('dialog', { name: 'Supprimer cette candidature ?' }).getByRole('button', { name: 'Supprimer' }).click();
     await page.getByText(frPortal.tracking.saved.deleted).waitFor();
-    expect(await tracking.getByText(company).count()).toBe(0);
+    await eventually(() => tracking.getByText(company).count()).toBe(0);
   });
 });
 
@@ -279,7 +282,7 @@ describe('cases', () => {
     const dossiers = await apiGet<Dossier[]>(page, '/admissibles/portal/dossiers');
     expect(dossiers.length).toBeGreaterThan(0);
     const articles = page.getByRole('article');
-    await expect.poll(() => articles.count()).toBe(dossiers.length);
+    await eventually(() => articles.count()).toBe(dossiers.length);
 
     for (const [index, dossier] of dossiers.entries()) {
       const article = articles.nth(index);
@@ -288,7 +291,7 @@ describe('cases', () => {
       expect(await toggle.textContent()).toContain(`Dossier n° ${dossier.id}`);
       expect(await toggle.textContent()).toContain(badgeLabel(dossier.dossierStatut));
       // Long form on a wide screen, dd/mm/yyyy under 768 px.
-      expect(await toggle.textContent()).toMatch(width < 768 ? /Mis à jour le \d{2}\/\d{2}\/\d{4}/ : /Mis à jour le (lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) /);
+      expect(await toggle.textContent()).toMatch(width < 768 ? /mis à jour le \d{2}\/\d{2}\/\d{4}/i : /mis à jour le (lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) /i);
       expect(await toggle.getAttribute('aria-expanded')).toBe(index === 0 ? 'true' : 'false');
 
       const expected = dossierActions(dossier).map((action) => actionLabel(action.kind));
@@ -297,7 +300,7 @@ describe('cases', () => {
 
       if (index > 0) await toggle.click();
       const steps = article.getByRole('list', { name: frPortal.cases.progress }).getByRole('listitem');
-      await expect.poll(() => steps.count()).toBe(6);
+      await eventually(() => steps.count()).toBe(6);
       expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-state')))).toEqual(
         computeSteps(dossier.etapeStatus).map((step) => step.state),
       );

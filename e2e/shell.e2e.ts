@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, demoAccounts, lastMailFile, newPage, signInAs, waitForMail } from './support';
+import { baseUrl, demoAccounts, lastMailFile, newPage, signInAs, waitForMail } from './support.ts';
 
 const applicant = 'camille.martin@demo.passerelle.test';
 
@@ -14,8 +14,17 @@ async function companyEmail(): Promise<string> {
 }
 
 async function openUserMenu(page: Page, name: RegExp) {
-  await page.getByRole('button', { name }).click();
-  await page.getByRole('menu').waitFor();
+  const button = page.getByRole('button', { name });
+  await button.click();
+  // Under a loaded machine a click can land while the screen under the shell is still settling: one more try, and a
+  // clear failure if the menu still does not open.
+  const opened = await page
+    .getByRole('menu')
+    .waitFor({ timeout: 3_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!opened) await button.click();
+  await page.getByRole('menu').waitFor({ timeout: 10_000 });
 }
 
 describe('shell: sign-in by personal link', () => {
@@ -26,7 +35,9 @@ describe('shell: sign-in by personal link', () => {
     const before = lastMailFile(applicant);
     await page.getByRole('textbox', { name: /Adresse e-mail/ }).fill(applicant);
     await page.getByRole('button', { name: 'Recevoir mon lien' }).click();
-    await page.getByText('Si cette adresse est connue, vous recevrez un lien dans quelques minutes.', { exact: false }).waitFor();
+    await page
+      .getByText('Si cette adresse est connue, vous recevrez un lien dans quelques minutes.', { exact: false })
+      .waitFor();
 
     const mail = await waitForMail(applicant, before);
     expect(mail.link).toMatch(/\?t=/);
@@ -43,7 +54,11 @@ describe('shell: sign-in by personal link', () => {
   it('removes t from the address on any page and keeps the hash', async () => {
     const page = await newPage();
     const before = lastMailFile(applicant);
-    await fetch(`${baseUrl}/api/auth/login-link`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: applicant }) });
+    await fetch(`${baseUrl}/api/auth/login-link`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: applicant }),
+    });
     const mail = await waitForMail(applicant, before);
     const t = new URL(mail.link ?? '').searchParams.get('t') ?? '';
     await page.goto(`/about?t=${t}#who`);
@@ -51,7 +66,13 @@ describe('shell: sign-in by personal link', () => {
     expect(new URL(page.url()).pathname).toBe('/about');
     expect(new URL(page.url()).search).toBe('');
     expect(new URL(page.url()).hash).toBe('#who');
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('passerelle.store') ?? '{}').user?.mail as string | undefined)).toBe(applicant);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => JSON.parse(localStorage.getItem('passerelle.store') ?? '{}').user?.mail as string | undefined,
+        ),
+      )
+      .toBe(applicant);
     await page.context().close();
   });
 
@@ -124,18 +145,24 @@ describe('shell: language, theme, logout', () => {
   it('switches to English, follows it in <html lang> and keeps it after a reload', async () => {
     const page = await newPage();
     await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: "Votre alternance, de l'admission à la signature du contrat" }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: "Votre alternance, de l'admission à la signature du contrat" })
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr-FR');
     await openUserMenu(page, /Menu du compte/);
     expect(await page.getByRole('menu').getByText('Visiteur').isVisible()).toBe(true);
     await page.getByRole('menuitemradio', { name: 'English' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Your work-study contract, from admission to signature' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Your work-study contract, from admission to signature' })
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
     await expect.poll(() => page.title()).toBe('Home - Passerelle');
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en-US');
 
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Your work-study contract, from admission to signature' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Your work-study contract, from admission to signature' })
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
     expect(await page.getByRole('button', { name: 'Send me my link' }).isVisible()).toBe(true);
     await page.context().close();
@@ -154,7 +181,9 @@ describe('shell: language, theme, logout', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await background()).toBe('rgb(15, 21, 18)');
     await openUserMenu(page, /Menu du compte/);
-    expect(await page.getByRole('menuitemradio', { name: 'Sombre (expérimental)' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('menuitemradio', { name: 'Sombre (expérimental)' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     await page.context().close();
   });
 
@@ -170,15 +199,22 @@ describe('shell: language, theme, logout', () => {
     const page = await newPage();
     await signInAs(page, applicant);
     await page.waitForURL((url) => url.pathname === '/espace-admissible');
-    const refreshStatus = () => page.evaluate(() => fetch('/api/admissibles/refresh_token', { credentials: 'same-origin' }).then((res) => res.status));
+    const refreshStatus = () =>
+      page.evaluate(() =>
+        fetch('/api/admissibles/refresh_token', { credentials: 'same-origin' }).then((res) => res.status),
+      );
     expect(await refreshStatus()).toBe(200);
 
     await openUserMenu(page, /Menu du compte/);
     expect(await page.getByRole('menu').getByText(applicant).isVisible()).toBe(true);
     await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('heading', { level: 1, name: "Votre alternance, de l'admission à la signature du contrat" }).waitFor();
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('passerelle.store') ?? '{}').token ?? null)).toBeNull();
+    await page
+      .getByRole('heading', { level: 1, name: "Votre alternance, de l'admission à la signature du contrat" })
+      .waitFor();
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('passerelle.store') ?? '{}').token ?? null),
+    ).toBeNull();
     expect(await page.getByRole('banner').getByText('MARTIN Camille').count()).toBe(0);
 
     await openUserMenu(page, /Menu du compte/);

@@ -1,7 +1,8 @@
 /**
  * Size report of the built web app (`npm run size`, part of `npm test`): compressed JS of the first load and of each
- * lazy route, from Vite's manifest. Fails when a budget is exceeded: 170 KB first load, 60 KB per lazy route
- * (gzip, KB = 1000 bytes; brotli shown beside).
+ * lazy route, from Vite's manifest. Fails when a budget is exceeded: 170 KB first load, 60 KB per lazy route,
+ * measured like size-limit does by default (brotli, KB = 1000 bytes; gzip shown beside). The server sends brotli to
+ * the browsers that accept it.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -72,11 +73,11 @@ for (const [key, chunk] of Object.entries(manifest)) {
 
 let failed = 0;
 console.log('Web app size (compressed JS; lazy routes count what they add to the first load)');
-console.log(`${'chunk'.padEnd(62)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)} ${'budget'.padStart(10)}`);
+console.log(`${'chunk'.padEnd(62)} ${'brotli'.padStart(10)} ${'gzip'.padStart(10)} ${'budget'.padStart(10)}`);
 for (const row of rows) {
-  const over = row.gzip > row.budget;
+  const over = row.brotli > row.budget;
   if (over) failed += 1;
-  console.log(`${row.name.padEnd(62)} ${kb(row.gzip).padStart(10)} ${kb(row.brotli).padStart(10)} ${kb(row.budget).padStart(10)}${over ? '  OVER BUDGET' : ''}`);
+  console.log(`${row.name.padEnd(62)} ${kb(row.brotli).padStart(10)} ${kb(row.gzip).padStart(10)} ${kb(row.budget).padStart(10)}${over ? '  OVER BUDGET' : ''}`);
 }
 if (failed) {
   console.error(`${failed} chunk(s) over budget`);

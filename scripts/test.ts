@@ -42,7 +42,10 @@ function step(title: string, cmd: string, args: string[]): boolean {
 }
 
 const results = [
-  step('typecheck', npx, ['tsc', '-p', 'packages/contract']) && step('typecheck api', npx, ['tsc', '-p', 'apps/api']) && step('typecheck web', npx, ['tsc', '-p', 'apps/web']),
+  step('typecheck contract', npx, ['tsc', '-p', 'packages/contract']) &&
+    step('typecheck api', npx, ['tsc', '-p', 'apps/api']) &&
+    step('typecheck web', npx, ['tsc', '-p', 'apps/web']) &&
+    step('typecheck scripts, e2e, bench', npx, ['tsc', '-p', 'tsconfig.json']),
   vitest('unit and component tests', ['unit', 'web']),
   vitest('API tests (PGlite and PostgreSQL)', ['api-pglite', 'api-postgres']),
   step('web build', 'npm', ['run', 'build']) && step('size budgets', process.execPath, ['scripts/size-report.ts']) && vitest('end-to-end (Chromium)', ['e2e']),

@@ -10,6 +10,14 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      treeshake: {
+        // @emotion/react imports hoist-non-react-statics for its side effects only, for withTheme, which the app never
+        // uses; the package does not declare itself side-effect free, so it (and its own old copy of react-is) stayed
+        // in the first load.
+        moduleSideEffects: [{ test: /node_modules\/hoist-non-react-statics\//, sideEffects: false }],
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,7 +1,9 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -57,6 +59,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { hsts: config.secureCookies });
+  // JSON answers and the page over 1 KB, compressed quickly; hashed assets are served pre-compressed.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(cookie);
   await app.register(authPlugin, {
     jwtSecret: await getOrCreateSecret(database.db, 'jwt', config.JWT_SECRET, 48),

@@ -40,6 +40,15 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().optional(),
   CERFA_TEMPLATES_DIR: z.string().optional(),
+  /** recherche-entreprises.api.gouv.fr or a compatible service: company details by SIRET. */
+  COMPANY_LOOKUP_URL: z.url().default('https://recherche-entreprises.api.gouv.fr'),
+  /** api-adresse.data.gouv.fr or a compatible service (the Géoplateforme geocoder answers alike). */
+  // The Géoplateforme geocoder took over api-adresse.data.gouv.fr (same /search API) in 2026.
+  ADDRESS_LOOKUP_URL: z.url().default('https://data.geopf.fr/geocodage'),
+  /** Past this, a look-up answers 503 and the form opens the fields for manual entry. */
+  LOOKUP_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(4000),
+  /** Look-up calls per client address per minute (address autocompletion calls often). */
+  LOOKUP_RATE_PER_MINUTE: z.coerce.number().int().positive().default(120),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -54,7 +63,9 @@ export interface Config extends Env {
 
 /** Parses the environment once. Nothing else in the API reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable (`DATABASE_URL=`) means "not set", as in most shells' and process managers' habits.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);

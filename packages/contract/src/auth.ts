@@ -29,5 +29,4 @@ export const meResponse = z.object({
 });
 export type MeResponse = z.infer<typeof meResponse>;
 
-/** Name of the response header that tells the client to swap its access token (SPEC section 4). */
-export const refreshTokenHeader = 'refresh-token';
+export { refreshTokenHeader } from './auth-header.ts';

@@ -4,3 +4,4 @@ export * from './portal.ts';
 export * from './dossier-progress.ts';
 export * from './rules/index.ts'; export * from './reference/index.ts';
 export * from './sheets.ts';
+export * from './lookups.ts';

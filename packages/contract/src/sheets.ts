@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { language } from './auth.ts';
-import { modeContractuelCode, natureContratProCode, typeContratAvenantCode, typeContratCode, typeDerogationCode } from './reference/contract.ts';
+import {
+  modeContractuelCode,
+  natureContratProCode,
+  typeContratAvenantCode,
+  typeContratCode,
+  typeDerogationCode,
+} from './reference/contract.ts';
 import { employeurSpecifiqueCode, opcoCode, regimeSocialCode, typeEmployeurCode } from './reference/employer.ts';
 import {
   ageAt,
@@ -43,11 +49,30 @@ const longText = (max = 5000) => draft(z.string().trim().max(max));
 const flag = () => draft(z.boolean());
 const day = () => draft(z.iso.date());
 const email = () => draft(z.email().max(254));
-const phone = () => draft(z.string().trim().regex(/^\+?[0-9 .()-]{6,20}$/, 'phone.format'));
-const postcode = () => draft(z.string().trim().regex(/^\d{5}$/, 'postcode.format'));
+const phone = () =>
+  draft(
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 .()-]{6,20}$/, 'phone.format'),
+  );
+const postcode = () =>
+  draft(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, 'postcode.format'),
+  );
 const euros = () => draft(z.number().min(0).max(100_000));
 const wholeNumber = (max: number) => draft(z.number().int().min(0).max(max));
-const departement = () => draft(z.string().trim().toUpperCase().regex(/^(0[1-9]|[1-8]\d|9[0-5]|2A|2B|97[1-6]|99)$/, 'departement.format'));
+const departement = () =>
+  draft(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^(0[1-9]|[1-8]\d|9[0-5]|2A|2B|97[1-6]|99)$/, 'departement.format'),
+  );
 const threeChars = () => draft(classificationField);
 
 const address = z.object({
@@ -119,7 +144,13 @@ export const employeurBlock = z.object({
   courriel: email(),
   siteWeb: draft(z.url().max(300)),
   caisseRetraiteComplementaire: text(120),
-  codeApe: draft(z.string().trim().toUpperCase().regex(/^\d{2}\.?\d{2}[A-Z]$/, 'naf.format')),
+  codeApe: draft(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^\d{2}\.?\d{2}[A-Z]$/, 'naf.format'),
+  ),
   nombreSalaries: wholeNumber(10_000_000),
   typeEmployeur: draft(typeEmployeurCode),
   employeurSpecifique: draft(employeurSpecifiqueCode),
@@ -169,7 +200,13 @@ export const contratBlock = z.object({
   // Professionalisation only.
   natureContrat: draft(natureContratProCode),
   numeroProjet: text(50),
-  nafEntrepriseUtilisatrice: draft(z.string().trim().toUpperCase().regex(/^\d{2}\.?\d{2}[A-Z]$/, 'naf.format')),
+  nafEntrepriseUtilisatrice: draft(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^\d{2}\.?\d{2}[A-Z]$/, 'naf.format'),
+  ),
   classification: threeChars(),
   niveau: threeChars(),
   coefficient: threeChars(),
@@ -244,7 +281,17 @@ export type SheetStatus = (typeof sheetStatuses)[number];
 
 /** Applicant first contact: who they are, and the employer and contact who will receive the link. */
 export const f1caDraft = z.object({
-  apprenti: draft(apprentiBlock.pick({ nom: true, prenom: true, sexe: true, dateNaissance: true, courriel: true, telephone: true, nir: true })),
+  apprenti: draft(
+    apprentiBlock.pick({
+      nom: true,
+      prenom: true,
+      sexe: true,
+      dateNaissance: true,
+      courriel: true,
+      telephone: true,
+      nir: true,
+    }),
+  ),
   employeur: draft(employeurBlock.pick({ denomination: true, siret: true, adresse: true })),
   contacts: draft(contactsBlock.pick({ contactEntreprise: true })),
   contrat: draft(contratBlock.pick({ typeContrat: true, intitulePoste: true, dateDebutContrat: true })),
@@ -308,7 +355,13 @@ export type MissionsData = z.infer<typeof missionsDraft>;
 export type FraData = z.infer<typeof fraDraft>;
 export type FreData = z.infer<typeof freDraft>;
 
-export const sheetDrafts = { f1ca: f1caDraft, f1ce: f1ceDraft, missions: missionsDraft, fra: fraDraft, fre: freDraft } as const;
+export const sheetDrafts = {
+  f1ca: f1caDraft,
+  f1ce: f1ceDraft,
+  missions: missionsDraft,
+  fra: fraDraft,
+  fre: freDraft,
+} as const;
 export type SheetData<K extends SheetKind = SheetKind> = z.infer<(typeof sheetDrafts)[K]>;
 
 /** Blocks a party fills in; the other blocks of the same dossier come back read-only in `context`. */
@@ -359,7 +412,9 @@ export const sheetResponse = z.object({
   context: sheetContext,
   attachment: sheetAttachment.nullable(),
 });
-export type SheetResponse<K extends SheetKind = SheetKind> = Omit<z.infer<typeof sheetResponse>, 'data'> & { data: SheetData<K> };
+export type SheetResponse<K extends SheetKind = SheetKind> = Omit<z.infer<typeof sheetResponse>, 'data'> & {
+  data: SheetData<K>;
+};
 
 export const sheetParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -377,7 +432,8 @@ export const fundingValidationBody = z
   })
   .superRefine((body, context) => {
     // SPEC 5: refusing funding requires stating the reasons.
-    if (body.decision === 'denied' && !body.reason) context.addIssue({ code: 'custom', path: ['reason'], message: 'field.required' });
+    if (body.decision === 'denied' && !body.reason)
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'field.required' });
   });
 export type FundingValidationBody = z.infer<typeof fundingValidationBody>;
 
@@ -409,7 +465,8 @@ export type FundingValidationResponse = z.infer<typeof fundingValidationResponse
 export const firstContactDecisionBody = z
   .object({ decision: z.enum(['accept', 'refuse']), reason: z.string().trim().max(2000).optional() })
   .superRefine((body, context) => {
-    if (body.decision === 'refuse' && !body.reason) context.addIssue({ code: 'custom', path: ['reason'], message: 'field.required' });
+    if (body.decision === 'refuse' && !body.reason)
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'field.required' });
   });
 
 export const dossierStateResponse = z.object({
@@ -434,13 +491,25 @@ export const salaryGridQuery = z.object({
 });
 
 const gridCell = z.object({ taux: z.number(), montant: z.number() });
-const ageBand = z.object({ band: z.number().int(), minAge: z.number().int().nullable(), maxAge: z.number().int().nullable() });
+const ageBand = z.object({
+  band: z.number().int(),
+  minAge: z.number().int().nullable(),
+  maxAge: z.number().int().nullable(),
+});
 
 export const salaryGridResponse = z.object({
   smic: smicRate.nullable(),
-  apprentissage: z.object({ bands: z.array(ageBand).readonly(), rows: z.array(z.object({ year: z.number().int(), cells: z.array(gridCell) })) }).nullable(),
+  apprentissage: z
+    .object({
+      bands: z.array(ageBand).readonly(),
+      rows: z.array(z.object({ year: z.number().int(), cells: z.array(gridCell) })),
+    })
+    .nullable(),
   professionnalisation: z
-    .object({ bands: z.array(ageBand).readonly(), rows: z.array(z.object({ band: z.number().int(), standard: gridCell, bacPro: gridCell })) })
+    .object({
+      bands: z.array(ageBand).readonly(),
+      rows: z.array(z.object({ band: z.number().int(), standard: gridCell, bacPro: gridCell })),
+    })
     .nullable(),
   /** The contract's salary periods, when the birth date and the contract end are given. */
   periodes: z.array(
@@ -461,7 +530,19 @@ export type SalaryGridResponse = z.infer<typeof salaryGridResponse>;
 
 export const waitingFor = z.object({
   /** The next action on the dossier. */
-  action: z.enum(['f1ca', 'f1ce', 'firstContactReview', 'modalites', 'fundingValidation', 'missions', 'fra', 'fre', 'cfa', 'signature', 'none']),
+  action: z.enum([
+    'f1ca',
+    'f1ce',
+    'firstContactReview',
+    'modalites',
+    'fundingValidation',
+    'missions',
+    'fra',
+    'fre',
+    'cfa',
+    'signature',
+    'none',
+  ]),
   /** Who has to act. */
   actor: z.enum(['admissible', 'company', 'staff', 'none']),
   /** Where the employer acts, when it is their turn. */
@@ -516,7 +597,11 @@ const addressPaths = (prefix: string) => [`${prefix}.voie`, `${prefix}.codePosta
 const personPaths = (prefix: string) => [`${prefix}.nom`, `${prefix}.prenom`, `${prefix}.courriel`];
 
 /** Fields a sheet must hold to be submitted, given what it already holds (some depend on other answers). */
-export function requiredPaths(kind: SheetKind, data: Record<string, unknown>, context: Pick<SheetRulesContext, 'other' | 'formation'>): string[] {
+export function requiredPaths(
+  kind: SheetKind,
+  data: Record<string, unknown>,
+  context: Pick<SheetRulesContext, 'other' | 'formation'>,
+): string[] {
   const merged = { ...context.other, ...data };
   const at = (path: string) => getAtPath(merged, path);
   switch (kind) {
@@ -568,7 +653,8 @@ export function requiredPaths(kind: SheetKind, data: Record<string, unknown>, co
         'apprenti.plusHautDiplome',
         'consentements.rgpd',
       ];
-      if (at('apprenti.inscritFranceTravail') === true) paths.push('apprenti.numeroFranceTravail', 'apprenti.dureeInscriptionFranceTravailMois');
+      if (at('apprenti.inscritFranceTravail') === true)
+        paths.push('apprenti.numeroFranceTravail', 'apprenti.dureeInscriptionFranceTravailMois');
       if (isMinorAtStart(merged) && at('apprenti.apprentiMineurEmancipe') !== true) {
         paths.push(...personPaths('representantLegal'));
         if (at('representantLegal.memeAdresse') !== true) paths.push(...addressPaths('representantLegal.adresse'));
@@ -607,12 +693,16 @@ export function requiredPaths(kind: SheetKind, data: Record<string, unknown>, co
       ];
       const typeContrat = at('contrat.typeContrat');
       if (typeContrat === 'APP') paths.push('contrat.typeContratApp', 'contrat.modeContractuel');
-      if (typeContrat === 'PRO') paths.push('contrat.natureContrat', 'contrat.classification', 'contrat.niveau', 'contrat.coefficient');
+      if (typeContrat === 'PRO')
+        paths.push('contrat.natureContrat', 'contrat.classification', 'contrat.niveau', 'contrat.coefficient');
       if (at('employeur.adresseContratDifferente') === true) paths.push(...addressPaths('employeur.adresseContrat'));
       if (at('facturation.entiteFacturationDifferente') === true) paths.push('facturation.siretFacturation');
       // DOMAIN 1.2: a second master is optional, but complete once any of its fields is given.
       const maitre2 = getAtPath(merged, 'maitre2');
-      if (at('contrat.deuxiemeMaitre') === true || (maitre2 && typeof maitre2 === 'object' && Object.values(maitre2).some(isFilled))) {
+      if (
+        at('contrat.deuxiemeMaitre') === true ||
+        (maitre2 && typeof maitre2 === 'object' && Object.values(maitre2).some(isFilled))
+      ) {
         paths.push(...personPaths('maitre2'), 'maitre2.dateNaissance', 'maitre2.emploiOccupe');
       }
       return paths;
@@ -666,7 +756,15 @@ export function sheetIssues(kind: SheetKind, data: Record<string, unknown>, cont
     case 'fra':
       issues.push(...checkNirPresence(asString(at('apprenti.nir')), 'firstContact'));
       issues.push(...nirCoherence(merged));
-      issues.push(...checkAge({ ...apprenti, dateDebutContrat: contrat.dateDebutContrat, typeContrat, projetCreationReprise: asBoolean(at('apprenti.projetCreationReprise')), typeDerogation: asString(at('contrat.typeDerogation')) ?? null }));
+      issues.push(
+        ...checkAge({
+          ...apprenti,
+          dateDebutContrat: contrat.dateDebutContrat,
+          typeContrat,
+          projetCreationReprise: asBoolean(at('apprenti.projetCreationReprise')),
+          typeDerogation: asString(at('contrat.typeDerogation')) ?? null,
+        }),
+      );
       break;
     case 'f1ce':
     case 'fre': {
@@ -687,7 +785,12 @@ export function sheetIssues(kind: SheetKind, data: Record<string, unknown>, cont
           }),
         );
       }
-      issues.push(...checkWeeklyHours({ heures: asNumber(at('contrat.dureeTravailHebdoHeures')), minutes: asNumber(at('contrat.dureeTravailHebdoMinutes')) }));
+      issues.push(
+        ...checkWeeklyHours({
+          heures: asNumber(at('contrat.dureeTravailHebdoHeures')),
+          minutes: asNumber(at('contrat.dureeTravailHebdoMinutes')),
+        }),
+      );
       const salary = checkSalary({
         typeContrat,
         salaireBrutMensuel: asNumber(at('contrat.salaireBrutMensuel')),
@@ -697,10 +800,16 @@ export function sheetIssues(kind: SheetKind, data: Record<string, unknown>, cont
         smc: asNumber(at('contrat.smc')) ?? null,
         departementEmployeur: departementOf(asString(at('employeur.adresse.codePostal'))),
         qualificationBacPro: asBoolean(at('contrat.qualificationBacPro')) ?? false,
-        remunerations: (Array.isArray(at('contrat.remunerationsAnnuelles')) ? (at('contrat.remunerationsAnnuelles') as { ordre: string; taux: number }[]) : []),
+        remunerations: Array.isArray(at('contrat.remunerationsAnnuelles'))
+          ? (at('contrat.remunerationsAnnuelles') as { ordre: string; taux: number }[])
+          : [],
       });
       // The rules name the hiring salary `salaireEmbauche`; our sheets hold it as `salaireBrutMensuel`.
-      issues.push(...salary.map((issue) => (issue.path === 'contrat.salaireEmbauche' ? { ...issue, path: 'contrat.salaireBrutMensuel' } : issue)));
+      issues.push(
+        ...salary.map((issue) =>
+          issue.path === 'contrat.salaireEmbauche' ? { ...issue, path: 'contrat.salaireBrutMensuel' } : issue,
+        ),
+      );
       if (kind === 'fre') {
         issues.push(
           ...checkAge({
@@ -711,7 +820,13 @@ export function sheetIssues(kind: SheetKind, data: Record<string, unknown>, cont
             typeDerogation: asString(at('contrat.typeDerogation')) ?? null,
           }),
         );
-        issues.push(...checkDecaPresence(asString(at('contrat.numeroContratPrecedent')), asString(at('contrat.typeContratApp')), 'firstContact'));
+        issues.push(
+          ...checkDecaPresence(
+            asString(at('contrat.numeroContratPrecedent')),
+            asString(at('contrat.typeContratApp')),
+            'firstContact',
+          ),
+        );
         issues.push(
           ...checkOpcoRules({
             opcoName: asString(at('opco.nom')),
@@ -727,7 +842,9 @@ export function sheetIssues(kind: SheetKind, data: Record<string, unknown>, cont
   }
   const own = new Set(sheetBlocks[kind]);
   return issues.map((issue) =>
-    issue.severity === 'error' && !own.has(issue.path.split('.')[0] ?? '') ? { ...issue, severity: 'warning' as const } : issue,
+    issue.severity === 'error' && !own.has(issue.path.split('.')[0] ?? '')
+      ? { ...issue, severity: 'warning' as const }
+      : issue,
   );
 }
 
@@ -752,7 +869,11 @@ export function issuesToWarnings(issues: readonly RuleIssue[]): SheetWarnings {
   const warnings: SheetWarnings = {};
   for (const issue of issues) {
     if (issue.severity === 'error') continue;
-    (warnings[issue.path] ??= []).push({ code: issue.code, severity: issue.severity, ...(issue.params ? { params: issue.params } : {}) });
+    (warnings[issue.path] ??= []).push({
+      code: issue.code,
+      severity: issue.severity,
+      ...(issue.params ? { params: issue.params } : {}),
+    });
   }
   return warnings;
 }

@@ -34,14 +34,22 @@ export function encryptText(keys: DataKeys, plain: string): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', keys.encryption, iv, { authTagLength: TAG_BYTES });
   const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+  return [
+    VERSION,
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    ciphertext.toString('base64url'),
+  ].join('.');
 }
 
 /** Throws when the value was tampered with or encrypted under another key (GCM checks the tag). */
 export function decryptText(keys: DataKeys, sealed: string): string {
   const [version, iv, tag, ciphertext] = sealed.split('.');
-  if (version !== VERSION || iv === undefined || tag === undefined || ciphertext === undefined) throw new Error('unknown ciphertext format');
-  const decipher = createDecipheriv('aes-256-gcm', keys.encryption, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
+  if (version !== VERSION || iv === undefined || tag === undefined || ciphertext === undefined)
+    throw new Error('unknown ciphertext format');
+  const decipher = createDecipheriv('aes-256-gcm', keys.encryption, Buffer.from(iv, 'base64url'), {
+    authTagLength: TAG_BYTES,
+  });
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
 }

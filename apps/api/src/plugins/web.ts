@@ -24,6 +24,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       prefix: '/',
       wildcard: false,
       index: false,
+      // .br and .gz copies written at build time (scripts/compress-dist.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');

@@ -2,7 +2,7 @@ import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from './form/zod-resolver';
 import { language, loginLinkBody } from '@passerelle/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';

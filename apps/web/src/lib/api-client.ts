@@ -1,5 +1,5 @@
-import { errorBody, refreshTokenHeader, tokenResponse, type ErrorCode } from '@passerelle/contract';
-import type { z } from 'zod';
+import type { ErrorBody, ErrorCode, TokenResponse } from '@passerelle/contract';
+import { refreshTokenHeader } from '@passerelle/contract/auth-header';
 import { authStore, rememberReturnPath } from './auth-store';
 
 /** Every failed API call throws this: forms put `errors` under fields, other failures show the code's text. */
@@ -47,7 +47,8 @@ export function refreshAccessToken(): Promise<boolean> {
     try {
       const res = await fetch('/api/admissibles/refresh_token', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
       if (!res.ok) return false;
-      const { token } = tokenResponse.parse(await res.json());
+      const { token } = (await res.json()) as TokenResponse;
+      if (typeof token !== 'string' || !token) return false;
       authStore.setToken(token);
       return true;
     } catch {
@@ -79,11 +80,15 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
 }
 
+function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === 'object' && value !== null && typeof (value as ErrorBody).code === 'string' && typeof (value as ErrorBody).message === 'string';
+}
+
 async function toApiError(res: Response): Promise<ApiError> {
   const text = await res.text();
   try {
-    const parsed = errorBody.safeParse(JSON.parse(text));
-    if (parsed.success) return new ApiError(res.status, parsed.data.code, parsed.data.message, parsed.data.errors);
+    const body: unknown = JSON.parse(text);
+    if (isErrorBody(body)) return new ApiError(res.status, body.code, body.message, body.errors ?? {});
   } catch {
     // not JSON
   }
@@ -116,11 +121,14 @@ export async function apiResponse(path: string, options: RequestOptions = {}): P
   return res;
 }
 
-/** JSON call, the answer checked against its contract schema. */
-export async function api<S extends z.ZodType>(schema: S, path: string, options: RequestOptions = {}): Promise<z.infer<S>> {
+/**
+ * JSON call typed with the contract's inferred type. The server checks every answer against its contract schema
+ * before sending it (Fastify's zod serializer), so the page does not parse it again: zod stays out of the first load.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const res = await apiResponse(path, options);
-  if (res.status === 204 || res.status === 202) return schema.parse(undefined);
-  return schema.parse(await res.json());
+  if (res.status === 204 || res.status === 202) return undefined as T;
+  return (await res.json()) as T;
 }
 
 /** Call whose answer has no body worth reading (202, 204). */

@@ -1,7 +1,5 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { z } from 'zod';
-import { en as zodEn, fr as zodFr } from 'zod/locales';
 import { storageKeys } from './storage-keys';
 
 export const supportedLanguages = ['fr-FR', 'en-US'] as const;
@@ -38,7 +36,6 @@ export function storedLanguage(): AppLanguage {
 
 function applyLanguage(language: string) {
   document.documentElement.lang = language;
-  z.config(language.startsWith('en') ? zodEn() : zodFr());
 }
 
 export async function initI18n(): Promise<typeof i18next> {

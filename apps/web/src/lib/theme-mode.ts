@@ -29,7 +29,7 @@ export function useThemeMode() {
       return () => listeners.delete(l);
     },
     read,
-    () => 'light' as PaletteMode,
+    (): PaletteMode => 'light',
   );
   const setMode = useCallback((next: PaletteMode) => {
     try {

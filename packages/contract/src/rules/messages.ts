@@ -26,6 +26,9 @@ export const ruleMessages = {
     'nir.required': 'Le numéro de sécurité sociale est obligatoire pour signer le contrat.',
     'siret.format': 'Le SIRET doit comporter 14 chiffres.',
     'siret.checksum': "Ce SIRET n'est pas valide : vérifiez les chiffres saisis.",
+    'siret.inactive': 'Cet établissement est fermé selon le répertoire Sirene : vérifiez le SIRET saisi.',
+    'siret.not_found':
+      "Ce SIRET n'a pas été trouvé dans le répertoire des entreprises : vérifiez-le ou saisissez les informations.",
     'deca.format':
       'Le numéro du contrat précédent (DECA) comporte 15 caractères : département sur 3 caractères, année, mois, NC ou 2 chiffres, puis 4 chiffres.',
     'deca.missing': 'Le numéro du contrat précédent (DECA) manque : il sera obligatoire pour signer cet avenant.',
@@ -78,6 +81,18 @@ export const ruleMessages = {
     'opco.no_subrogation_health': "La subrogation n'est pas possible avec l'OPCO Santé.",
     'opco.filing_requires_school_cerfa':
       "L'école ne peut déposer le dossier auprès de l'OPCO que si elle prépare le CERFA.",
+    'contact.not_company_account':
+      "Cette adresse e-mail appartient à un compte qui n'est pas un compte employeur : indiquez l'adresse d'un autre contact de l'entreprise.",
+    'file.too_large': 'Ce fichier est trop volumineux : réduisez sa taille ou choisissez un autre fichier.',
+    'file.unsupported_type':
+      "Ce type de fichier n'est pas accepté : choisissez un fichier dans l'un des formats indiqués.",
+    'phone.format':
+      "Le numéro de téléphone n'est pas valide : 6 à 20 caractères parmi chiffres, espaces, points, tirets ou parenthèses, avec un + au début pour l'international.",
+    'postcode.format': 'Le code postal comporte 5 chiffres.',
+    'departement.format':
+      "Le département n'est pas valide : 2 chiffres, 2A ou 2B pour la Corse, 3 chiffres pour l'outre-mer, 99 pour une naissance à l'étranger.",
+    'naf.format': 'Le code NAF (APE) comporte 4 chiffres suivis d’une lettre, par exemple 62.01Z.',
+    'lookup.query_too_short': 'Saisissez au moins 3 caractères pour lancer la recherche.',
   },
   'en-US': {
     'field.required': 'This field is required.',
@@ -98,6 +113,8 @@ export const ruleMessages = {
     'nir.required': 'The social security number is required to sign the contract.',
     'siret.format': 'The SIRET must have 14 digits.',
     'siret.checksum': 'This SIRET is not valid: check the digits.',
+    'siret.inactive': 'This establishment is closed according to the Sirene register: check the SIRET.',
+    'siret.not_found': 'This SIRET was not found in the company register: check it or enter the details by hand.',
     'deca.format':
       'The previous contract number (DECA) has 15 characters: a 3-character département, year, month, NC or 2 digits, then 4 digits.',
     'deca.missing': 'The previous contract number (DECA) is missing: it will be required to sign this amendment.',
@@ -142,6 +159,17 @@ export const ruleMessages = {
     'smic.duplicate_date': 'Two minimum wage (SMIC) values have the same start date.',
     'opco.no_subrogation_health': 'Subrogation is not possible with OPCO Santé.',
     'opco.filing_requires_school_cerfa': 'The school can file with the OPCO only if it prepares the CERFA.',
+    'contact.not_company_account':
+      'This e-mail address belongs to an account that is not an employer account: give the address of another company contact.',
+    'file.too_large': 'This file is too large: reduce its size or choose another file.',
+    'file.unsupported_type': 'This file type is not accepted: choose a file in one of the formats listed.',
+    'phone.format':
+      'This phone number is not valid: 6 to 20 characters among digits, spaces, dots, hyphens or brackets, with a leading + for international numbers.',
+    'postcode.format': 'The postcode has 5 digits.',
+    'departement.format':
+      'This département is not valid: 2 digits, 2A or 2B for Corsica, 3 digits for overseas, 99 for a birth abroad.',
+    'naf.format': 'The NAF (APE) code has 4 digits followed by a letter, for example 62.01Z.',
+    'lookup.query_too_short': 'Type at least 3 characters to search.',
   },
 } as const satisfies Record<'fr-FR' | 'en-US', Record<string, string>>;
 

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { files } from './platform.ts';
 import { dossiers } from './portal.ts';
@@ -64,7 +77,10 @@ export const fundingValidations = pgTable(
   (t) => [
     index('funding_validations_dossier_idx').on(t.dossierId, t.decidedAt),
     check('funding_validations_decision_check', sql`${t.decision} in ('accepted','denied','stalled')`),
-    check('funding_validations_reason_check', sql`${t.decision} <> 'denied' or length(trim(coalesce(${t.reason}, ''))) > 0`),
+    check(
+      'funding_validations_reason_check',
+      sql`${t.decision} <> 'denied' or length(trim(coalesce(${t.reason}, ''))) > 0`,
+    ),
   ],
 );
 
@@ -104,5 +120,8 @@ export const sheetAttachments = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sheet_attachments_dossier_kind_idx').on(t.dossierId, t.sheetKind), index('sheet_attachments_file_idx').on(t.fileId)],
+  (t) => [
+    uniqueIndex('sheet_attachments_dossier_kind_idx').on(t.dossierId, t.sheetKind),
+    index('sheet_attachments_file_idx').on(t.fileId),
+  ],
 );

@@ -65,8 +65,15 @@ export async function consumeRefreshToken(
 
 export async function findRefreshToken(db: Db | Tx, tokenHash: string) {
   const [row] = await db
-    .select({ family: refreshTokens.family, usedAt: refreshTokens.usedAt, revokedAt: refreshTokens.revokedAt })
+    .select({
+      family: refreshTokens.family,
+      usedAt: refreshTokens.usedAt,
+      revokedAt: refreshTokens.revokedAt,
+      userId: refreshTokens.userId,
+      userType: users.userType,
+    })
     .from(refreshTokens)
+    .innerJoin(users, eq(users.id, refreshTokens.userId))
     .where(eq(refreshTokens.tokenHash, tokenHash));
   return row;
 }

@@ -119,6 +119,9 @@ export async function exchangeLoginToken(db: Db, config: AuthConfig, sign: SignA
   return { accessToken, refreshToken };
 }
 
+/** A used refresh token presented again within this delay is a race between tabs, not a theft. */
+const REFRESH_REUSE_GRACE_MS = 10_000;
+
 /**
  * GET /admissibles/refresh_token: rotates the refresh token. A token that was already used coming
  * back means two holders (one of them a thief, maybe the first): the whole family is revoked and
@@ -134,7 +137,14 @@ export async function refreshSession(db: Db, config: AuthConfig, sign: SignAcces
       return { user: { id: spent.userId, userType: spent.userType as UserType }, refreshToken };
     }
     const known = await findRefreshToken(tx, tokenHash);
-    if (known?.usedAt && !known.revokedAt) await revokeRefreshFamily(tx, known.family);
+    if (!known?.usedAt || known.revokedAt) return undefined;
+    // Two tabs of one browser refreshing at the same moment send the same cookie: within a few seconds of its
+    // rotation, a reuse is that race, not a theft, and gets a token of the same family.
+    if (Date.now() - known.usedAt.getTime() < REFRESH_REUSE_GRACE_MS) {
+      const refreshToken = await issueRefreshToken(tx, config, known.userId, known.family);
+      return { user: { id: known.userId, userType: known.userType as UserType }, refreshToken };
+    }
+    await revokeRefreshFamily(tx, known.family);
     return undefined;
   });
   // Thrown after the transaction, so that the revocation above is committed.

@@ -224,6 +224,11 @@ describe('sign-in by personal link', async () => {
     const session = await signIn(app, smtp, 'stolen@example.org');
     const rotated = refreshCookieOf(await refresh(app, session.cookie))?.value;
     expect(rotated).toBeTruthy();
+    // Past the few seconds that two tabs' simultaneous refreshes are given.
+    await app.db
+      .update(refreshTokens)
+      .set({ usedAt: sql`now() - interval '1 minute'` })
+      .where(eq(refreshTokens.tokenHash, sha256(session.cookie)));
 
     const replay = await refresh(app, session.cookie);
     expect(replay.statusCode).toBe(401);
@@ -235,6 +240,19 @@ describe('sign-in by personal link', async () => {
     const family = await app.db.select().from(refreshTokens).where(eq(refreshTokens.family, first?.family ?? ''));
     expect(family).toHaveLength(2);
     expect(family.every((r) => r.revokedAt instanceof Date)).toBe(true);
+  });
+
+  it('gives two tabs refreshing with the same cookie at once a session each, in the same family', async () => {
+    await createUser(app, 'two.tabs@example.org');
+    const session = await signIn(app, smtp, 'two.tabs@example.org');
+    const [a, b] = await Promise.all([refresh(app, session.cookie), refresh(app, session.cookie)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const cookies = [refreshCookieOf(a)?.value, refreshCookieOf(b)?.value];
+    expect(new Set(cookies).size).toBe(2);
+    for (const cookie of cookies) expect((await refresh(app, cookie)).statusCode).toBe(200);
+    const [first] = await app.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(session.cookie)));
+    const family = await app.db.select().from(refreshTokens).where(eq(refreshTokens.family, first?.family ?? ''));
+    expect(family.every((r) => r.revokedAt === null)).toBe(true);
   });
 
   it('answers 401 to a refresh without a cookie or with an unknown one, and clears the cookie', async () => {

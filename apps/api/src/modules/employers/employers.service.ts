@@ -25,7 +25,8 @@ export function waitingForOf(id: number, { statut, steps }: DossierState): Waiti
       if (steps.fre !== undefined && steps.fre !== 3) return company('fre', `/employeur/fiche-renseignement/${id}`);
       if (steps.fra !== undefined && steps.fra !== 3) return applicant('fra');
       if (steps.cfa === 2) return staff('cfa');
-      if (steps.signature_employeur !== undefined && steps.signature_employeur !== 3) return company('signature', `/signature/${id}`);
+      if (steps.signature_employeur !== undefined && steps.signature_employeur !== 3)
+        return company('signature', `/signature/${id}`);
       if (steps.signature_admissible !== undefined && steps.signature_admissible !== 3) return applicant('signature');
       if (steps.signature_ecole !== undefined && steps.signature_ecole !== 3) return staff('signature');
       return { action: 'none', actor: 'none', to: null };
@@ -45,13 +46,18 @@ export async function findEmployerDossiers(db: Db, userId: number): Promise<Empl
   );
   return rows.map((row) => {
     const own = steps.filter((step) => step.dossierId === row.id && isStepType(step.type));
-    const state: DossierState = { statut: row.dossierStatut, steps: Object.fromEntries(own.map((step) => [step.type, step.status])) };
+    const state: DossierState = {
+      statut: row.dossierStatut,
+      steps: Object.fromEntries(own.map((step) => [step.type, step.status])),
+    };
     return {
       id: row.id,
       applicant: { prenom: row.prenom, nom: row.nom },
       formation: row.formationLibelle && row.school ? { libelle: row.formationLibelle, school: row.school } : null,
       dossierStatut: row.dossierStatut,
-      etapeStatus: stepTypes.filter((type) => state.steps[type] !== undefined).map((type) => ({ type, status: state.steps[type] ?? 1 })),
+      etapeStatus: stepTypes
+        .filter((type) => state.steps[type] !== undefined)
+        .map((type) => ({ type, status: state.steps[type] ?? 1 })),
       waitingFor: waitingForOf(row.id, state),
       dossierLastUpdate: row.lastUpdate.toISOString(),
     };

@@ -88,7 +88,8 @@ export function sheetOpenRefusal(state: DossierState, kind: SheetKind): Transiti
       return isToDo(steps.f1ce) ? undefined : refuse('LOCKED', 'the employer first contact is sent');
     case 'missions':
       // Missions are clarified once the employer has described the job, until the contract is prepared.
-      if (steps.f1ce !== IN_PROGRESS && steps.f1ce !== DONE) return refuse('CONFLICT', 'the missions sheet is not open yet');
+      if (steps.f1ce !== IN_PROGRESS && steps.f1ce !== DONE)
+        return refuse('CONFLICT', 'the missions sheet is not open yet');
       return steps.cfa === DONE ? refuse('LOCKED', 'the contract is prepared') : undefined;
     case 'fra':
     case 'fre': {
@@ -108,7 +109,8 @@ export function transition(state: DossierState, event: DossierEvent): Transition
       const refusal = sheetOpenRefusal(state, event.kind);
       if (refusal) return refusal;
       // A first draft of the information sheet puts its part in progress; other drafts move nothing.
-      if ((event.kind === 'fra' || event.kind === 'fre') && isToDo(steps[event.kind])) return next(state, state.statut, { [event.kind]: IN_PROGRESS });
+      if ((event.kind === 'fra' || event.kind === 'fre') && isToDo(steps[event.kind]))
+        return next(state, state.statut, { [event.kind]: IN_PROGRESS });
       return next(state, state.statut, {});
     }
     case 'sheetSubmitted': {
@@ -155,7 +157,12 @@ export function transition(state: DossierState, event: DossierEvent): Transition
       break;
     case 'contractPrepared':
       if (steps.cfa !== IN_PROGRESS) return refuse('CONFLICT', 'the information sheet is not complete');
-      return next(state, state.statut, { cfa: DONE, signature_admissible: TODO, signature_employeur: TODO, signature_ecole: TODO });
+      return next(state, state.statut, {
+        cfa: DONE,
+        signature_admissible: TODO,
+        signature_employeur: TODO,
+        signature_ecole: TODO,
+      });
   }
   return refuse('CONFLICT', 'unknown event');
 }

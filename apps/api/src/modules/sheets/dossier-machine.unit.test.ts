@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { waitingForOf } from '../employers/employers.service.ts';
-import { changedSteps, initialState, sheetOpenRefusal, transition, type DossierEvent, type DossierState } from './dossier-machine.ts';
+import {
+  changedSteps,
+  initialState,
+  sheetOpenRefusal,
+  transition,
+  type DossierEvent,
+  type DossierState,
+} from './dossier-machine.ts';
 
 function run(state: DossierState, ...events: DossierEvent[]): DossierState {
   let current = state;
@@ -53,8 +60,18 @@ describe('dossier state machine', () => {
     expect(bothSent.steps).toMatchObject({ fra: 3, fre: 3, cfa: 2 });
 
     const prepared = run(bothSent, { type: 'contractPrepared' });
-    expect(prepared.steps).toMatchObject({ cfa: 3, signature_admissible: 1, signature_employeur: 1, signature_ecole: 1 });
-    expect(changedSteps(bothSent, prepared)).toEqual({ cfa: 3, signature_admissible: 1, signature_employeur: 1, signature_ecole: 1 });
+    expect(prepared.steps).toMatchObject({
+      cfa: 3,
+      signature_admissible: 1,
+      signature_employeur: 1,
+      signature_ecole: 1,
+    });
+    expect(changedSteps(bothSent, prepared)).toEqual({
+      cfa: 3,
+      signature_admissible: 1,
+      signature_employeur: 1,
+      signature_ecole: 1,
+    });
   });
 
   it('refuses a first contact or a denied funding with status 6, and nothing moves afterwards', () => {
@@ -88,7 +105,10 @@ describe('dossier state machine', () => {
   });
 
   it('takes staff transitions only in their turn', () => {
-    expect(transition(initialState(), { type: 'firstContactDecided', decision: 'accept' })).toMatchObject({ ok: false, code: 'CONFLICT' });
+    expect(transition(initialState(), { type: 'firstContactDecided', decision: 'accept' })).toMatchObject({
+      ok: false,
+      code: 'CONFLICT',
+    });
     expect(transition(initialState(), { type: 'termsRecorded' })).toMatchObject({ ok: false, code: 'CONFLICT' });
     expect(transition(initialState(), { type: 'contractPrepared' })).toMatchObject({ ok: false, code: 'CONFLICT' });
     const terms = run(initialState(), ...toFunding);
@@ -98,11 +118,26 @@ describe('dossier state machine', () => {
 
   it('tells the employer home who acts next', () => {
     const state = run(initialState(), { type: 'sheetSubmitted', kind: 'f1ca' });
-    expect(waitingForOf(4, state)).toEqual({ action: 'f1ce', actor: 'company', to: '/employeur/fiche-premier-contact/4' });
-    expect(waitingForOf(4, run(state, { type: 'sheetSubmitted', kind: 'f1ce' }))).toMatchObject({ action: 'firstContactReview', actor: 'staff' });
+    expect(waitingForOf(4, state)).toEqual({
+      action: 'f1ce',
+      actor: 'company',
+      to: '/employeur/fiche-premier-contact/4',
+    });
+    expect(waitingForOf(4, run(state, { type: 'sheetSubmitted', kind: 'f1ce' }))).toMatchObject({
+      action: 'firstContactReview',
+      actor: 'staff',
+    });
     const funding = run(initialState(), ...toFunding);
-    expect(waitingForOf(4, funding)).toEqual({ action: 'fundingValidation', actor: 'company', to: '/employeur/validation-financement/4' });
-    const funded = run(funding, { type: 'fundingDecided', decision: 'accepted' }, { type: 'sheetSubmitted', kind: 'fre' });
+    expect(waitingForOf(4, funding)).toEqual({
+      action: 'fundingValidation',
+      actor: 'company',
+      to: '/employeur/validation-financement/4',
+    });
+    const funded = run(
+      funding,
+      { type: 'fundingDecided', decision: 'accepted' },
+      { type: 'sheetSubmitted', kind: 'fre' },
+    );
     expect(waitingForOf(4, funded)).toMatchObject({ action: 'fra', actor: 'admissible' });
   });
 });

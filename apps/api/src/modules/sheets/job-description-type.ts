@@ -1,6 +1,9 @@
 /** A job description type we accept (SPEC 5: .pdf, .doc or .docx), recognised from the bytes. */
 export interface JobDescriptionType {
-  mime: 'application/pdf' | 'application/msword' | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  mime:
+    | 'application/pdf'
+    | 'application/msword'
+    | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
   extension: '.pdf' | '.doc' | '.docx';
 }
 
@@ -18,7 +21,11 @@ const wordMainPart = new TextEncoder().encode('word/document.xml');
 /** ZIP entry names are stored uncompressed in the local and central headers, so a byte search finds them. */
 function containsSequence(bytes: Uint8Array, needle: Uint8Array): boolean {
   const first = needle[0];
-  outer: for (let i = bytes.indexOf(first ?? 0); i !== -1 && i <= bytes.byteLength - needle.byteLength; i = bytes.indexOf(first ?? 0, i + 1)) {
+  outer: for (
+    let i = bytes.indexOf(first ?? 0);
+    i !== -1 && i <= bytes.byteLength - needle.byteLength;
+    i = bytes.indexOf(first ?? 0, i + 1)
+  ) {
     for (let j = 1; j < needle.byteLength; j += 1) if (bytes[i + j] !== needle[j]) continue outer;
     return true;
   }

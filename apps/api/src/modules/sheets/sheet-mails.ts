@@ -17,12 +17,18 @@ export function renderEmployerInvitation(lang: Language, vars: EmployerInvitatio
   return lang === 'en-US' ? invitationEnUs(vars) : invitationFrFr(vars);
 }
 
-function invitationFrFr({ prenom, applicantName, companyName, url, validitySeconds }: EmployerInvitationVars): MailContent {
+function invitationFrFr({
+  prenom,
+  applicantName,
+  companyName,
+  url,
+  validitySeconds,
+}: EmployerInvitationVars): MailContent {
   const greeting = prenom ? `Bonjour ${prenom},` : 'Bonjour,';
   const intro = `${applicantName} souhaite préparer un contrat en alternance avec ${companyName} et vous a désigné comme contact.`;
   const ask = 'Pour poursuivre, merci de compléter la fiche premier contact employeur en ouvrant ce lien personnel :';
   const validity = `Ce lien est valable ${formatDuration(validitySeconds, 'fr-FR')} et ne sert qu'une fois ; vous pourrez ensuite demander un nouveau lien depuis la page de connexion.`;
-  const ignore = "Si vous ne connaissez pas cette personne, ignorez ce message : rien ne sera fait sans vous.";
+  const ignore = 'Si vous ne connaissez pas cette personne, ignorez ce message : rien ne sera fait sans vous.';
   return {
     subject: `${applicantName} vous invite à compléter une fiche premier contact`,
     text: [greeting, '', intro, ask, url, '', validity, ignore].join('\n'),
@@ -38,7 +44,13 @@ function invitationFrFr({ prenom, applicantName, companyName, url, validitySecon
   };
 }
 
-function invitationEnUs({ prenom, applicantName, companyName, url, validitySeconds }: EmployerInvitationVars): MailContent {
+function invitationEnUs({
+  prenom,
+  applicantName,
+  companyName,
+  url,
+  validitySeconds,
+}: EmployerInvitationVars): MailContent {
   const greeting = prenom ? `Hello ${prenom},` : 'Hello,';
   const intro = `${applicantName} would like to set up a work-study contract with ${companyName} and named you as the contact.`;
   const ask = 'To go on, please fill in the employer first-contact sheet by following this personal link:';

@@ -23,14 +23,23 @@ type Conn = Db | Tx;
 export type SheetRow = typeof sheets.$inferSelect;
 export type DossierRow = typeof dossiers.$inferSelect;
 
-export async function insertDossier(tx: Conn, values: { admissibleUserId: number; formationId: number | null }): Promise<DossierRow> {
-  const [row] = await tx.insert(dossiers).values({ ...values, dossierStatut: 1 }).returning();
+export async function insertDossier(
+  tx: Conn,
+  values: { admissibleUserId: number; formationId: number | null },
+): Promise<DossierRow> {
+  const [row] = await tx
+    .insert(dossiers)
+    .values({ ...values, dossierStatut: 1 })
+    .returning();
   if (!row) throw new Error('dossier not written');
   return row;
 }
 
 export async function findAdmissibleFormationId(db: Conn, userId: number): Promise<number | null> {
-  const [row] = await db.select({ formationId: admissibles.formationId }).from(admissibles).where(eq(admissibles.userId, userId));
+  const [row] = await db
+    .select({ formationId: admissibles.formationId })
+    .from(admissibles)
+    .where(eq(admissibles.userId, userId));
   return row?.formationId ?? null;
 }
 
@@ -41,7 +50,10 @@ export async function lockDossier(tx: Tx, dossierId: number): Promise<DossierRow
 }
 
 export async function findSteps(db: Conn, dossierId: number): Promise<{ type: string; status: number }[]> {
-  return db.select({ type: dossierSteps.type, status: dossierSteps.status }).from(dossierSteps).where(eq(dossierSteps.dossierId, dossierId));
+  return db
+    .select({ type: dossierSteps.type, status: dossierSteps.status })
+    .from(dossierSteps)
+    .where(eq(dossierSteps.dossierId, dossierId));
 }
 
 export async function writeSteps(tx: Conn, dossierId: number, steps: Partial<Record<StepType, number>>): Promise<void> {
@@ -53,14 +65,21 @@ export async function writeSteps(tx: Conn, dossierId: number, steps: Partial<Rec
     .onConflictDoUpdate({ target: [dossierSteps.dossierId, dossierSteps.type], set: { status: sql`excluded.status` } });
 }
 
-export async function updateDossier(tx: Conn, dossierId: number, values: { dossierStatut?: number; companyId?: number }): Promise<void> {
+export async function updateDossier(
+  tx: Conn,
+  dossierId: number,
+  values: { dossierStatut?: number; companyId?: number },
+): Promise<void> {
   await tx
     .update(dossiers)
     .set({ ...values, lastUpdate: new Date() })
     .where(eq(dossiers.id, dossierId));
 }
 
-export async function insertAudit(tx: Conn, entry: { dossierId: number | null; actorUserId: number; action: string; details?: Record<string, unknown> }): Promise<void> {
+export async function insertAudit(
+  tx: Conn,
+  entry: { dossierId: number | null; actorUserId: number; action: string; details?: Record<string, unknown> },
+): Promise<void> {
   await tx.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
 }
 
@@ -94,9 +113,16 @@ export async function findPersonal(db: Conn, dossierId: number) {
   return row;
 }
 
-export async function upsertNir(tx: Conn, dossierId: number, nir: { ciphertext: string; hash: string } | null): Promise<void> {
+export async function upsertNir(
+  tx: Conn,
+  dossierId: number,
+  nir: { ciphertext: string; hash: string } | null,
+): Promise<void> {
   const values = { nirCiphertext: nir?.ciphertext ?? null, nirHash: nir?.hash ?? null, updatedAt: new Date() };
-  await tx.insert(dossierPersonal).values({ dossierId, ...values }).onConflictDoUpdate({ target: dossierPersonal.dossierId, set: values });
+  await tx
+    .insert(dossierPersonal)
+    .values({ dossierId, ...values })
+    .onConflictDoUpdate({ target: dossierPersonal.dossierId, set: values });
 }
 
 export async function findUserNames(db: Conn, userId: number) {
@@ -139,7 +165,10 @@ export async function findLatestFunding(db: Conn, dossierId: number) {
   return row;
 }
 
-export async function insertFunding(tx: Conn, values: { dossierId: number; decision: string; reason: string | null; decidedBy: number }): Promise<void> {
+export async function insertFunding(
+  tx: Conn,
+  values: { dossierId: number; decision: string; reason: string | null; decidedBy: number },
+): Promise<void> {
   await tx.insert(fundingValidations).values(values);
 }
 
@@ -184,7 +213,10 @@ export async function replaceAttachment(
 
 /** The dossier a sheet attachment belongs to, for the file access rule. */
 export async function findAttachmentDossier(db: Conn, fileId: string): Promise<number | undefined> {
-  const [row] = await db.select({ dossierId: sheetAttachments.dossierId }).from(sheetAttachments).where(eq(sheetAttachments.fileId, fileId));
+  const [row] = await db
+    .select({ dossierId: sheetAttachments.dossierId })
+    .from(sheetAttachments)
+    .where(eq(sheetAttachments.fileId, fileId));
   return row?.dossierId;
 }
 
@@ -194,7 +226,11 @@ export async function findSmicRows(db: Conn): Promise<SmicRow[]> {
   return db.select().from(smicRates).orderBy(asc(smicRates.validFrom));
 }
 
-export async function insertSmicRows(db: Conn, rows: (typeof smicRates.$inferInsert)[], replace: boolean): Promise<void> {
+export async function insertSmicRows(
+  db: Conn,
+  rows: (typeof smicRates.$inferInsert)[],
+  replace: boolean,
+): Promise<void> {
   if (rows.length === 0) return;
   const insert = db.insert(smicRates).values(rows);
   if (!replace) {

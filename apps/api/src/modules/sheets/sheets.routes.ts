@@ -66,7 +66,10 @@ export default async function sheetsRoutes(instance: FastifyInstance): Promise<v
   const deps: SheetsDeps = { db: app.db, keys: await loadDataKeys(app.db, app.config), config: app.config };
   registerFileAccessRule('sheet-attachment', (db, user, file) => canReadSheetAttachment(db, user, file.id));
   // One file part, one byte over the limit so that an oversized file is recognised rather than cut silently.
-  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: jobDescriptionMaxBytes + 1, files: 1, fields: 2, parts: 3 } });
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: jobDescriptionMaxBytes + 1, files: 1, fields: 2, parts: 3 },
+  });
 
   app.post(
     '/admissibles/dossiers',
@@ -77,32 +80,54 @@ export default async function sheetsRoutes(instance: FastifyInstance): Promise<v
   for (const { kind, path, party, finish } of sheetRoutes) {
     const onRequest = app.requireUserType(party, 'staff', 'admin');
     const schema = { params: sheetParams, response: { 200: sheetResponse } };
-    app.get(path, { onRequest, schema }, async (request) => getSheet(deps, signedInUser(request), kind, request.params.id));
+    app.get(path, { onRequest, schema }, async (request) =>
+      getSheet(deps, signedInUser(request), kind, request.params.id),
+    );
     app.put(path, { onRequest, schema: { ...schema, body: sheetDrafts[kind] } }, async (request) =>
       saveSheetDraft(deps, signedInUser(request), kind, request.params.id, request.body as Record<string, unknown>),
     );
-    app.post(`${path}/${finish}`, { onRequest, schema: { ...schema, body: sheetDrafts[kind].nullish() } }, async (request) =>
-      submitSheet(deps, signedInUser(request), kind, request.params.id, (request.body ?? undefined) as Record<string, unknown> | undefined),
+    app.post(
+      `${path}/${finish}`,
+      { onRequest, schema: { ...schema, body: sheetDrafts[kind].nullish() } },
+      async (request) =>
+        submitSheet(
+          deps,
+          signedInUser(request),
+          kind,
+          request.params.id,
+          (request.body ?? undefined) as Record<string, unknown> | undefined,
+        ),
     );
   }
 
   app.post(
     '/employeurs/modification-missions/:id/attachment',
-    { onRequest: app.requireUserType('company', 'staff', 'admin'), schema: { params: sheetParams, response: { 200: sheetResponse } } },
-    async (request) => uploadJobDescription(deps, app.storage, signedInUser(request), request.params.id, await readSingleFile(request)),
+    {
+      onRequest: app.requireUserType('company', 'staff', 'admin'),
+      schema: { params: sheetParams, response: { 200: sheetResponse } },
+    },
+    async (request) =>
+      uploadJobDescription(deps, app.storage, signedInUser(request), request.params.id, await readSingleFile(request)),
   );
 
   const fundingSchema = { params: sheetParams, response: { 200: fundingValidationResponse } };
-  app.get('/employeurs/validation-financement/:id', { onRequest: app.requireUserType('company', 'staff', 'admin'), schema: fundingSchema }, async (request) =>
-    getFundingValidation(deps, signedInUser(request), request.params.id),
+  app.get(
+    '/employeurs/validation-financement/:id',
+    { onRequest: app.requireUserType('company', 'staff', 'admin'), schema: fundingSchema },
+    async (request) => getFundingValidation(deps, signedInUser(request), request.params.id),
   );
   app.post(
     '/employeurs/validation-financement/:id',
-    { onRequest: app.requireUserType('company', 'staff', 'admin'), schema: { ...fundingSchema, body: fundingValidationBody } },
+    {
+      onRequest: app.requireUserType('company', 'staff', 'admin'),
+      schema: { ...fundingSchema, body: fundingValidationBody },
+    },
     async (request) => decideFunding(deps, signedInUser(request), request.params.id, request.body),
   );
 
-  app.get('/sheets/salary-grid', { onRequest: app.authenticate, schema: { querystring: salaryGridQuery, response: { 200: salaryGridResponse } } }, async (request) =>
-    getSalaryGrid(app.db, request.query),
+  app.get(
+    '/sheets/salary-grid',
+    { onRequest: app.authenticate, schema: { querystring: salaryGridQuery, response: { 200: salaryGridResponse } } },
+    async (request) => getSalaryGrid(app.db, request.query),
   );
 }

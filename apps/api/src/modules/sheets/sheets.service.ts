@@ -12,7 +12,6 @@ import {
   type DossierTerms,
   type FundingValidationBody,
   type FundingValidationResponse,
-  type Language,
   type SalaryGridResponse,
   type SheetFormation,
   type SheetKind,
@@ -28,10 +27,24 @@ import type { Storage } from '../../lib/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { createLoginLink } from '../auth/auth.service.ts';
 import { getCerfaParams, getDossierForUser } from '../dossiers/dossiers.service.ts';
-import { deleteFileRows, discardFileBytes, fileUrl, insertFileRow, putFileBytes, safeFilename } from '../files/files.service.ts';
+import {
+  deleteFileRows,
+  discardFileBytes,
+  fileUrl,
+  insertFileRow,
+  putFileBytes,
+  safeFilename,
+} from '../files/files.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { findOrCreateUserByEmail, mailLanguageOf } from '../users/users.service.ts';
-import { changedSteps, sheetOpenRefusal, transition, type DossierEvent, type DossierState, type Steps } from './dossier-machine.ts';
+import {
+  changedSteps,
+  sheetOpenRefusal,
+  transition,
+  type DossierEvent,
+  type DossierState,
+  type Steps,
+} from './dossier-machine.ts';
 import { detectJobDescriptionType } from './job-description-type.ts';
 import { renderEmployerInvitation } from './sheet-mails.ts';
 import * as repo from './sheets.repo.ts';
@@ -39,7 +52,15 @@ import * as repo from './sheets.repo.ts';
 export interface SheetsDeps {
   db: Db;
   keys: DataKeys;
-  config: Pick<Config, 'publicUrl' | 'LOGIN_LINK_TTL' | 'REFRESH_TOKEN_TTL' | 'LOGIN_RATE_PER_ADDRESS' | 'LOGIN_RATE_WINDOW' | 'SHORT_CONTRACT_MONTHS'>;
+  config: Pick<
+    Config,
+    | 'publicUrl'
+    | 'LOGIN_LINK_TTL'
+    | 'REFRESH_TOKEN_TTL'
+    | 'LOGIN_RATE_PER_ADDRESS'
+    | 'LOGIN_RATE_WINDOW'
+    | 'SHORT_CONTRACT_MONTHS'
+  >;
 }
 
 type Data = Record<string, unknown>;
@@ -51,7 +72,8 @@ const nirKinds: ReadonlySet<SheetKind> = new Set(['f1ca', 'fra']);
 const sheetOrder: readonly SheetKind[] = ['f1ca', 'f1ce', 'missions', 'fra', 'fre'];
 const staffTypes: ReadonlySet<string> = new Set(['staff', 'admin']);
 
-const isObject = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Data =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const blockOf = (data: Data, block: string): Data => (isObject(data[block]) ? data[block] : {});
 
 // ---------- State ----------
@@ -109,19 +131,33 @@ async function applyEvent(
   const after = result.state;
   const steps = changedSteps(locked.state, after);
   await repo.writeSteps(tx, locked.dossier.id, steps);
-  await repo.updateDossier(tx, locked.dossier.id, after.statut !== locked.state.statut ? { dossierStatut: after.statut } : {});
+  await repo.updateDossier(
+    tx,
+    locked.dossier.id,
+    after.statut !== locked.state.statut ? { dossierStatut: after.statut } : {},
+  );
   await repo.insertAudit(tx, {
     dossierId: locked.dossier.id,
     actorUserId,
     action,
-    details: { ...details, ...(after.statut !== locked.state.statut ? { statut: { from: locked.state.statut, to: after.statut } } : {}), steps },
+    details: {
+      ...details,
+      ...(after.statut !== locked.state.statut ? { statut: { from: locked.state.statut, to: after.statut } } : {}),
+      steps,
+    },
   });
   locked.state = after;
   return after;
 }
 
 /** For other modules (staff transitions): locks the dossier and applies one event in the transaction. */
-export async function recordDossierEvent(tx: Tx, dossierId: number, actorUserId: number, event: DossierEvent, details: Data = {}): Promise<DossierState> {
+export async function recordDossierEvent(
+  tx: Tx,
+  dossierId: number,
+  actorUserId: number,
+  event: DossierEvent,
+  details: Data = {},
+): Promise<DossierState> {
   return applyEvent(tx, await lockState(tx, dossierId), actorUserId, event, details);
 }
 
@@ -130,9 +166,17 @@ export async function recordDossierEvent(tx: Tx, dossierId: number, actorUserId:
 /** POST /admissibles/dossiers: a new case on the applicant's formation, waiting for the first-contact sheet. */
 export async function createDossier(db: Db, user: AuthUser): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
-    const dossier = await repo.insertDossier(tx, { admissibleUserId: user.id, formationId: await repo.findAdmissibleFormationId(tx, user.id) });
+    const dossier = await repo.insertDossier(tx, {
+      admissibleUserId: user.id,
+      formationId: await repo.findAdmissibleFormationId(tx, user.id),
+    });
     await repo.writeSteps(tx, dossier.id, { f1ca: 1 });
-    await repo.insertAudit(tx, { dossierId: dossier.id, actorUserId: user.id, action: 'dossier.created', details: { statut: 1 } });
+    await repo.insertAudit(tx, {
+      dossierId: dossier.id,
+      actorUserId: user.id,
+      action: 'dossier.created',
+      details: { statut: 1 },
+    });
     return { id: dossier.id };
   });
 }
@@ -170,7 +214,12 @@ function initialData(kind: SheetKind, sheets: SheetsByKind): Data {
       seed = { apprenti: blockOf(f1ca, 'apprenti') };
       break;
     case 'fre':
-      seed = { employeur: blockOf(f1ce, 'employeur'), maitre1: blockOf(f1ce, 'maitre1'), contrat: blockOf(f1ce, 'contrat'), contacts: blockOf(f1ce, 'contacts') };
+      seed = {
+        employeur: blockOf(f1ce, 'employeur'),
+        maitre1: blockOf(f1ce, 'maitre1'),
+        contrat: blockOf(f1ce, 'contrat'),
+        contacts: blockOf(f1ce, 'contacts'),
+      };
       break;
   }
   const parsed = sheetDrafts[kind].safeParse(seed);
@@ -235,7 +284,13 @@ interface SheetSnapshot {
   nir: string | undefined;
 }
 
-function evaluate(deps: SheetsDeps, kind: SheetKind, snapshot: SheetSnapshot, formation: SheetFormation | null, smicTable: readonly SmicRate[]) {
+function evaluate(
+  deps: SheetsDeps,
+  kind: SheetKind,
+  snapshot: SheetSnapshot,
+  formation: SheetFormation | null,
+  smicTable: readonly SmicRate[],
+) {
   const row = snapshot.sheets[kind];
   const own = row ? dataOf(row) : initialData(kind, snapshot.sheets);
   const data = nirKinds.has(kind) ? withNir(own, snapshot.nir) : own;
@@ -250,7 +305,12 @@ function evaluate(deps: SheetsDeps, kind: SheetKind, snapshot: SheetSnapshot, fo
   return { row, data, other, issues };
 }
 
-export async function getSheet<K extends SheetKind>(deps: SheetsDeps, user: AuthUser, kind: K, dossierId: number): Promise<SheetResponse<K>> {
+export async function getSheet<K extends SheetKind>(
+  deps: SheetsDeps,
+  user: AuthUser,
+  kind: K,
+  dossierId: number,
+): Promise<SheetResponse<K>> {
   const dossier = await getDossierForUser(deps.db, user, dossierId);
   const [rows, stepRows, nir, formation, smicTable, attachment] = await Promise.all([
     repo.findSheets(deps.db, dossierId),
@@ -263,7 +323,10 @@ export async function getSheet<K extends SheetKind>(deps: SheetsDeps, user: Auth
   const snapshot = { sheets: byKind(rows), state: toState(dossier.dossierStatut, stepRows), nir };
   const { row, data, other, issues } = evaluate(deps, kind, snapshot, formation, smicTable);
   const shownNir = nirFor(user, nir);
-  const context = isObject(other['apprenti']) && shownNir !== undefined ? { ...other, apprenti: { ...other['apprenti'], nir: shownNir } } : other;
+  const context =
+    isObject(other['apprenti']) && shownNir !== undefined
+      ? { ...other, apprenti: { ...other['apprenti'], nir: shownNir } }
+      : other;
   return {
     data,
     status: row?.status === 'submitted' ? 'submitted' : 'draft',
@@ -273,7 +336,14 @@ export async function getSheet<K extends SheetKind>(deps: SheetsDeps, user: Auth
     formation,
     context,
     attachment: attachment
-      ? { id: attachment.id, filename: attachment.filename, contentType: attachment.contentType, size: attachment.size, url: fileUrl(attachment.id), uploadedAt: attachment.createdAt.toISOString() }
+      ? {
+          id: attachment.id,
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          size: attachment.size,
+          url: fileUrl(attachment.id),
+          uploadedAt: attachment.createdAt.toISOString(),
+        }
       : null,
   } as SheetResponse<K>;
 }
@@ -289,17 +359,28 @@ function splitNir(kind: SheetKind, body: Data): { data: Data; nir: string | unde
 }
 
 async function storeNir(tx: Tx, keys: DataKeys, dossierId: number, nir: string | undefined): Promise<void> {
-  await repo.upsertNir(tx, dossierId, nir === undefined ? null : { ciphertext: encryptText(keys, nir), hash: keyedHash(keys, nir) });
+  await repo.upsertNir(
+    tx,
+    dossierId,
+    nir === undefined ? null : { ciphertext: encryptText(keys, nir), hash: keyedHash(keys, nir) },
+  );
 }
 
 function ensureWritable(kind: SheetKind, row: repo.SheetRow | undefined, state: DossierState): void {
-  if (row?.status === 'submitted') throw new AppError('LOCKED', 'This sheet is already sent and can no longer be changed');
+  if (row?.status === 'submitted')
+    throw new AppError('LOCKED', 'This sheet is already sent and can no longer be changed');
   const refusal = sheetOpenRefusal(state, kind);
   if (refusal && !refusal.ok) throw new AppError(refusal.code, refusal.reason);
 }
 
 /** PUT: replaces the sheet's draft (partial, but well formed: the route's schema checked it). */
-export async function saveSheetDraft<K extends SheetKind>(deps: SheetsDeps, user: AuthUser, kind: K, dossierId: number, body: Data): Promise<SheetResponse<K>> {
+export async function saveSheetDraft<K extends SheetKind>(
+  deps: SheetsDeps,
+  user: AuthUser,
+  kind: K,
+  dossierId: number,
+  body: Data,
+): Promise<SheetResponse<K>> {
   await getDossierForUser(deps.db, user, dossierId);
   const { data, nir } = splitNir(kind, body);
   await deps.db.transaction(async (tx) => {
@@ -308,7 +389,9 @@ export async function saveSheetDraft<K extends SheetKind>(deps: SheetsDeps, user
     ensureWritable(kind, sheets[kind], locked.state);
     if (kind === 'fre') {
       const errors = ruleIssuesToErrors(
-        sheetIssues('fre', data, { formation: null, smicTable: [], other: {}, idccBefore: idccBefore(sheets) }).filter((issue) => issue.code === 'idcc.change_blocked'),
+        sheetIssues('fre', data, { formation: null, smicTable: [], other: {}, idccBefore: idccBefore(sheets) }).filter(
+          (issue) => issue.code === 'idcc.change_blocked',
+        ),
       );
       if (errors) throw validationError(errors, 'The IDCC code can no longer change on the information sheet');
     }
@@ -333,7 +416,10 @@ export async function submitSheet<K extends SheetKind>(
 ): Promise<SheetResponse<K>> {
   if (body !== undefined) await saveSheetDraft(deps, user, kind, dossierId, body);
   else await getDossierForUser(deps.db, user, dossierId);
-  const [formation, smicTable] = await Promise.all([getSheetFormation(deps.db, user, dossierId), findSmicTable(deps.db)]);
+  const [formation, smicTable] = await Promise.all([
+    getSheetFormation(deps.db, user, dossierId),
+    findSmicTable(deps.db),
+  ]);
 
   await deps.db.transaction(async (tx) => {
     const locked = await lockState(tx, dossierId);
@@ -364,7 +450,13 @@ export async function submitSheet<K extends SheetKind>(
  * address is known), is linked to the company (the one they already act for, or a new one), and
  * receives a personal link that signs them in on the employer first-contact sheet.
  */
-async function inviteEmployer(tx: Tx, deps: SheetsDeps, dossier: repo.DossierRow, data: Data, actorUserId: number): Promise<void> {
+async function inviteEmployer(
+  tx: Tx,
+  deps: SheetsDeps,
+  dossier: repo.DossierRow,
+  data: Data,
+  actorUserId: number,
+): Promise<void> {
   const contact = blockOf(blockOf(data, 'contacts'), 'contactEntreprise');
   const employeur = blockOf(data, 'employeur');
   const apprenti = blockOf(data, 'apprenti');
@@ -379,10 +471,15 @@ async function inviteEmployer(tx: Tx, deps: SheetsDeps, dossier: repo.DossierRow
     lang: requested ?? 'fr-FR',
   });
   if (user.userType !== 'company') {
-    throw validationError({ 'contacts.contactEntreprise.courriel': ['contact.not_company_account'] }, 'This address belongs to an account that is not an employer');
+    throw validationError(
+      { 'contacts.contactEntreprise.courriel': ['contact.not_company_account'] },
+      'This address belongs to an account that is not an employer',
+    );
   }
   const companyId =
-    dossier.companyId ?? (await repo.findCompanyOfUser(tx, user.id)) ?? (await repo.insertCompany(tx, { name: text(employeur['denomination']), siret: text(employeur['siret']) || null }));
+    dossier.companyId ??
+    (await repo.findCompanyOfUser(tx, user.id)) ??
+    (await repo.insertCompany(tx, { name: text(employeur['denomination']), siret: text(employeur['siret']) || null }));
   await repo.linkCompanyUser(tx, companyId, user.id);
   await repo.updateDossier(tx, dossier.id, { companyId });
 
@@ -397,7 +494,12 @@ async function inviteEmployer(tx: Tx, deps: SheetsDeps, dossier: repo.DossierRow
     validitySeconds: deps.config.LOGIN_LINK_TTL,
   });
   await enqueueMail(tx, { to: user.email, ...mail });
-  await repo.insertAudit(tx, { dossierId: dossier.id, actorUserId, action: 'employer.invited', details: { companyId, userId: user.id } });
+  await repo.insertAudit(tx, {
+    dossierId: dossier.id,
+    actorUserId,
+    action: 'employer.invited',
+    details: { companyId, userId: user.id },
+  });
 }
 
 // ---------- Missions: job description ----------
@@ -411,12 +513,20 @@ export interface UploadedFile {
 }
 
 /** POST missions attachment: a .pdf, .doc or .docx of 5 MB at most, recognised by its content; replaces the previous one. */
-export async function uploadJobDescription(deps: SheetsDeps, storage: Storage, user: AuthUser, dossierId: number, file: UploadedFile | undefined): Promise<SheetResponse<'missions'>> {
+export async function uploadJobDescription(
+  deps: SheetsDeps,
+  storage: Storage,
+  user: AuthUser,
+  dossierId: number,
+  file: UploadedFile | undefined,
+): Promise<SheetResponse<'missions'>> {
   await getDossierForUser(deps.db, user, dossierId);
   if (!file || file.bytes.byteLength === 0) throw validationError({ file: ['field.required'] });
-  if (file.truncated || file.bytes.byteLength > jobDescriptionMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'The job description is larger than 5 MB', { file: ['file.too_large'] });
+  if (file.truncated || file.bytes.byteLength > jobDescriptionMaxBytes)
+    throw new AppError('PAYLOAD_TOO_LARGE', 'The job description is larger than 5 MB', { file: ['file.too_large'] });
   const type = detectJobDescriptionType(file.bytes);
-  if (!type) throw new AppError('UNSUPPORTED_FILE_TYPE', 'Allowed: .pdf, .doc, .docx', { file: ['file.unsupported_type'] });
+  if (!type)
+    throw new AppError('UNSUPPORTED_FILE_TYPE', 'Allowed: .pdf, .doc, .docx', { file: ['file.unsupported_type'] });
 
   const prepared = await putFileBytes(storage, {
     ownerUserId: user.id,
@@ -432,8 +542,20 @@ export async function uploadJobDescription(deps: SheetsDeps, storage: Storage, u
       const sheets = byKind(await repo.findSheets(tx, dossierId));
       ensureWritable('missions', sheets.missions, locked.state);
       const stored = await insertFileRow(tx, prepared);
-      const previous = await repo.replaceAttachment(tx, { dossierId, sheetKind: 'missions', fileId: stored.id, createdBy: user.id });
-      await applyEvent(tx, locked, user.id, { type: 'sheetSaved', kind: 'missions' }, { kind: 'missions', fileId: stored.id }, 'sheet.attachment_uploaded');
+      const previous = await repo.replaceAttachment(tx, {
+        dossierId,
+        sheetKind: 'missions',
+        fileId: stored.id,
+        createdBy: user.id,
+      });
+      await applyEvent(
+        tx,
+        locked,
+        user.id,
+        { type: 'sheetSaved', kind: 'missions' },
+        { kind: 'missions', fileId: stored.id },
+        'sheet.attachment_uploaded',
+      );
       return previous ? deleteFileRows(tx, [previous]) : [];
     });
   } catch (err) {
@@ -460,7 +582,11 @@ export async function canReadSheetAttachment(db: Db, user: AuthUser, fileId: str
 
 type FundingResponse = FundingValidationResponse;
 
-export async function getFundingValidation(deps: SheetsDeps, user: AuthUser, dossierId: number): Promise<FundingResponse> {
+export async function getFundingValidation(
+  deps: SheetsDeps,
+  user: AuthUser,
+  dossierId: number,
+): Promise<FundingResponse> {
   const dossier = await getDossierForUser(deps.db, user, dossierId);
   const [terms, latest, formation] = await Promise.all([
     repo.findTerms(deps.db, dossierId),
@@ -479,12 +605,22 @@ export async function getFundingValidation(deps: SheetsDeps, user: AuthUser, dos
 }
 
 /** POST: accepted opens the information sheet; denied (with its reason) refuses the dossier; stalled waits. */
-export async function decideFunding(deps: SheetsDeps, user: AuthUser, dossierId: number, body: FundingValidationBody): Promise<FundingResponse> {
+export async function decideFunding(
+  deps: SheetsDeps,
+  user: AuthUser,
+  dossierId: number,
+  body: FundingValidationBody,
+): Promise<FundingResponse> {
   await getDossierForUser(deps.db, user, dossierId);
   await deps.db.transaction(async (tx) => {
     const locked = await lockState(tx, dossierId);
     await applyEvent(tx, locked, user.id, { type: 'fundingDecided', decision: body.decision });
-    await repo.insertFunding(tx, { dossierId, decision: body.decision, reason: body.reason ?? null, decidedBy: user.id });
+    await repo.insertFunding(tx, {
+      dossierId,
+      decision: body.decision,
+      reason: body.reason ?? null,
+      decidedBy: user.id,
+    });
   });
   return getFundingValidation(deps, user, dossierId);
 }
@@ -496,7 +632,9 @@ function toSmicRate(row: repo.SmicRow): SmicRate {
     validFrom: row.validFrom,
     monthly: row.monthly,
     hourly: row.hourly,
-    ...(row.mayotteMonthly !== null && row.mayotteHourly !== null ? { mayotte: { monthly: row.mayotteMonthly, hourly: row.mayotteHourly } } : {}),
+    ...(row.mayotteMonthly !== null && row.mayotteHourly !== null
+      ? { mayotte: { monthly: row.mayotteMonthly, hourly: row.mayotteHourly } }
+      : {}),
   };
 }
 
@@ -557,7 +695,11 @@ export interface SalaryGridQuery {
 export async function getSalaryGrid(db: Db, query: SalaryGridQuery): Promise<SalaryGridResponse> {
   const table = await findSmicTable(db);
   const smic = smicAt(table, query.date) ?? null;
-  const monthly = smic ? (query.departementEmployeur === '976' && smic.mayotte ? smic.mayotte.monthly : smic.monthly) : null;
+  const monthly = smic
+    ? query.departementEmployeur === '976' && smic.mayotte
+      ? smic.mayotte.monthly
+      : smic.monthly
+    : null;
   const periods =
     query.dateNaissance && query.dateFinContrat
       ? buildApprenticeshipPeriods({
@@ -573,6 +715,14 @@ export async function getSalaryGrid(db: Db, query: SalaryGridQuery): Promise<Sal
     smic,
     apprentissage: monthly === null ? null : salaryGridTable(monthly),
     professionnalisation: monthly === null ? null : professionalisationGridTable(monthly),
-    periodes: periods.map((p) => ({ ordre: p.ordre, dateDebut: p.dateDebut, dateFin: p.dateFin, age: p.age, taux: p.taux, base: p.base, montantMinimum: p.montantMinimum })),
+    periodes: periods.map((p) => ({
+      ordre: p.ordre,
+      dateDebut: p.dateDebut,
+      dateFin: p.dateFin,
+      age: p.age,
+      taux: p.taux,
+      base: p.base,
+      montantMinimum: p.montantMinimum,
+    })),
   };
 }

@@ -1,4 +1,11 @@
-import { getAtPath, type EmployerDossier, type ErrorBody, type SalaryGridResponse, type SheetResponse, type UserType } from '@passerelle/contract';
+import {
+  getAtPath,
+  type EmployerDossier,
+  type ErrorBody,
+  type SalaryGridResponse,
+  type SheetResponse,
+  type UserType,
+} from '@passerelle/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -46,7 +53,12 @@ describe('sheets API', async () => {
   type Caller = Awaited<ReturnType<typeof createUser>>;
   const sheet = (response: LightMyRequestResponse) => response.json<SheetResponse>();
   const call = (caller: Caller | undefined, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
-    app.inject({ method, url, ...(caller ? { headers: caller.headers } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
+    app.inject({
+      method,
+      url,
+      ...(caller ? { headers: caller.headers } : {}),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   const [school] = await db.insert(schools).values({ code: 'ESILV', name: 'ESILV' }).returning();
   if (!school) throw new Error('school not created');
@@ -71,7 +83,9 @@ describe('sheets API', async () => {
 
   async function createApplicant() {
     const applicant = await createUser('admissible');
-    await db.insert(admissibles).values({ userId: applicant.id, formationId: formation?.id ?? null, contractType: 'APP' });
+    await db
+      .insert(admissibles)
+      .values({ userId: applicant.id, formationId: formation?.id ?? null, contractType: 'APP' });
     return applicant;
   }
 
@@ -82,7 +96,15 @@ describe('sheets API', async () => {
   }
 
   const f1caBody = (contactEmail: string, nir: string | null = NIR) => ({
-    apprenti: { nom: 'Martin', prenom: 'Léo', sexe: 'M', dateNaissance: '2004-05-10', courriel: 'leo.martin@example.test', telephone: '0612345678', ...(nir ? { nir } : {}) },
+    apprenti: {
+      nom: 'Martin',
+      prenom: 'Léo',
+      sexe: 'M',
+      dateNaissance: '2004-05-10',
+      courriel: 'leo.martin@example.test',
+      telephone: '0612345678',
+      ...(nir ? { nir } : {}),
+    },
     employeur: { denomination: 'Data Conseil', siret: SIRET },
     contacts: { contactEntreprise: { nom: 'Durand', prenom: 'Claire', courriel: contactEmail, langue: 'en-US' } },
     contrat: { intitulePoste: 'Data engineer apprenti' },
@@ -91,7 +113,12 @@ describe('sheets API', async () => {
   const address = { voie: '12 rue de la Paix', codePostal: '75002', commune: 'Paris' };
   const f1ceBody = {
     employeur: { denomination: 'Data Conseil', siret: SIRET, codeIdcc: '1486', adresse: address },
-    maitre1: { nom: 'Durand', prenom: 'Claire', courriel: 'claire.durand@example.test', emploiOccupe: 'Lead data engineer' },
+    maitre1: {
+      nom: 'Durand',
+      prenom: 'Claire',
+      courriel: 'claire.durand@example.test',
+      emploiOccupe: 'Lead data engineer',
+    },
     contrat: {
       typeContrat: 'APP',
       intitulePoste: 'Data engineer apprenti',
@@ -106,7 +133,12 @@ describe('sheets API', async () => {
   /** Applicant's first contact sent: answers the employer's contact, signed in. */
   async function toEmployerFirstContact(applicant: Caller, contactEmail = `contact-${seq + 1}@data-conseil.test`) {
     const id = await newDossier(applicant);
-    const response = await call(applicant, 'POST', `/api/admissibles/fiche-premier-contact/${id}/submit`, f1caBody(contactEmail));
+    const response = await call(
+      applicant,
+      'POST',
+      `/api/admissibles/fiche-premier-contact/${id}/submit`,
+      f1caBody(contactEmail),
+    );
     expect(response.statusCode).toBe(200);
     const [contact] = await db.select().from(users).where(eq(users.email, contactEmail.toLowerCase()));
     if (!contact) throw new Error('contact not created');
@@ -115,16 +147,28 @@ describe('sheets API', async () => {
 
   async function toFunding(applicant: Caller) {
     const { id, employer } = await toEmployerFirstContact(applicant);
-    expect((await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ceBody)).statusCode).toBe(200);
-    expect((await call(staff, 'POST', `/api/staff/dossiers/${id}/first-contact`, { decision: 'accept' })).statusCode).toBe(200);
-    const terms = { coutFormationAnnuel: 8500, priseEnChargeOpco: 8000, resteACharge: 500, rythme: '3 jours entreprise / 2 jours école' };
+    expect(
+      (await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ceBody)).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(staff, 'POST', `/api/staff/dossiers/${id}/first-contact`, { decision: 'accept' })).statusCode,
+    ).toBe(200);
+    const terms = {
+      coutFormationAnnuel: 8500,
+      priseEnChargeOpco: 8000,
+      resteACharge: 500,
+      rythme: '3 jours entreprise / 2 jours école',
+    };
     expect((await call(staff, 'POST', `/api/staff/dossiers/${id}/modalites`, terms)).statusCode).toBe(200);
     return { id, employer };
   }
 
   async function toInformationSheet(applicant: Caller) {
     const { id, employer } = await toFunding(applicant);
-    expect((await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'accepted' })).statusCode).toBe(200);
+    expect(
+      (await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'accepted' }))
+        .statusCode,
+    ).toBe(200);
     return { id, employer };
   }
 
@@ -159,16 +203,28 @@ describe('sheets API', async () => {
     it('saves a partial draft and restores it', async () => {
       const applicant = await createApplicant();
       const id = await newDossier(applicant);
-      const draft = { apprenti: { nom: 'Martin', prenom: '' }, contacts: { contactEntreprise: { courriel: 'rh@example.test' } } };
+      const draft = {
+        apprenti: { nom: 'Martin', prenom: '' },
+        contacts: { contactEntreprise: { courriel: 'rh@example.test' } },
+      };
       const saved = await call(applicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, draft);
       expect(saved.statusCode).toBe(200);
       const restored = await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${id}`);
       expect(restored.statusCode).toBe(200);
       const body = sheet(restored);
-      expect(body).toMatchObject({ status: 'draft', submittedAt: null, readOnly: false, data: draft.apprenti ? { apprenti: { nom: 'Martin' } } : {} });
+      expect(body).toMatchObject({
+        status: 'draft',
+        submittedAt: null,
+        readOnly: false,
+        data: draft.apprenti ? { apprenti: { nom: 'Martin' } } : {},
+      });
       expect(getAtPath(body.data, 'apprenti.prenom')).toBeUndefined();
       expect(getAtPath(body.data, 'contacts.contactEntreprise.courriel')).toBe('rh@example.test');
-      expect(body.formation).toMatchObject({ dateDebutFormation: '2026-09-01', dateFinFormation: '2028-08-31', contractTypes: ['APP'] });
+      expect(body.formation).toMatchObject({
+        dateDebutFormation: '2026-09-01',
+        dateFinFormation: '2028-08-31',
+        contractTypes: ['APP'],
+      });
       // A missing NIR is a warning at first contact (SPEC 5).
       expect(body.warnings['apprenti.nir']).toEqual([{ code: 'nir.missing', severity: 'warning' }]);
     });
@@ -193,13 +249,25 @@ describe('sheets API', async () => {
     it('keeps the NIR encrypted, out of the sheet data, full for the applicant and staff', async () => {
       const applicant = await createApplicant();
       const id = await newDossier(applicant);
-      expect((await call(applicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, f1caBody('x@example.test', '1 04 05 75 123 456 65'))).statusCode).toBe(200);
+      expect(
+        (
+          await call(
+            applicant,
+            'PUT',
+            `/api/admissibles/fiche-premier-contact/${id}`,
+            f1caBody('x@example.test', '1 04 05 75 123 456 65'),
+          )
+        ).statusCode,
+      ).toBe(200);
       const [personal] = await db.select().from(dossierPersonal).where(eq(dossierPersonal.dossierId, id));
       expect(personal?.nirCiphertext).toBeTruthy();
       expect(personal?.nirCiphertext).not.toContain(NIR);
       expect(personal?.nirHash).toMatch(/^[0-9a-f]{64}$/);
       expect(personal?.nirHash).not.toContain(NIR);
-      const [row] = await db.select().from(sheets).where(and(eq(sheets.dossierId, id), eq(sheets.kind, 'f1ca')));
+      const [row] = await db
+        .select()
+        .from(sheets)
+        .where(and(eq(sheets.dossierId, id), eq(sheets.kind, 'f1ca')));
       expect(JSON.stringify(row?.data)).not.toContain(NIR);
       expect(JSON.stringify(row?.data)).not.toContain('nir');
 
@@ -249,7 +317,12 @@ describe('sheets API', async () => {
       const applicant = await createApplicant();
       const id = await newDossier(applicant);
       const contactEmail = 'claire.durand@data-conseil.test';
-      const response = await call(applicant, 'POST', `/api/admissibles/fiche-premier-contact/${id}/submit`, f1caBody(contactEmail, null));
+      const response = await call(
+        applicant,
+        'POST',
+        `/api/admissibles/fiche-premier-contact/${id}/submit`,
+        f1caBody(contactEmail, null),
+      );
       expect(response.statusCode).toBe(200);
       const body = sheet(response);
       expect(body).toMatchObject({ status: 'submitted', readOnly: true });
@@ -261,23 +334,36 @@ describe('sheets API', async () => {
       const [contact] = await db.select().from(users).where(eq(users.email, contactEmail));
       expect(contact).toMatchObject({ userType: 'company', prenom: 'Claire', nom: 'Durand', lang: 'en-US' });
       const [dossier] = await db.select().from(dossiers).where(eq(dossiers.id, id));
-      const [link] = await db.select().from(companyUsers).where(eq(companyUsers.userId, contact?.id ?? 0));
+      const [link] = await db
+        .select()
+        .from(companyUsers)
+        .where(eq(companyUsers.userId, contact?.id ?? 0));
       expect(link?.companyId).toBe(dossier?.companyId);
-      const [company] = await db.select().from(companies).where(eq(companies.id, dossier?.companyId ?? 0));
+      const [company] = await db
+        .select()
+        .from(companies)
+        .where(eq(companies.id, dossier?.companyId ?? 0));
       expect(company).toMatchObject({ name: 'Data Conseil', siret: SIRET });
 
       const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, contactEmail));
       expect(mails).toHaveLength(1);
       expect(mails[0]?.subject).toContain('Léo Martin');
       expect(mails[0]?.subject).toMatch(/invites you/);
-      expect(mails[0]?.textBody).toMatch(new RegExp(`http://localhost:3999/employeur/fiche-premier-contact/${id}\\?t=[\\w-]{40,}`));
+      expect(mails[0]?.textBody).toMatch(
+        new RegExp(`http://localhost:3999/employeur/fiche-premier-contact/${id}\\?t=[\\w-]{40,}`),
+      );
 
-      expect((await call(applicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, { apprenti: { nom: 'X' } })).statusCode).toBe(409);
+      expect(
+        (await call(applicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, { apprenti: { nom: 'X' } }))
+          .statusCode,
+      ).toBe(409);
       const again = await call(applicant, 'POST', `/api/admissibles/fiche-premier-contact/${id}/submit`);
       expect(again.statusCode).toBe(409);
       expect(again.json<ErrorBody>().code).toBe('LOCKED');
       const audit = await db.select().from(auditLog).where(eq(auditLog.dossierId, id));
-      expect(audit.map((entry) => entry.action)).toEqual(expect.arrayContaining(['sheet.submitted', 'employer.invited']));
+      expect(audit.map((entry) => entry.action)).toEqual(
+        expect.arrayContaining(['sheet.submitted', 'employer.invited']),
+      );
       expect(JSON.stringify(audit)).not.toContain(contactEmail);
     });
 
@@ -311,9 +397,16 @@ describe('sheets API', async () => {
       const applicant = await createApplicant();
       const other = await createUser('admissible', 'student@school.test');
       const id = await newDossier(applicant);
-      const response = await call(applicant, 'POST', `/api/admissibles/fiche-premier-contact/${id}/submit`, f1caBody('student@school.test'));
+      const response = await call(
+        applicant,
+        'POST',
+        `/api/admissibles/fiche-premier-contact/${id}/submit`,
+        f1caBody('student@school.test'),
+      );
       expect(response.statusCode).toBe(400);
-      expect(response.json<ErrorBody>().errors?.['contacts.contactEntreprise.courriel']).toEqual(['contact.not_company_account']);
+      expect(response.json<ErrorBody>().errors?.['contacts.contactEntreprise.courriel']).toEqual([
+        'contact.not_company_account',
+      ]);
       const [row] = await db.select().from(users).where(eq(users.id, other.id));
       expect(row?.userType).toBe('admissible');
       expect(await statutOf(id)).toBe(1);
@@ -329,7 +422,9 @@ describe('sheets API', async () => {
 
       expect((await call(undefined, 'GET', `/api/admissibles/fiche-premier-contact/${id}`)).statusCode).toBe(401);
       expect((await call(otherApplicant, 'GET', `/api/admissibles/fiche-premier-contact/${id}`)).statusCode).toBe(404);
-      expect((await call(otherApplicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, {})).statusCode).toBe(404);
+      expect((await call(otherApplicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, {})).statusCode).toBe(
+        404,
+      );
       expect((await call(otherCompany, 'GET', `/api/employeurs/fiche-premier-contact/${id}`)).statusCode).toBe(404);
       expect((await call(otherCompany, 'PUT', `/api/employeurs/fiche-premier-contact/${id}`, {})).statusCode).toBe(404);
       expect((await call(applicant, 'GET', `/api/employeurs/fiche-premier-contact/${id}`)).statusCode).toBe(403);
@@ -358,7 +453,12 @@ describe('sheets API', async () => {
       const { id, employer } = await toEmployerFirstContact(applicant);
       const broken = {
         ...f1ceBody,
-        contrat: { ...f1ceBody.contrat, dateFinContrat: '2028-06-30', dureeTravailHebdoHeures: 45, salaireBrutMensuel: 500 },
+        contrat: {
+          ...f1ceBody.contrat,
+          dateFinContrat: '2028-06-30',
+          dureeTravailHebdoHeures: 45,
+          salaireBrutMensuel: 500,
+        },
       };
       const refused = await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, broken);
       expect(refused.statusCode).toBe(400);
@@ -376,7 +476,9 @@ describe('sheets API', async () => {
       ]);
       expect(await statutOf(id)).toBe(3);
       expect(await stepsOf(id)).toMatchObject({ f1ca: 2, f1ce: 2 });
-      expect((await call(employer, 'PUT', `/api/employeurs/fiche-premier-contact/${id}`, f1ceBody)).statusCode).toBe(409);
+      expect((await call(employer, 'PUT', `/api/employeurs/fiche-premier-contact/${id}`, f1ceBody)).statusCode).toBe(
+        409,
+      );
     });
 
     it('is not open before the applicant sends theirs', async () => {
@@ -394,7 +496,9 @@ describe('sheets API', async () => {
       const applicant = await createApplicant();
       const { id, employer } = await toEmployerFirstContact(applicant);
       for (const caller of [applicant, employer]) {
-        expect((await call(caller, 'POST', `/api/staff/dossiers/${id}/first-contact`, { decision: 'accept' })).statusCode).toBe(403);
+        expect(
+          (await call(caller, 'POST', `/api/staff/dossiers/${id}/first-contact`, { decision: 'accept' })).statusCode,
+        ).toBe(403);
         expect((await call(caller, 'POST', `/api/staff/dossiers/${id}/contract-prepared`)).statusCode).toBe(403);
         expect((await call(caller, 'GET', '/api/staff/smic')).statusCode).toBe(403);
       }
@@ -421,7 +525,9 @@ describe('sheets API', async () => {
       expect(badTerms.statusCode).toBe(400);
       expect(badTerms.json<ErrorBody>().errors).toHaveProperty('coutFormationAnnuel');
       const terms = { coutFormationAnnuel: 8500, priseEnChargeOpco: 8000, resteACharge: 500, rythme: '3/2' };
-      expect((await call(staff, 'POST', `/api/staff/dossiers/${id}/modalites`, terms)).json()).toMatchObject({ dossierStatut: 5 });
+      expect((await call(staff, 'POST', `/api/staff/dossiers/${id}/modalites`, terms)).json()).toMatchObject({
+        dossierStatut: 5,
+      });
       expect((await call(staff, 'POST', `/api/staff/dossiers/${id}/contract-prepared`)).statusCode).toBe(409);
 
       const funding = await call(employer, 'GET', `/api/employeurs/validation-financement/${id}`);
@@ -432,9 +538,15 @@ describe('sheets API', async () => {
       const applicant = await createApplicant();
       const { id, employer } = await toEmployerFirstContact(applicant);
       await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ceBody);
-      const refused = await call(staff, 'POST', `/api/staff/dossiers/${id}/first-contact`, { decision: 'refuse', reason: 'Formation complète' });
+      const refused = await call(staff, 'POST', `/api/staff/dossiers/${id}/first-contact`, {
+        decision: 'refuse',
+        reason: 'Formation complète',
+      });
       expect(refused.json()).toMatchObject({ dossierStatut: 6 });
-      const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.dossierId, id), eq(auditLog.action, 'first_contact.refuse')));
+      const [entry] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.dossierId, id), eq(auditLog.action, 'first_contact.refuse')));
       expect(entry?.details).toMatchObject({ reason: 'Formation complète', statut: { from: 3, to: 6 } });
       expect((await call(employer, 'PUT', `/api/employeurs/modification-missions/${id}`, {})).statusCode).toBe(409);
     });
@@ -444,26 +556,42 @@ describe('sheets API', async () => {
     it('needs a reason to deny, then refuses the dossier', async () => {
       const applicant = await createApplicant();
       const { id, employer } = await toFunding(applicant);
-      const noReason = await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'denied', reason: '  ' });
+      const noReason = await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, {
+        decision: 'denied',
+        reason: '  ',
+      });
       expect(noReason.statusCode).toBe(400);
       expect(noReason.json<ErrorBody>().errors?.['reason']).toEqual(['field.required']);
 
-      const denied = await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'denied', reason: 'Budget gelé' });
+      const denied = await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, {
+        decision: 'denied',
+        reason: 'Budget gelé',
+      });
       expect(denied.statusCode).toBe(200);
       expect(denied.json()).toMatchObject({ decision: 'denied', reason: 'Budget gelé', canDecide: false });
       expect(await statutOf(id)).toBe(6);
       const rows = await db.select().from(fundingValidations).where(eq(fundingValidations.dossierId, id));
-      expect(rows).toEqual([expect.objectContaining({ decision: 'denied', reason: 'Budget gelé', decidedBy: employer.id })]);
-      expect((await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'accepted' })).statusCode).toBe(409);
+      expect(rows).toEqual([
+        expect.objectContaining({ decision: 'denied', reason: 'Budget gelé', decidedBy: employer.id }),
+      ]);
+      expect(
+        (await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'accepted' }))
+          .statusCode,
+      ).toBe(409);
     });
 
     it('keeps a stalled answer pending, then accepts and opens the information sheet', async () => {
       const applicant = await createApplicant();
       const { id, employer } = await toFunding(applicant);
-      const stalled = await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'stalled' });
+      const stalled = await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, {
+        decision: 'stalled',
+      });
       expect(stalled.json()).toMatchObject({ decision: 'stalled', canDecide: true });
       expect(await statutOf(id)).toBe(5);
-      expect((await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'accepted' })).statusCode).toBe(200);
+      expect(
+        (await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'accepted' }))
+          .statusCode,
+      ).toBe(200);
       expect(await statutOf(id)).toBe(7);
       expect(await stepsOf(id)).toMatchObject({ fra: 1, fre: 1 });
     });
@@ -520,7 +648,10 @@ describe('sheets API', async () => {
       expect(getAtPath(sheet(fre).data, 'employeur.codeIdcc')).toBe('1486');
       expect(getAtPath(sheet(fre).context, 'apprenti.nir')).toBe('1 04 ** ** *** *** 65');
 
-      const idccChange = await call(employer, 'PUT', `/api/employeurs/fiche-renseignement/${id}`, { ...freBody, employeur: { ...freBody.employeur, codeIdcc: '1501' } });
+      const idccChange = await call(employer, 'PUT', `/api/employeurs/fiche-renseignement/${id}`, {
+        ...freBody,
+        employeur: { ...freBody.employeur, codeIdcc: '1501' },
+      });
       expect(idccChange.statusCode).toBe(400);
       expect(idccChange.json<ErrorBody>().errors?.['employeur.codeIdcc']).toEqual(['idcc.change_blocked']);
 
@@ -530,7 +661,11 @@ describe('sheets API', async () => {
       const health = await call(employer, 'POST', `/api/employeurs/fiche-renseignement/${id}/send`, {
         ...freBody,
         opco: { nom: 'OPCO_SANTE' },
-        responsabilites: { isSchoolResponsibleCerfa: false, isSchoolResponsibleCerfaOpco: true, isSchoolResponsibleSubrogation: true },
+        responsabilites: {
+          isSchoolResponsibleCerfa: false,
+          isSchoolResponsibleCerfaOpco: true,
+          isSchoolResponsibleSubrogation: true,
+        },
       });
       expect(health.statusCode).toBe(400);
       const errors = health.json<ErrorBody>().errors ?? {};
@@ -542,9 +677,13 @@ describe('sheets API', async () => {
       expect(sentFre.json()).toMatchObject({ status: 'submitted', readOnly: true });
       expect((await call(employer, 'PUT', `/api/employeurs/fiche-renseignement/${id}`, freBody)).statusCode).toBe(409);
 
-      const incomplete = await call(applicant, 'POST', `/api/admissibles/fiche-renseignement/${id}/send`, { apprenti: { nom: 'Martin' } });
+      const incomplete = await call(applicant, 'POST', `/api/admissibles/fiche-renseignement/${id}/send`, {
+        apprenti: { nom: 'Martin' },
+      });
       expect(incomplete.statusCode).toBe(400);
-      expect(Object.keys(incomplete.json<ErrorBody>().errors ?? {})).toEqual(expect.arrayContaining(['apprenti.sexe', 'apprenti.adresse.voie', 'consentements.rgpd']));
+      expect(Object.keys(incomplete.json<ErrorBody>().errors ?? {})).toEqual(
+        expect.arrayContaining(['apprenti.sexe', 'apprenti.adresse.voie', 'consentements.rgpd']),
+      );
 
       const sentFra = await call(applicant, 'POST', `/api/admissibles/fiche-renseignement/${id}/send`, fraBody);
       expect(sentFra.statusCode).toBe(200);
@@ -555,7 +694,12 @@ describe('sheets API', async () => {
       expect(home.json<EmployerDossier[]>()[0]?.waitingFor).toEqual({ action: 'cfa', actor: 'staff', to: null });
       const prepared = await call(staff, 'POST', `/api/staff/dossiers/${id}/contract-prepared`);
       expect(prepared.statusCode).toBe(200);
-      expect(await stepsOf(id)).toMatchObject({ cfa: 3, signature_admissible: 1, signature_employeur: 1, signature_ecole: 1 });
+      expect(await stepsOf(id)).toMatchObject({
+        cfa: 3,
+        signature_admissible: 1,
+        signature_employeur: 1,
+        signature_ecole: 1,
+      });
       const [personal] = await db.select().from(dossierPersonal).where(eq(dossierPersonal.dossierId, id));
       expect(personal?.nirCiphertext).not.toContain(NIR);
       const rows = await db.select().from(sheets).where(eq(sheets.dossierId, id));
@@ -574,16 +718,29 @@ describe('sheets API', async () => {
   describe('missions clarification', () => {
     function multipart(filename: string, bytes: Uint8Array) {
       const boundary = '----passerelle-test-boundary';
-      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      );
       const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-      return { payload: Buffer.concat([head, Buffer.from(bytes), tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+      return {
+        payload: Buffer.concat([head, Buffer.from(bytes), tail]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      };
     }
     const upload = (caller: Caller, id: number, filename: string, bytes: Uint8Array) => {
       const { payload, headers } = multipart(filename, bytes);
-      return app.inject({ method: 'POST', url: `/api/employeurs/modification-missions/${id}/attachment`, payload, headers: { ...caller.headers, ...headers } });
+      return app.inject({
+        method: 'POST',
+        url: `/api/employeurs/modification-missions/${id}/attachment`,
+        payload,
+        headers: { ...caller.headers, ...headers },
+      });
     };
     const text = (value: string) => new TextEncoder().encode(value);
-    const docx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]), Buffer.from('....[Content_Types].xml....word/document.xml....')]);
+    const docx = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]),
+      Buffer.from('....[Content_Types].xml....word/document.xml....'),
+    ]);
     const doc = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(64)]);
 
     it('accepts a pdf, doc or docx by content, refuses other types and files over 5 MB', async () => {
@@ -598,7 +755,10 @@ describe('sheets API', async () => {
       const firstUrl = sheet(pdf).attachment?.url ?? '';
 
       const word = await upload(employer, id, 'poste.bin', docx);
-      expect(sheet(word).attachment).toMatchObject({ filename: 'poste.docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+      expect(sheet(word).attachment).toMatchObject({
+        filename: 'poste.docx',
+        contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      });
       expect(sheet(await upload(employer, id, 'old.doc', doc)).attachment?.contentType).toBe('application/msword');
       // The replaced file is gone.
       expect((await call(employer, 'GET', firstUrl)).statusCode).toBe(404);
@@ -606,7 +766,12 @@ describe('sheets API', async () => {
       const fake = await upload(employer, id, 'virus.pdf', text('MZ this is not a pdf'));
       expect(fake.statusCode).toBe(415);
       expect(fake.json<ErrorBody>().errors?.['file']).toEqual(['file.unsupported_type']);
-      const zipOnly = await upload(employer, id, 'sheet.docx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x78, 0x6c]));
+      const zipOnly = await upload(
+        employer,
+        id,
+        'sheet.docx',
+        Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x78, 0x6c]),
+      );
       expect(zipOnly.statusCode).toBe(415);
 
       const big = new Uint8Array(5 * 1024 * 1024 + 10);
@@ -630,27 +795,49 @@ describe('sheets API', async () => {
       const empty = await call(employer, 'POST', `/api/employeurs/modification-missions/${id}/submit`, {});
       expect(empty.json<ErrorBody>().errors?.['missions.description']).toEqual(['field.required']);
       const missions = { missions: { description: 'Construire les pipelines de données du service client.' } };
-      expect((await call(employer, 'POST', `/api/employeurs/modification-missions/${id}/submit`, missions)).json()).toMatchObject({ status: 'submitted', data: missions });
-      expect((await call(employer, 'PUT', `/api/employeurs/modification-missions/${id}`, missions)).statusCode).toBe(409);
+      expect(
+        (await call(employer, 'POST', `/api/employeurs/modification-missions/${id}/submit`, missions)).json(),
+      ).toMatchObject({ status: 'submitted', data: missions });
+      expect((await call(employer, 'PUT', `/api/employeurs/modification-missions/${id}`, missions)).statusCode).toBe(
+        409,
+      );
     });
   });
 
   describe('SMIC table and salary grid', () => {
     it('serves the grid from the dated table, which staff extend', async () => {
       const user = await createApplicant();
-      const before = await call(user, 'GET', '/api/sheets/salary-grid?date=2026-09-01&dateNaissance=2004-05-10&dateFinContrat=2028-08-31');
+      const before = await call(
+        user,
+        'GET',
+        '/api/sheets/salary-grid?date=2026-09-01&dateNaissance=2004-05-10&dateFinContrat=2028-08-31',
+      );
       expect(before.statusCode).toBe(200);
       expect(before.json<SalaryGridResponse>().smic).toMatchObject({ validFrom: '2024-11-01', monthly: 1801.8 });
       expect(before.json<SalaryGridResponse>().apprentissage?.rows[0]?.cells[2]).toEqual({ taux: 53, montant: 954.96 });
-      expect(before.json<SalaryGridResponse>().periodes[0]).toMatchObject({ ordre: '1.1', taux: 53, montantMinimum: 954.96 });
+      expect(before.json<SalaryGridResponse>().periodes[0]).toMatchObject({
+        ordre: '1.1',
+        taux: 53,
+        montantMinimum: 954.96,
+      });
 
       const table = await call(staff, 'GET', '/api/staff/smic');
       expect(table.json()).toHaveLength(12);
-      expect((await call(staff, 'PUT', '/api/staff/smic', { validFrom: '2026-06-01', monthly: -3, hourly: 12.31 })).statusCode).toBe(400);
-      const added = await call(staff, 'PUT', '/api/staff/smic', { validFrom: '2026-06-01', monthly: 1867.02, hourly: 12.31 });
+      expect(
+        (await call(staff, 'PUT', '/api/staff/smic', { validFrom: '2026-06-01', monthly: -3, hourly: 12.31 }))
+          .statusCode,
+      ).toBe(400);
+      const added = await call(staff, 'PUT', '/api/staff/smic', {
+        validFrom: '2026-06-01',
+        monthly: 1867.02,
+        hourly: 12.31,
+      });
       expect(added.statusCode).toBe(200);
       expect(added.json()).toHaveLength(13);
-      expect((await call(user, 'PUT', '/api/staff/smic', { validFrom: '2027-01-01', monthly: 1900, hourly: 12.5 })).statusCode).toBe(403);
+      expect(
+        (await call(user, 'PUT', '/api/staff/smic', { validFrom: '2027-01-01', monthly: 1900, hourly: 12.5 }))
+          .statusCode,
+      ).toBe(403);
 
       const after = await call(user, 'GET', '/api/sheets/salary-grid?date=2026-09-01');
       expect(after.json<SalaryGridResponse>().smic).toMatchObject({ validFrom: '2026-06-01', monthly: 1867.02 });

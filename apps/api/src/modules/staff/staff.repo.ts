@@ -4,5 +4,8 @@ import { dossierTerms } from '../../db/schema/index.ts';
 
 export async function upsertTermsOf(tx: Tx, dossierId: number, terms: DossierTerms, recordedBy: number): Promise<void> {
   const values = { data: terms, recordedBy, recordedAt: new Date() };
-  await tx.insert(dossierTerms).values({ dossierId, ...values }).onConflictDoUpdate({ target: dossierTerms.dossierId, set: values });
+  await tx
+    .insert(dossierTerms)
+    .values({ dossierId, ...values })
+    .onConflictDoUpdate({ target: dossierTerms.dossierId, set: values });
 }

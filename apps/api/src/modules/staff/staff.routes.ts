@@ -1,9 +1,22 @@
-import { dossierStateResponse, dossierTermsBody, firstContactDecisionBody, sheetParams, smicRowBody, smicTableResponse } from '@passerelle/contract';
+import {
+  dossierStateResponse,
+  dossierTermsBody,
+  firstContactDecisionBody,
+  sheetParams,
+  smicRowBody,
+  smicTableResponse,
+} from '@passerelle/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { addSmicRate, decideFirstContact, findSmicTableRows, markContractPrepared, recordTerms } from './staff.service.ts';
+import {
+  addSmicRate,
+  decideFirstContact,
+  findSmicTableRows,
+  markContractPrepared,
+  recordTerms,
+} from './staff.service.ts';
 
 function signedInUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('UNAUTHORIZED');
@@ -16,18 +29,27 @@ export default async function staffRoutes(instance: FastifyInstance): Promise<vo
   const onRequest = app.requireUserType('staff', 'admin');
   const stateSchema = { params: sheetParams, response: { 200: dossierStateResponse } };
 
-  app.post('/staff/dossiers/:id/first-contact', { onRequest, schema: { ...stateSchema, body: firstContactDecisionBody } }, async (request) =>
-    decideFirstContact(app.db, signedInUser(request), request.params.id, request.body.decision, request.body.reason),
+  app.post(
+    '/staff/dossiers/:id/first-contact',
+    { onRequest, schema: { ...stateSchema, body: firstContactDecisionBody } },
+    async (request) =>
+      decideFirstContact(app.db, signedInUser(request), request.params.id, request.body.decision, request.body.reason),
   );
-  app.post('/staff/dossiers/:id/modalites', { onRequest, schema: { ...stateSchema, body: dossierTermsBody } }, async (request) =>
-    recordTerms(app.db, signedInUser(request), request.params.id, request.body),
+  app.post(
+    '/staff/dossiers/:id/modalites',
+    { onRequest, schema: { ...stateSchema, body: dossierTermsBody } },
+    async (request) => recordTerms(app.db, signedInUser(request), request.params.id, request.body),
   );
   app.post('/staff/dossiers/:id/contract-prepared', { onRequest, schema: stateSchema }, async (request) =>
     markContractPrepared(app.db, signedInUser(request), request.params.id),
   );
 
-  app.get('/staff/smic', { onRequest, schema: { response: { 200: smicTableResponse } } }, async () => findSmicTableRows(app.db));
-  app.put('/staff/smic', { onRequest, schema: { body: smicRowBody, response: { 200: smicTableResponse } } }, async (request) =>
-    addSmicRate(app.db, signedInUser(request), request.body),
+  app.get('/staff/smic', { onRequest, schema: { response: { 200: smicTableResponse } } }, async () =>
+    findSmicTableRows(app.db),
+  );
+  app.put(
+    '/staff/smic',
+    { onRequest, schema: { body: smicRowBody, response: { 200: smicTableResponse } } },
+    async (request) => addSmicRate(app.db, signedInUser(request), request.body),
   );
 }

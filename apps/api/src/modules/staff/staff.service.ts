@@ -15,7 +15,13 @@ function toResponse(id: number, state: DossierState): DossierStateResponse {
 }
 
 /** Accepts the first contact (the terms come next) or refuses the dossier, with the reason kept in the audit trail. */
-export async function decideFirstContact(db: Db, user: AuthUser, dossierId: number, decision: 'accept' | 'refuse', reason: string | undefined): Promise<DossierStateResponse> {
+export async function decideFirstContact(
+  db: Db,
+  user: AuthUser,
+  dossierId: number,
+  decision: 'accept' | 'refuse',
+  reason: string | undefined,
+): Promise<DossierStateResponse> {
   await getDossierForUser(db, user, dossierId);
   const state = await db.transaction((tx) =>
     recordDossierEvent(tx, dossierId, user.id, { type: 'firstContactDecided', decision }, reason ? { reason } : {}),
@@ -24,7 +30,12 @@ export async function decideFirstContact(db: Db, user: AuthUser, dossierId: numb
 }
 
 /** Records (or, until the employer answers on funding, corrects) the terms set by the employer-relations service. */
-export async function recordTerms(db: Db, user: AuthUser, dossierId: number, terms: DossierTerms): Promise<DossierStateResponse> {
+export async function recordTerms(
+  db: Db,
+  user: AuthUser,
+  dossierId: number,
+  terms: DossierTerms,
+): Promise<DossierStateResponse> {
   await getDossierForUser(db, user, dossierId);
   const state = await db.transaction(async (tx) => {
     const next = await recordDossierEvent(tx, dossierId, user.id, { type: 'termsRecorded' });
@@ -47,7 +58,9 @@ export async function findSmicTableRows(db: Db) {
     validFrom: row.validFrom,
     monthly: row.monthly,
     hourly: row.hourly,
-    ...(row.mayotteMonthly !== null && row.mayotteHourly !== null ? { mayotte: { monthly: row.mayotteMonthly, hourly: row.mayotteHourly } } : {}),
+    ...(row.mayotteMonthly !== null && row.mayotteHourly !== null
+      ? { mayotte: { monthly: row.mayotteMonthly, hourly: row.mayotteHourly } }
+      : {}),
     updatedAt: row.updatedBy === null ? null : row.updatedAt.toISOString(),
   }));
 }

@@ -1,4 +1,4 @@
-import { cmsInfo, type HeaderInfos } from '@passerelle/contract';
+import type { CmsInfo, HeaderInfos } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ export function useHeaderInfos(): HeaderInfos | null {
   const lang = feedLanguage(i18n.language);
   const cms = useQuery({
     queryKey: ['cms', lang],
-    queryFn: ({ signal }) => api(cmsInfo, `/admissibles/portal/cms?lang=${lang}`, { signal }),
+    queryFn: ({ signal }) => api<CmsInfo>(`/admissibles/portal/cms?lang=${lang}`, { signal }),
     enabled: Boolean(token) && user?.userType === 'admissible',
   });
   const fresh = cms.data?.headerInfos;

@@ -1,5 +1,123 @@
-import { UpcomingScreen } from '../../components/upcoming-screen';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { sexes, typesContrat } from '@passerelle/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AddressFields, PersonFields } from './common/blocks';
+import { Cell, FieldGroup, referenceOptions, SheetSelect, SheetTextField } from './common/fields';
+import { SiretLookup } from './common/lookups';
+import { SheetFrame } from './common/sheet-frame';
+import { useSheet } from './common/use-sheet';
+import { useSheetId } from './common/use-sheet-id';
 
-export function Component() {
-  return <UpcomingScreen titleKey="titles.applicantFirstContact" />;
+const CASES_SCREEN = '/espace-admissible/dossiers';
+
+/** Issue 4: the applicant names themselves, the employer and the contact who will receive the employer's link. */
+function ApplicantFirstContactPage() {
+  const { t } = useTranslation('sheets');
+  const id = useSheetId();
+  const state = useSheet('f1ca', 'admissible', id);
+  const [labels] = useState(() => new Map<string, string>());
+  const { form, sheet } = state;
+  const contractTypes = sheet?.formation?.contractTypes ?? ['APP', 'PRO'];
+  const languages = [
+    { value: 'fr-FR', label: t('languages.fr-FR') },
+    { value: 'en-US', label: t('languages.en-US') },
+  ];
+
+  return (
+    <SheetFrame
+      title={t('f1ca.title')}
+      subtitle={t('f1ca.subtitle')}
+      state={state}
+      labels={labels}
+      finish={{ label: t('f1ca.submit'), confirmTitle: t('f1ca.confirmTitle'), confirmMessage: t('f1ca.confirmText') }}
+      done={
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
+          <span>{t('f1ca.done')}</span>
+          <Button component={Link} to={CASES_SCREEN} variant="contained" size="small" startIcon={<ArrowBack />}>
+            {t('actions.backToCases')}
+          </Button>
+        </Box>
+      }
+    >
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {t('autosaveHint')}
+      </Typography>
+      <FieldGroup title={t('sections.identity')}>
+        <Cell>
+          <SheetTextField name="apprenti.nom" label={t('fields.nom')} autoComplete="family-name" maxLength={100} />
+        </Cell>
+        <Cell>
+          <SheetTextField name="apprenti.prenom" label={t('fields.prenom')} autoComplete="given-name" maxLength={100} />
+        </Cell>
+        <Cell>
+          <SheetSelect name="apprenti.sexe" label={t('fields.sexe')} options={referenceOptions(sexes)} emptyLabel={t('choose')} />
+        </Cell>
+        <Cell>
+          <SheetTextField name="apprenti.dateNaissance" label={t('fields.dateNaissance')} type="date" autoComplete="bday" />
+        </Cell>
+        <Cell wide>
+          <SheetTextField
+            name="apprenti.nir"
+            label={t('fields.nir')}
+            hint={t('hints.nir')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={15}
+          />
+        </Cell>
+        <Cell>
+          <SheetTextField name="apprenti.courriel" label={t('fields.courriel')} type="email" autoComplete="email" maxLength={254} />
+        </Cell>
+        <Cell>
+          <SheetTextField name="apprenti.telephone" label={t('fields.telephone')} type="tel" autoComplete="tel" maxLength={20} />
+        </Cell>
+      </FieldGroup>
+      <FieldGroup title={t('sections.employer')} description={t('f1ca.employerHelp')}>
+        <Cell wide>
+          <SiretLookup form={form} prefix="employeur" fills={{ denomination: true, adresse: true }} />
+        </Cell>
+        <Cell wide>
+          <SheetTextField name="employeur.denomination" label={t('fields.denomination')} autoComplete="organization" maxLength={200} />
+        </Cell>
+        <AddressFields form={form} prefix="employeur.adresse" />
+      </FieldGroup>
+      <FieldGroup title={t('sections.contact')} description={t('f1ca.contactHelp')}>
+        <PersonFields prefix="contacts.contactEntreprise" />
+        <Cell>
+          <SheetTextField name="contacts.contactEntreprise.fonction" label={t('fields.fonction')} autoComplete="off" maxLength={100} />
+        </Cell>
+        <Cell>
+          <SheetSelect
+            name="contacts.contactEntreprise.langue"
+            label={t('fields.langue')}
+            options={languages}
+            emptyLabel={t('choose')}
+          />
+        </Cell>
+      </FieldGroup>
+      <FieldGroup title={t('sections.position')}>
+        <Cell>
+          <SheetSelect
+            name="contrat.typeContrat"
+            label={t('fields.typeContrat')}
+            options={referenceOptions(typesContrat.filter((type) => contractTypes.includes(type.code)))}
+            emptyLabel={t('choose')}
+          />
+        </Cell>
+        <Cell>
+          <SheetTextField name="contrat.dateDebutContrat" label={t('fields.dateDebutContrat')} type="date" />
+        </Cell>
+        <Cell wide>
+          <SheetTextField name="contrat.intitulePoste" label={t('fields.intitulePoste')} autoComplete="off" maxLength={200} />
+        </Cell>
+      </FieldGroup>
+    </SheetFrame>
+  );
 }
+
+export { ApplicantFirstContactPage as Component };

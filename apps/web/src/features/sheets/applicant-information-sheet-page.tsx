@@ -1,5 +1,5 @@
-import { UpcomingScreen } from '../../components/upcoming-screen';
+import { InformationSheet } from './information-sheet/information-sheet';
 
 export function Component() {
-  return <UpcomingScreen titleKey="titles.applicantInformationSheet" />;
+  return <InformationSheet kind="fra" />;
 }

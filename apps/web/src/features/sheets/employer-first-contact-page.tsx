@@ -1,5 +1,101 @@
-import { UpcomingScreen } from '../../components/upcoming-screen';
+import Home from '@mui/icons-material/HomeOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { typesContrat, typesEmployeur } from '@passerelle/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AddressFields } from './common/blocks';
+import { ContextView } from './common/context-view';
+import { Cell, FieldGroup } from './common/fields';
+import { SiretLookup } from './common/lookups';
+import { SheetFrame } from './common/sheet-frame';
+import { SpecInputs, type FieldSpec } from './common/spec-fields';
+import { maitre, person } from './common/specs';
+import { useSheet } from './common/use-sheet';
+import { useSheetId } from './common/use-sheet-id';
 
-export function Component() {
-  return <UpcomingScreen titleKey="titles.employerFirstContact" />;
+const applicantSpecs: FieldSpec[] = [
+  { path: 'apprenti.nom', label: 'nom' },
+  { path: 'apprenti.prenom', label: 'prenom' },
+  { path: 'apprenti.dateNaissance', label: 'dateNaissance', type: 'date' },
+  { path: 'apprenti.courriel', label: 'courriel' },
+  { path: 'apprenti.telephone', label: 'telephone' },
+  { path: 'contrat.intitulePoste', label: 'intitulePoste' },
+];
+
+const companySpecs: FieldSpec[] = [
+  { path: 'employeur.denomination', label: 'denomination', wide: true, maxLength: 200 },
+  { path: 'employeur.codeIdcc', label: 'codeIdcc', hint: 'idcc', maxLength: 4 },
+  { path: 'employeur.codeApe', label: 'codeApe', hint: 'naf', maxLength: 6 },
+  { path: 'employeur.nombreSalaries', label: 'nombreSalaries', type: 'number' },
+  { path: 'employeur.typeEmployeur', label: 'typeEmployeur', type: 'select', options: typesEmployeur },
+  { path: 'employeur.telephone', label: 'telephone', type: 'tel', maxLength: 20 },
+  { path: 'employeur.courriel', label: 'courriel', type: 'email', maxLength: 254 },
+];
+
+const contractSpecs: FieldSpec[] = [
+  { path: 'contrat.typeContrat', label: 'typeContrat', type: 'select', options: typesContrat },
+  { path: 'contrat.intitulePoste', label: 'intitulePoste', maxLength: 200 },
+  { path: 'contrat.dateDebutContrat', label: 'dateDebutContrat', type: 'date' },
+  { path: 'contrat.dateFinContrat', label: 'dateFinContrat', type: 'date' },
+  { path: 'contrat.dureeTravailHebdoHeures', label: 'dureeTravailHebdoHeures', type: 'number' },
+  { path: 'contrat.dureeTravailHebdoMinutes', label: 'dureeTravailHebdoMinutes', type: 'number' },
+  { path: 'contrat.salaireBrutMensuel', label: 'salaireBrutMensuel', type: 'number', hint: 'salary' },
+];
+
+const signataireSpecs: FieldSpec[] = [...person('contacts.signataire'), { path: 'contacts.signataire.fonction', label: 'fonction', maxLength: 100 }];
+
+/** Issue 4: the employer's first contact — the company, the master, the job and its terms. */
+function EmployerFirstContactPage() {
+  const { t } = useTranslation('sheets');
+  const id = useSheetId();
+  const state = useSheet('f1ce', 'company', id);
+  const [labels] = useState(() => new Map<string, string>());
+  const { form, sheet } = state;
+
+  return (
+    <SheetFrame
+      title={t('f1ce.title')}
+      subtitle={t('f1ce.subtitle')}
+      state={state}
+      labels={labels}
+      finish={{ label: t('f1ce.submit'), confirmTitle: t('f1ce.confirmTitle'), confirmMessage: t('f1ce.confirmText') }}
+      done={
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
+          <span>{t('f1ce.done')}</span>
+          <Button component={Link} to="/" variant="contained" size="small" startIcon={<Home />}>
+            {t('actions.employerHome')}
+          </Button>
+        </Box>
+      }
+    >
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {t('autosaveHint')}
+      </Typography>
+      <ContextView title={t('sections.applicant')} specs={applicantSpecs} source={sheet?.context ?? {}} />
+      <FieldGroup title={t('sections.company')}>
+        <Cell wide>
+          <SiretLookup form={form} prefix="employeur" fills={{ denomination: true, adresse: true, codeApe: true, codeIdcc: true, typeEmployeur: true }} />
+        </Cell>
+        <SpecInputs specs={companySpecs} />
+        <AddressFields form={form} prefix="employeur.adresse" />
+      </FieldGroup>
+      <FieldGroup title={t('sections.contract')}>
+        <SpecInputs specs={contractSpecs} />
+      </FieldGroup>
+      <FieldGroup title={t('sections.master')} description={t('f1ce.masterHelp')}>
+        <SpecInputs specs={maitre('maitre1')} />
+      </FieldGroup>
+      <FieldGroup title={t('sections.signatory')}>
+        <SpecInputs specs={signataireSpecs} />
+      </FieldGroup>
+      <FieldGroup title={t('sections.manager')}>
+        <SpecInputs specs={person('contacts.gestionnaire')} />
+      </FieldGroup>
+    </SheetFrame>
+  );
 }
+
+export { EmployerFirstContactPage as Component };

@@ -1,5 +1,212 @@
-import { UpcomingScreen } from '../../components/upcoming-screen';
+import Home from '@mui/icons-material/HomeOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { fundingDecisions, fundingValidationBody, type FundingValidationBody, type FundingValidationResponse } from '@passerelle/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorState } from '../../components/error-state';
+import { zodResolver } from '../../components/form/zod-resolver';
+import { FullPageSpinner } from '../../components/full-page-spinner';
+import { PageHeader } from '../../components/page-header';
+import { useErrorText } from '../../components/use-error-text';
+import { ApiError } from '../../lib/api-client';
+import { decideFunding, fundingQueryOptions } from './api/sheets';
+import { formatDateTime, formatEuros } from './common/dates';
+import { FormationSummary } from './common/sheet-frame';
+import { fieldMessage } from './common/messages';
+import { useFocusOnMount } from './common/summaries';
+import { useSheetId } from './common/use-sheet-id';
 
-export function Component() {
-  return <UpcomingScreen titleKey="titles.funding" />;
+type FormValues = z.input<typeof fundingValidationBody>;
+
+function Terms({ terms }: { terms: NonNullable<FundingValidationResponse['terms']> }) {
+  const { t, i18n } = useTranslation('sheets');
+  const rows: [string, string][] = [
+    [t('funding.terms.coutFormationAnnuel'), formatEuros(terms.coutFormationAnnuel, i18n.language)],
+    [t('funding.terms.priseEnChargeOpco'), formatEuros(terms.priseEnChargeOpco, i18n.language)],
+    [t('funding.terms.resteACharge'), formatEuros(terms.resteACharge, i18n.language)],
+    [t('funding.terms.rythme'), terms.rythme],
+    ...(terms.commentaire ? ([[t('funding.terms.commentaire'), terms.commentaire]] as [string, string][]) : []),
+  ];
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, 1fr) 2fr' }, columnGap: 2, rowGap: 1, m: 0 }}>
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Box component="dt" sx={{ color: 'text.secondary' }}>
+            {label}
+          </Box>
+          <Box component="dd" sx={{ m: 0, fontWeight: 600, whiteSpace: 'pre-line' }}>
+            {value}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
 }
+
+function Outcome({ funding }: { funding: FundingValidationResponse }) {
+  const { t, i18n } = useTranslation('sheets');
+  const ref = useFocusOnMount<HTMLDivElement>();
+  if (!funding.decision) return null;
+  return (
+    <Alert ref={ref} tabIndex={-1} severity={funding.decision === 'accepted' ? 'success' : funding.decision === 'denied' ? 'error' : 'info'} sx={{ outline: 'none' }}>
+      <AlertTitle>{t(`funding.outcome.${funding.decision}`)}</AlertTitle>
+      {funding.decidedAt ? <div>{t('funding.decidedAt', { date: formatDateTime(funding.decidedAt, i18n.language) })}</div> : null}
+      {funding.reason ? <div style={{ whiteSpace: 'pre-line' }}>{t('funding.reasonShown', { reason: funding.reason })}</div> : null}
+      <Button component={Link} to="/" size="small" variant="outlined" startIcon={<Home />} sx={{ mt: 1 }}>
+        {t('actions.employerHome')}
+      </Button>
+    </Alert>
+  );
+}
+
+function DecisionForm({ id }: { id: number }) {
+  const { t, i18n } = useTranslation('sheets');
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const labelId = useId();
+  const [pending, setPending] = useState<FundingValidationBody | null>(null);
+  const form = useForm<FormValues, unknown, FundingValidationBody>({
+    resolver: zodResolver(fundingValidationBody),
+    defaultValues: { decision: undefined as never, reason: '' },
+    mode: 'onTouched',
+  });
+  const decision = useWatch({ control: form.control, name: 'decision' });
+  const mutation = useMutation({
+    mutationFn: (body: FundingValidationBody) => decideFunding(id, body),
+    onSuccess: (next) => queryClient.setQueryData(fundingQueryOptions(id).queryKey, next),
+    onError: (error) => {
+      if (error instanceof ApiError)
+        for (const [path, messages] of Object.entries(error.errors)) form.setError(path as 'reason', { type: 'server', message: messages[0] ?? '' });
+    },
+    onSettled: () => setPending(null),
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void form.handleSubmit((body) => setPending(body))(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Controller
+        control={form.control}
+        name="decision"
+        render={({ field, fieldState }) => (
+          <FormControl error={Boolean(fieldState.error)}>
+            <FormLabel id={labelId} sx={{ fontWeight: 600, color: 'text.primary', mb: 1 }}>
+              {t('funding.question')}
+            </FormLabel>
+            <RadioGroup aria-labelledby={labelId} name={field.name} value={field.value ?? ''} onChange={(event) => field.onChange(event.target.value)}>
+              {fundingDecisions.map((value, index) => (
+                <FormControlLabel
+                  key={value}
+                  value={value}
+                  control={<Radio inputRef={index === 0 ? field.ref : undefined} onBlur={field.onBlur} />}
+                  label={
+                    <Box sx={{ py: 0.5 }}>
+                      <Typography sx={{ fontWeight: 600 }}>{t(`funding.choices.${value}.label`)}</Typography>
+                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                        {t(`funding.choices.${value}.help`)}
+                      </Typography>
+                    </Box>
+                  }
+                  sx={{ alignItems: 'flex-start', '& .MuiRadio-root': { mt: 0.25 } }}
+                />
+              ))}
+            </RadioGroup>
+            {fieldState.error ? <FormHelperText>{t('funding.chooseOne')}</FormHelperText> : null}
+          </FormControl>
+        )}
+      />
+      {decision === 'denied' ? (
+        <Controller
+          control={form.control}
+          name="reason"
+          render={({ field, fieldState }) => (
+            <TextField
+              id="field-reason"
+              label={t('funding.reason')}
+              required
+              multiline
+              minRows={4}
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={Boolean(fieldState.error)}
+              helperText={fieldMessage(fieldState.error?.message, i18n.language) ?? t('funding.reasonHint')}
+              slotProps={{ htmlInput: { maxLength: 2000 } }}
+            />
+          )}
+        />
+      ) : null}
+      {mutation.error && !(mutation.error instanceof ApiError && Object.keys(mutation.error.errors).length > 0) ? (
+        <Alert severity="error">{errorText(mutation.error)}</Alert>
+      ) : null}
+      <Box>
+        <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+          {t('funding.submit')}
+        </Button>
+      </Box>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t('funding.confirmTitle')}
+        message={pending ? t(`funding.confirm.${pending.decision}`) : ''}
+        confirmLabel={t('funding.submit')}
+        isPending={mutation.isPending}
+        onClose={() => setPending(null)}
+        onConfirm={() => pending && mutation.mutate(pending)}
+      />
+    </Box>
+  );
+}
+
+/** SPEC "Funding validation": the employer accepts, denies (with reasons) or stalls the terms set by the school. */
+function FundingPage() {
+  const { t } = useTranslation('sheets');
+  const id = useSheetId();
+  const query = useQuery(fundingQueryOptions(id));
+  if (query.isPending) return <FullPageSpinner />;
+  if (query.isError)
+    return (
+      <>
+        <PageHeader title={t('funding.title')} />
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      </>
+    );
+  const funding = query.data;
+  return (
+    <>
+      <PageHeader title={t('funding.title')} subtitle={t('funding.subtitle')} />
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <FormationSummary formation={funding.formation} />
+        {funding.decision ? <Outcome funding={funding} /> : null}
+        <Card>
+          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 3, p: { xs: 2, sm: 3 } }}>
+            <Typography variant="h2" sx={{ fontSize: '1.2rem' }}>
+              {t('funding.termsTitle')}
+            </Typography>
+            {funding.terms ? <Terms terms={funding.terms} /> : <Alert severity="info">{t('funding.noTerms')}</Alert>}
+            {funding.canDecide ? <DecisionForm id={id} /> : null}
+          </CardContent>
+        </Card>
+      </Box>
+    </>
+  );
+}
+
+export { FundingPage as Component };

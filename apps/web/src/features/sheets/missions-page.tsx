@@ -1,5 +1,147 @@
-import { UpcomingScreen } from '../../components/upcoming-screen';
+import AttachFile from '@mui/icons-material/AttachFile';
+import Description from '@mui/icons-material/DescriptionOutlined';
+import Home from '@mui/icons-material/HomeOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormHelperText from '@mui/material/FormHelperText';
+import Typography from '@mui/material/Typography';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useErrorText } from '../../components/use-error-text';
+import { ApiError, downloadFile } from '../../lib/api-client';
+import { uploadJobDescription } from './api/sheets';
+import { formatDateTime } from './common/dates';
+import { Cell, FieldGroup, SheetTextField } from './common/fields';
+import { fieldMessage } from './common/messages';
+import { SheetFrame } from './common/sheet-frame';
+import { useSheet, type UseSheetResult } from './common/use-sheet';
+import { useSheetId } from './common/use-sheet-id';
 
-export function Component() {
-  return <UpcomingScreen titleKey="titles.missions" />;
+/** SPEC 5: the job description is optional, .pdf, .doc or .docx, 5 MB at most. */
+const ALLOWED_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
+const MAX_BYTES = 5 * 1024 * 1024;
+
+function JobDescriptionUpload({ id, state }: { id: number; state: UseSheetResult<'missions'> }) {
+  const { t, i18n } = useTranslation('sheets');
+  const errorText = useErrorText();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const helperId = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [isUploading, setUploading] = useState(false);
+  const attachment = state.sheet?.attachment ?? null;
+
+  async function onChange(file: File | undefined) {
+    setError(null);
+    if (!file) return;
+    const name = file.name.toLowerCase();
+    if (!ALLOWED_EXTENSIONS.some((extension) => name.endsWith(extension))) {
+      // SPEC 5: the wrong file is not kept.
+      if (inputRef.current) inputRef.current.value = '';
+      setError(`${t('missions.unsupportedType')}${ALLOWED_EXTENSIONS.join(', ')}`);
+      return;
+    }
+    if (file.size > MAX_BYTES) {
+      if (inputRef.current) inputRef.current.value = '';
+      setError(fieldMessage('file.too_large', i18n.language) ?? '');
+      return;
+    }
+    setUploading(true);
+    try {
+      state.replaceSheet(await uploadJobDescription(id, file));
+    } catch (err) {
+      const fieldError = err instanceof ApiError ? err.errors['file']?.[0] : undefined;
+      setError(fieldError ? (fieldMessage(fieldError, i18n.language) ?? fieldError) : errorText(err));
+    } finally {
+      setUploading(false);
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  }
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      {attachment ? (
+        <Alert severity="success" icon={<Description />} action={
+          <Button color="inherit" size="small" onClick={() => void downloadFile(attachment.url)}>
+            {t('missions.open')}
+          </Button>
+        }>
+          {t('missions.attached', { name: attachment.filename, date: formatDateTime(attachment.uploadedAt, i18n.language) })}
+        </Alert>
+      ) : null}
+      {state.readOnly ? null : (
+        <Box>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+            aria-describedby={helperId}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => void onChange(event.target.files?.[0])}
+            style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+          />
+          <Button
+            component="label"
+            htmlFor={inputId}
+            variant="outlined"
+            startIcon={isUploading ? <CircularProgress size={16} aria-hidden /> : <AttachFile />}
+            disabled={isUploading}
+          >
+            {attachment ? t('missions.replace') : t('missions.choose')}
+          </Button>
+          <FormHelperText id={helperId} error={Boolean(error)} role={error ? 'alert' : undefined}>
+            {error ?? t('missions.fileHint')}
+          </FormHelperText>
+        </Box>
+      )}
+    </Box>
+  );
 }
+
+/** Issue 4: the employer clarifies the missions, with an optional job description. */
+function MissionsPage() {
+  const { t } = useTranslation('sheets');
+  const id = useSheetId();
+  const state = useSheet('missions', 'company', id);
+  const [labels] = useState(() => new Map<string, string>());
+  return (
+    <SheetFrame
+      title={t('missions.title')}
+      subtitle={t('missions.subtitle')}
+      state={state}
+      labels={labels}
+      finish={{ label: t('missions.submit'), confirmTitle: t('missions.confirmTitle'), confirmMessage: t('missions.confirmText') }}
+      done={
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
+          <span>{t('missions.done')}</span>
+          <Button component={Link} to="/" variant="contained" size="small" startIcon={<Home />}>
+            {t('actions.employerHome')}
+          </Button>
+        </Box>
+      }
+    >
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {t('autosaveHint')}
+      </Typography>
+      <FieldGroup title={t('sections.missions')}>
+        <Cell wide>
+          <SheetTextField name="missions.description" label={t('fields.missionsDescription')} multiline minRows={6} maxLength={5000} hint={t('hints.missions')} />
+        </Cell>
+        <Cell wide>
+          <SheetTextField name="missions.competencesVisees" label={t('fields.competencesVisees')} multiline minRows={4} maxLength={3000} />
+        </Cell>
+      </FieldGroup>
+      <FieldGroup title={t('sections.jobDescription')} description={t('missions.jobDescriptionHelp')}>
+        <Cell wide>
+          <JobDescriptionUpload id={id} state={state} />
+        </Cell>
+      </FieldGroup>
+    </SheetFrame>
+  );
+}
+
+export { MissionsPage as Component };

@@ -9,7 +9,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../components/form/zod-resolver';
 import { applicationTypes, relaunchMethods, trackingBody, type TrackingBody } from '@passerelle/contract';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';

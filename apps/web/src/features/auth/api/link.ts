@@ -1,4 +1,4 @@
-import { language, tokenResponse } from '@passerelle/contract';
+import type { Language, TokenResponse } from '@passerelle/contract';
 import { api, ApiError, apiVoid } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
 import { queryClient } from '../../../lib/query-client';
@@ -14,7 +14,7 @@ const exchanges = new Map<string, Promise<ExchangeOutcome>>();
 
 async function runExchange(t: string): Promise<ExchangeOutcome> {
   try {
-    const { token } = await api(tokenResponse, '/auth/exchange', { method: 'POST', body: { t }, anonymous: true });
+    const { token } = await api<TokenResponse>('/auth/exchange', { method: 'POST', body: { t }, anonymous: true });
     // Someone else may have been signed in in this browser: nothing of theirs may stay in the cache.
     queryClient.clear();
     authStore.clear();
@@ -41,12 +41,13 @@ export function exchangeLinkToken(t: string): Promise<ExchangeOutcome> {
   return pending;
 }
 
+const isLanguage = (lang: string): lang is Language => lang === 'fr-FR' || lang === 'en-US';
+
 /** POST /auth/login-link/resend: the server finds the person from the old token; the page never learns the address. */
 export function resendLink(t: string, lang: string): Promise<void> {
-  const parsed = language.safeParse(lang);
   return apiVoid('/auth/login-link/resend', {
     method: 'POST',
-    body: { t, lang: parsed.success ? parsed.data : undefined },
+    body: { t, lang: isLanguage(lang) ? lang : undefined },
     anonymous: true,
   });
 }

@@ -1,4 +1,4 @@
-import { meResponse, type MeResponse, type UserType } from '@passerelle/contract';
+import type { MeResponse, UserType } from '@passerelle/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
@@ -7,7 +7,7 @@ import { authStore } from '../../../lib/auth-store';
 export const meQueryOptions = queryOptions({
   queryKey: ['me'],
   queryFn: async ({ signal }): Promise<MeResponse> => {
-    const me = await api(meResponse, '/users/me', { signal });
+    const me = await api<MeResponse>('/users/me', { signal });
     authStore.setUser(me);
     return me;
   },

@@ -33,6 +33,12 @@ export function LinkExchangeGate({ children }: { children: ReactNode }) {
   const [outcome, setOutcome] = useState<ExchangeOutcome | null>(null);
   const [dismissed, setDismissed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  /**
+   * Where the sign-in sends the person. The page under the gate waits until the router is there: the page still on
+   * screen (the home page) would otherwise send an applicant to their space and cut the way back.
+   */
+  const [headingTo, setHeadingTo] = useState<string | null>(null);
+  if (headingTo && location.pathname === headingTo) setHeadingTo(null);
 
   useEffect(() => {
     if (!linkToken) return;
@@ -41,9 +47,11 @@ export function LinkExchangeGate({ children }: { children: ReactNode }) {
       if (!live) return;
       if (result.kind === 'signed-in') {
         const back = takeReturnPath();
-        if (back) void navigate(back, { replace: true });
-        else if (leaveAfterSignIn.has(location.pathname))
-          void navigate({ pathname: '/', hash: location.hash }, { replace: true });
+        const target = back ?? (leaveAfterSignIn.has(location.pathname) ? `/${location.hash}` : null);
+        if (target) {
+          setHeadingTo(new URL(target, window.location.origin).pathname);
+          void navigate(target, { replace: true });
+        }
       }
       setOutcome(result);
     });
@@ -54,6 +62,7 @@ export function LinkExchangeGate({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [linkToken, attempt]);
 
+  if (outcome?.kind === 'signed-in' && headingTo) return <FullPageSpinner label={t('exchange.signingIn')} />;
   if (!linkToken || dismissed || outcome?.kind === 'signed-in') return children;
   if (!outcome) return <FullPageSpinner label={t('exchange.signingIn')} />;
   if (outcome.kind === 'invalid')

@@ -1,4 +1,4 @@
-import { cmsInfo } from '@passerelle/contract';
+import type { CmsInfo } from '@passerelle/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';
@@ -10,7 +10,7 @@ export const cmsQueryKey = (lang: 'fr' | 'en') => ['cms', lang] as const;
 export const cmsQueryOptions = (lang: 'fr' | 'en') =>
   queryOptions({
     queryKey: cmsQueryKey(lang),
-    queryFn: ({ signal }) => api(cmsInfo, `/admissibles/portal/cms?lang=${lang}`, { signal }),
+    queryFn: ({ signal }) => api<CmsInfo>(`/admissibles/portal/cms?lang=${lang}`, { signal }),
   });
 
 export function useCms() {

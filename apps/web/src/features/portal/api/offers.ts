@@ -1,4 +1,4 @@
-import { offersResponse } from '@passerelle/contract';
+import type { OffersResponse } from '@passerelle/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -20,7 +20,7 @@ export function offersSearchParams(filters: OffersFilters): string {
 export const offersQueryOptions = (filters: OffersFilters) =>
   queryOptions({
     queryKey: ['portal', 'offers', filters],
-    queryFn: ({ signal }) => api(offersResponse, `/admissibles/portal/offers?${offersSearchParams(filters)}`, { signal }),
+    queryFn: ({ signal }) => api<OffersResponse>(`/admissibles/portal/offers?${offersSearchParams(filters)}`, { signal }),
   });
 
 /** The previous page stays on screen while the next one loads, under the spinner. */

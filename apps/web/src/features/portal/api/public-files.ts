@@ -1,4 +1,4 @@
-import { publicFilesResponse } from '@passerelle/contract';
+import type { PublicFile } from '@passerelle/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 export const publicFilesQueryOptions = (dossierId: number) =>
   queryOptions({
     queryKey: ['portal', 'publicFiles', dossierId],
-    queryFn: ({ signal }) => api(publicFilesResponse, `/admissibles/file/getPublicFiles/${dossierId}?type=home`, { signal }),
+    queryFn: ({ signal }) => api<PublicFile[]>(`/admissibles/file/getPublicFiles/${dossierId}?type=home`, { signal }),
   });
 
 export const usePublicFiles = (dossierId: number | undefined) =>

@@ -1,4 +1,4 @@
-import { trackingEntry, type TrackingBody } from '@passerelle/contract';
+import type { TrackingBody, TrackingEntry } from '@passerelle/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiVoid } from '../../../lib/api-client';
 
@@ -8,7 +8,7 @@ const BASE = '/admissibles/portal/suiviRechercheEmployeur';
 export const trackingEntryQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['tracking', 'entry', id],
-    queryFn: ({ signal }) => api(trackingEntry, `${BASE}/${id}`, { signal }),
+    queryFn: ({ signal }) => api<TrackingEntry>(`${BASE}/${id}`, { signal }),
   });
 
 export const useTrackingEntry = (id: number | null) => useQuery({ ...trackingEntryQueryOptions(id ?? 0), enabled: id !== null });
@@ -16,7 +16,7 @@ export const useTrackingEntry = (id: number | null) => useQuery({ ...trackingEnt
 export function useSaveTracking(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TrackingBody) => (id === null ? api(trackingEntry, BASE, { method: 'POST', body }) : api(trackingEntry, `${BASE}/${id}`, { method: 'PUT', body })),
+    mutationFn: (body: TrackingBody) => (id === null ? api<TrackingEntry>(BASE, { method: 'POST', body }) : api<TrackingEntry>(`${BASE}/${id}`, { method: 'PUT', body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tracking'] }),
   });
 }
@@ -27,6 +27,8 @@ export function useDeleteTracking(id: number) {
     mutationFn: () => apiVoid(`${BASE}/${id}`, { method: 'DELETE' }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: ['tracking', 'entry', id] });
+      // The list is not on screen now: drop the row at once so the search screen never shows it again.
+      queryClient.setQueryData<{ id: number }[]>(['tracking', 'list'], (list) => list?.filter((item) => item.id !== id));
       return queryClient.invalidateQueries({ queryKey: ['tracking', 'list'] });
     },
   });

@@ -1,0 +1,226 @@
+import type {
+  AddressSuggestion,
+  CommuneSuggestion,
+  CompanyLookupResponse,
+  ErrorBody,
+  UserType,
+} from '@passerelle/contract';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helper.ts';
+import { sampleAddressQueries, sampleCodesPostaux, sampleSirets } from './directory-samples.ts';
+import { startTestDirectoryServer } from './test-directory-server.ts';
+
+const timeoutMs = 300;
+const directory = await startTestDirectoryServer();
+afterAll(() => directory.close());
+
+const { app } = await createTestApp({
+  COMPANY_LOOKUP_URL: directory.companyUrl,
+  ADDRESS_LOOKUP_URL: directory.addressUrl,
+  LOOKUP_TIMEOUT_MS: timeoutMs,
+});
+
+// The look-ups need a valid access token only; they read no user row.
+const tokenFor = (userType: UserType) => app.signAccessToken({ id: 1, userType });
+const companyToken = await tokenFor('company');
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+const getCompany = async (siret: string, token = companyToken) =>
+  app.inject({ method: 'GET', url: `/api/lookups/company/${siret}`, headers: auth(token) });
+const getAddresses = async (q: string, token = companyToken) =>
+  app.inject({ method: 'GET', url: '/api/lookups/address', query: { q }, headers: auth(token) });
+const getCommunes = async (codePostal: string) =>
+  app.inject({ method: 'GET', url: '/api/lookups/communes', query: { codePostal }, headers: auth(companyToken) });
+
+describe('GET /api/lookups/company/:siret', () => {
+  it('answers the establishment with its details, for every signed-in kind of user', async () => {
+    for (const userType of ['admissible', 'company', 'staff', 'admin'] as const) {
+      const response = await getCompany(sampleSirets.siege, await tokenFor(userType));
+      expect(response.statusCode, userType).toBe(200);
+    }
+    const body = (await getCompany(sampleSirets.siege)).json<CompanyLookupResponse>();
+    expect(body.warnings).toEqual([]);
+    expect(body.data).toMatchObject({
+      siret: sampleSirets.siege,
+      siren: '812345676',
+      denomination: 'ATELIER BOIS ET FORME',
+      adresse: { numeroVoie: '12 BIS', voie: 'RUE DE LA PAIX', codePostal: '75002', commune: 'PARIS' },
+      codeNaf: '62.01Z',
+      idccs: ['1486'],
+      etatAdministratif: 'A',
+      typeEmployeur: '12',
+    });
+  });
+
+  it('accepts a SIRET typed with spaces', async () => {
+    const spaced = '812 345 676 00017';
+    const response = await getCompany(encodeURIComponent(spaced));
+    expect(response.statusCode).toBe(200);
+    expect(response.json<CompanyLookupResponse>().data.siret).toBe(sampleSirets.siege);
+  });
+
+  it('answers a closed establishment with the siret.inactive warning', async () => {
+    const response = await getCompany(sampleSirets.closed);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<CompanyLookupResponse>();
+    expect(body.data.etatAdministratif).toBe('F');
+    expect(body.warnings).toEqual([{ path: 'siret', code: 'siret.inactive', severity: 'warning' }]);
+  });
+
+  it('answers 404 with errors.siret when the directory does not know the SIRET', async () => {
+    const response = await getCompany(sampleSirets.unknown);
+    expect(response.statusCode).toBe(404);
+    expect(response.json<ErrorBody>()).toMatchObject({ code: 'NOT_FOUND', errors: { siret: ['siret.not_found'] } });
+  });
+
+  it('refuses an invalid SIRET with 400 before asking the directory', async () => {
+    const before = directory.calls.length;
+    const checksum = await getCompany('81234567600018');
+    expect(checksum.statusCode).toBe(400);
+    expect(checksum.json<ErrorBody>()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { siret: ['siret.checksum'] },
+    });
+    const format = await getCompany('8123456760001');
+    expect(format.statusCode).toBe(400);
+    expect(format.json<ErrorBody>().errors).toEqual({ siret: ['siret.format'] });
+    expect(directory.calls.length).toBe(before);
+  });
+
+  it('answers 503 when the directory fails with 500 or 429, and asks again next time', async () => {
+    for (const siret of [sampleSirets.serverError, sampleSirets.rateLimited]) {
+      const first = await getCompany(siret);
+      expect(first.statusCode, siret).toBe(503);
+      expect(first.json<ErrorBody>().code).toBe('SERVICE_UNAVAILABLE');
+      await getCompany(siret);
+      expect(directory.callsFor(siret), siret).toBe(2);
+    }
+  });
+
+  it('answers 503 when the directory answers 404 or a body of another shape', async () => {
+    for (const siret of [sampleSirets.wrongPath, sampleSirets.badPayload]) {
+      const response = await getCompany(siret);
+      expect(response.statusCode, siret).toBe(503);
+      expect(response.json<ErrorBody>().code).toBe('SERVICE_UNAVAILABLE');
+    }
+  });
+
+  it('answers 503 within the timeout when the directory never answers', async () => {
+    const started = performance.now();
+    const response = await getCompany(sampleSirets.hanging);
+    const elapsed = performance.now() - started;
+    expect(response.statusCode).toBe(503);
+    expect(response.json<ErrorBody>().code).toBe('SERVICE_UNAVAILABLE');
+    expect(elapsed).toBeGreaterThanOrEqual(timeoutMs - 20);
+    expect(elapsed).toBeLessThan(timeoutMs + 1500);
+  });
+
+  it('keeps answers in cache: a second look-up does not call the directory', async () => {
+    expect(directory.callsFor(sampleSirets.soleTrader)).toBe(0);
+    const first = await getCompany(sampleSirets.soleTrader);
+    const second = await getCompany(sampleSirets.soleTrader);
+    expect(first.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(directory.callsFor(sampleSirets.soleTrader)).toBe(1);
+  });
+
+  it('answers 401 without a token and 403 to a user type without look-ups', async () => {
+    const anonymous = await app.inject({ method: 'GET', url: `/api/lookups/company/${sampleSirets.siege}` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json<ErrorBody>().code).toBe('UNAUTHORIZED');
+    const parent = await getCompany(sampleSirets.siege, await tokenFor('parent'));
+    expect(parent.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/lookups/address', () => {
+  it('answers up to 5 suggestions split into fields', async () => {
+    const response = await getAddresses(sampleAddressQueries.found);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<AddressSuggestion[]>();
+    expect(body).toHaveLength(3);
+    expect(body[0]).toEqual({
+      label: '8 Boulevard du Port 80000 Amiens',
+      numeroVoie: '8',
+      voie: 'Boulevard du Port',
+      codePostal: '80000',
+      commune: 'Amiens',
+      codeInsee: '80021',
+    });
+  });
+
+  it('answers an empty list when nothing matches, so the form lets the person type', async () => {
+    const response = await getAddresses(sampleAddressQueries.none);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
+  it('refuses a query shorter than 3 characters', async () => {
+    const response = await getAddresses(' ab ');
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { q: ['lookup.query_too_short'] },
+    });
+  });
+
+  it('answers 503 when the directory fails or hangs', async () => {
+    const failed = await getAddresses(sampleAddressQueries.serverError);
+    expect(failed.statusCode).toBe(503);
+    const started = performance.now();
+    const hung = await getAddresses(sampleAddressQueries.hanging);
+    expect(hung.statusCode).toBe(503);
+    expect(performance.now() - started).toBeLessThan(timeoutMs + 1500);
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/lookups/address', query: { q: 'rue de la paix' } });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/lookups/communes', () => {
+  it('answers the communes of a postcode, each once', async () => {
+    const response = await getCommunes(sampleCodesPostaux.found);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<CommuneSuggestion[]>().map((c) => c.codeInsee)).toEqual(['01093', '01001', '01413']);
+    await getCommunes(sampleCodesPostaux.found);
+    expect(directory.callsFor(sampleCodesPostaux.found)).toBe(1);
+  });
+
+  it('answers an empty list for a postcode without communes, 503 when the directory is down', async () => {
+    expect((await getCommunes(sampleCodesPostaux.none)).json()).toEqual([]);
+    expect((await getCommunes(sampleCodesPostaux.serverError)).statusCode).toBe(503);
+  });
+
+  it('refuses a malformed postcode', async () => {
+    const response = await getCommunes('7500');
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>().errors).toEqual({ codePostal: ['postcode.format'] });
+  });
+});
+
+describe('look-up rate limit', async () => {
+  const limited = await createTestApp({
+    COMPANY_LOOKUP_URL: directory.companyUrl,
+    ADDRESS_LOOKUP_URL: directory.addressUrl,
+    LOOKUP_RATE_PER_MINUTE: 2,
+  });
+  const token = await limited.app.signAccessToken({ id: 1, userType: 'staff' });
+
+  it('answers 429 with Retry-After past the per-client limit', async () => {
+    const ask = () =>
+      limited.app.inject({
+        method: 'GET',
+        url: '/api/lookups/communes',
+        query: { codePostal: '01400' },
+        headers: auth(token),
+      });
+    expect((await ask()).statusCode).toBe(200);
+    expect((await ask()).statusCode).toBe(200);
+    const third = await ask();
+    expect(third.statusCode).toBe(429);
+    expect(third.json<ErrorBody>().code).toBe('RATE_LIMITED');
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,67 @@
+import type { SheetKind } from '@passerelle/contract';
+
+/**
+ * The unsent copy of a sheet kept in local storage, so that a closed tab or an expired token loses nothing.
+ * It never holds the NIR (personal data kept on the server only, encrypted).
+ */
+export interface LocalDraft {
+  /** What the person typed, NIR removed. */
+  data: Record<string, unknown>;
+  /** Fingerprint of the server's data the edits started from: a copy made over older data is dropped. */
+  base: string;
+  savedAt: number;
+}
+
+const key = (kind: SheetKind, id: number) => `passerelle.sheet.${kind}.${id}`;
+
+export function withoutNir(data: Record<string, unknown>): Record<string, unknown> {
+  const apprenti = data['apprenti'];
+  if (apprenti === null || typeof apprenti !== 'object' || !('nir' in apprenti)) return data;
+  const { nir: _nir, ...rest } = apprenti as Record<string, unknown>;
+  return { ...data, apprenti: rest };
+}
+
+/** Stable text of a value, object keys sorted, empty values dropped: two equal drafts give the same text. */
+export function fingerprint(value: unknown): string {
+  return JSON.stringify(normalise(value)) ?? '';
+}
+
+function normalise(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(normalise);
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => [k, normalise(v)] as const)
+      .filter(([, v]) => v !== undefined && v !== null && v !== '' && !(typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0))
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return Object.fromEntries(entries);
+  }
+  return value;
+}
+
+export function readLocalDraft(kind: SheetKind, id: number): LocalDraft | null {
+  try {
+    const raw = localStorage.getItem(key(kind, id));
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<LocalDraft>;
+    if (!parsed.data || typeof parsed.data !== 'object' || typeof parsed.base !== 'string') return null;
+    return { data: parsed.data, base: parsed.base, savedAt: Number(parsed.savedAt) || 0 };
+  } catch {
+    return null;
+  }
+}
+
+export function writeLocalDraft(kind: SheetKind, id: number, draft: LocalDraft): void {
+  try {
+    localStorage.setItem(key(kind, id), JSON.stringify({ ...draft, data: withoutNir(draft.data) }));
+  } catch {
+    // Full or disabled storage: the server copy still holds everything saved.
+  }
+}
+
+export function clearLocalDraft(kind: SheetKind, id: number): void {
+  try {
+    localStorage.removeItem(key(kind, id));
+  } catch {
+    // ignore
+  }
+}

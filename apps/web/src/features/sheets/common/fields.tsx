@@ -1,0 +1,214 @@
+import WarningAmber from '@mui/icons-material/WarningAmberOutlined';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { ReferenceItem, SheetWarnings } from '@passerelle/contract';
+import { createContext, useContext, useEffect, useId, type ReactNode } from 'react';
+import { useController, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fieldMessage } from './messages';
+import { fieldId, type SheetValues } from './use-sheet';
+
+export interface SheetFormContextValue {
+  control: Control<SheetValues>;
+  readOnly: boolean;
+  warnings: SheetWarnings;
+  /** Field labels by path, for the error summary. */
+  labels: Map<string, string>;
+}
+
+export const SheetFormContext = createContext<SheetFormContextValue | null>(null);
+
+export function useSheetFormContext(): SheetFormContextValue {
+  const context = useContext(SheetFormContext);
+  if (!context) throw new Error('Sheet fields must be inside a SheetFormContext');
+  return context;
+}
+
+/** The warnings (non-blocking findings of the server) of one field, in the page's language. */
+export function useFieldWarnings(path: string): string[] {
+  const { warnings } = useSheetFormContext();
+  const { i18n } = useTranslation();
+  return (warnings[path] ?? []).map((issue) => fieldMessage(issue.code, i18n.language, issue.params) ?? issue.code);
+}
+
+function useRegisterLabel(path: string, label: string) {
+  const { labels } = useSheetFormContext();
+  useEffect(() => {
+    labels.set(path, label);
+  }, [labels, path, label]);
+}
+
+function HelperLines({ error, warnings, hint }: { error: string | undefined; warnings: string[]; hint: ReactNode }) {
+  if (error) return <>{error}</>;
+  if (warnings.length > 0)
+    return (
+      <Box component="span" sx={{ display: 'flex', flexDirection: 'column', gap: 0.25, color: 'warning.dark' }}>
+        {warnings.map((warning) => (
+          <Box component="span" key={warning} sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start' }}>
+            <WarningAmber aria-hidden sx={{ fontSize: '1rem', mt: '1px' }} />
+            <span>{warning}</span>
+          </Box>
+        ))}
+        {hint ? <span>{hint}</span> : null}
+      </Box>
+    );
+  return <>{hint}</>;
+}
+
+type BaseTextProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue' | 'inputRef' | 'label' | 'id'>;
+
+export type SheetTextFieldProps = BaseTextProps & {
+  name: string;
+  label: string;
+  /** Numbers (or null when empty) instead of strings. */
+  asNumber?: boolean;
+  hint?: ReactNode;
+  maxLength?: number;
+};
+
+/** A text, date or number input of a sheet: its error (translated rule code or zod text) or warnings under it. */
+export function SheetTextField({ name, label, asNumber = false, hint, maxLength, type, slotProps, ...rest }: SheetTextFieldProps) {
+  const { control, readOnly } = useSheetFormContext();
+  const { i18n } = useTranslation();
+  const { field, fieldState } = useController({ name, control });
+  const warnings = useFieldWarnings(name);
+  useRegisterLabel(name, label);
+  const value: unknown = field.value;
+  const error = fieldMessage(fieldState.error?.message, i18n.language);
+  const isDate = type === 'date';
+  return (
+    <TextField
+      fullWidth
+      {...rest}
+      type={type}
+      id={fieldId(name)}
+      label={label}
+      name={field.name}
+      value={typeof value === 'string' || typeof value === 'number' ? value : ''}
+      onChange={(event) => {
+        const raw = event.target.value;
+        field.onChange(asNumber ? (raw === '' ? null : Number(raw)) : raw);
+      }}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      disabled={readOnly || rest.disabled}
+      error={Boolean(error)}
+      helperText={error || warnings.length > 0 || hint ? <HelperLines error={error} warnings={warnings} hint={hint} /> : undefined}
+      slotProps={{
+        ...slotProps,
+        inputLabel: isDate ? { shrink: true } : undefined,
+        htmlInput: { ...(maxLength ? { maxLength } : {}), ...(asNumber ? { inputMode: 'decimal', step: 'any' } : {}) },
+      }}
+    />
+  );
+}
+
+export interface SheetSelectProps extends Omit<SheetTextFieldProps, 'asNumber' | 'select' | 'children' | 'type'> {
+  options: readonly { value: string; label: string }[];
+  /** Label of the empty first choice. */
+  emptyLabel: string;
+}
+
+/** A select of a sheet, its values the codes of a reference list. */
+export function SheetSelect({ name, label, options, emptyLabel, hint, ...rest }: SheetSelectProps) {
+  const { control, readOnly } = useSheetFormContext();
+  const { i18n } = useTranslation();
+  const { field, fieldState } = useController({ name, control });
+  const warnings = useFieldWarnings(name);
+  useRegisterLabel(name, label);
+  const error = fieldMessage(fieldState.error?.message, i18n.language);
+  return (
+    <TextField
+      fullWidth
+      {...rest}
+      select
+      id={fieldId(name)}
+      label={label}
+      name={field.name}
+      value={typeof field.value === 'string' ? field.value : ''}
+      onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      disabled={readOnly || rest.disabled}
+      error={Boolean(error)}
+      helperText={error || warnings.length > 0 || hint ? <HelperLines error={error} warnings={warnings} hint={hint} /> : undefined}
+    >
+      <MenuItem value="">
+        <em>{emptyLabel}</em>
+      </MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value} sx={{ whiteSpace: 'normal' }}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export const referenceOptions = (list: readonly ReferenceItem[]) => list.map((item) => ({ value: item.code, label: item.label }));
+
+/** A yes/no box of a sheet. */
+export function SheetCheckbox({ name, label, hint }: { name: string; label: string; hint?: ReactNode }) {
+  const { control, readOnly } = useSheetFormContext();
+  const { i18n } = useTranslation();
+  const { field, fieldState } = useController({ name, control });
+  const warnings = useFieldWarnings(name);
+  useRegisterLabel(name, label);
+  const helperId = useId();
+  const error = fieldMessage(fieldState.error?.message, i18n.language);
+  const hasHelper = Boolean(error || warnings.length > 0 || hint);
+  return (
+    <FormControl error={Boolean(error)} disabled={readOnly}>
+      <FormControlLabel
+        label={label}
+        control={
+          <Checkbox
+            id={fieldId(name)}
+            name={field.name}
+            checked={field.value === true}
+            onChange={(event) => field.onChange(event.target.checked)}
+            onBlur={field.onBlur}
+            slotProps={{ input: { ref: field.ref, 'aria-describedby': hasHelper ? helperId : undefined } }}
+          />
+        }
+      />
+      {hasHelper ? (
+        <FormHelperText id={helperId} sx={{ mt: 0 }}>
+          <HelperLines error={error} warnings={warnings} hint={hint} />
+        </FormHelperText>
+      ) : null}
+    </FormControl>
+  );
+}
+
+/** A titled group of fields laid out on a responsive grid. */
+export function FieldGroup({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Box component="fieldset" aria-labelledby={titleId} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Typography id={titleId} component="legend" variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600, mb: description ? 0.5 : 2 }}>
+        {title}
+      </Typography>
+      {description ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+          {description}
+        </Typography>
+      ) : null}
+      <Grid container columnSpacing={2} rowSpacing={2}>
+        {children}
+      </Grid>
+    </Box>
+  );
+}
+
+/** One grid cell: half a row from the small breakpoint up, the whole row when `wide`. */
+export function Cell({ children, wide = false, third = false }: { children: ReactNode; wide?: boolean; third?: boolean }) {
+  return <Grid size={{ xs: 12, sm: wide ? 12 : 6, md: wide ? 12 : third ? 4 : 6 }}>{children}</Grid>;
+}

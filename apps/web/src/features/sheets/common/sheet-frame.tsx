@@ -1,0 +1,179 @@
+import CheckCircle from '@mui/icons-material/CheckCircleOutlined';
+import Lock from '@mui/icons-material/LockOutlined';
+import Restore from '@mui/icons-material/RestoreOutlined';
+import Send from '@mui/icons-material/SendOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import type { SheetFormation, SheetKind } from '@passerelle/contract';
+import { useState, type ReactNode } from 'react';
+import { useFormState } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorState } from '../../../components/error-state';
+import { FullPageSpinner } from '../../../components/full-page-spinner';
+import { PageHeader } from '../../../components/page-header';
+import { useErrorText } from '../../../components/use-error-text';
+import { formatDate, formatDateTime } from './dates';
+import { SheetFormContext } from './fields';
+import { SaveStatus } from './sheet-status';
+import { ErrorSummary, useFocusOnMount, WarningsSummary } from './summaries';
+import { flattenErrors, type UseSheetResult } from './use-sheet';
+
+export interface SheetFrameProps<K extends SheetKind> {
+  title: string;
+  subtitle?: ReactNode;
+  state: UseSheetResult<K>;
+  children: ReactNode;
+  /** The final button and its confirmation. */
+  finish: { label: string; confirmTitle: string; confirmMessage: ReactNode };
+  /** Shown once the sheet is sent in this visit (what happens next, where to go). */
+  done: ReactNode;
+  /** Replaces the default submit bar (the information sheet puts it on its last step). */
+  hideFinishBar?: boolean;
+  /** Receives the opener of the confirmation, for pages that place the send button themselves. */
+  renderFinish?: (open: () => void) => ReactNode;
+  labels: Map<string, string>;
+}
+
+/** The training the dossier is for, as the school holds it. */
+export function FormationSummary({ formation }: { formation: SheetFormation | null }) {
+  const { t, i18n } = useTranslation('sheets');
+  if (!formation) return null;
+  return (
+    <Alert severity="info" icon={false} sx={{ bgcolor: 'action.hover', color: 'text.primary' }}>
+      <AlertTitle sx={{ mb: 0.25 }}>{formation.libelle}</AlertTitle>
+      {t('formation.summary', {
+        school: formation.school,
+        start: formatDate(formation.dateDebutFormation, i18n.language),
+        end: formatDate(formation.dateFinFormation, i18n.language),
+      })}
+    </Alert>
+  );
+}
+
+function DoneMessage({ children }: { children: ReactNode }) {
+  const ref = useFocusOnMount<HTMLDivElement>();
+  return (
+    <Alert ref={ref} tabIndex={-1} severity="success" icon={<CheckCircle />} sx={{ outline: 'none' }}>
+      {children}
+    </Alert>
+  );
+}
+
+/**
+ * The common frame of a sheet: title and autosave line, loading and load errors, the read-only banner, the restored
+ * notice, the error and warning summaries, the form, and the final send with its confirmation.
+ */
+export function SheetFrame<K extends SheetKind>({
+  title,
+  subtitle,
+  state,
+  children,
+  finish,
+  done,
+  hideFinishBar = false,
+  renderFinish,
+  labels,
+}: SheetFrameProps<K>) {
+  const { t, i18n } = useTranslation('sheets');
+  const errorText = useErrorText();
+  const [isConfirming, setConfirming] = useState(false);
+  const [isDone, setDone] = useState(false);
+  const { errors } = useFormState({ control: state.form.control });
+  const { sheet, query } = state;
+
+  if (query.isPending) return <FullPageSpinner />;
+  if (query.isError || !sheet)
+    return (
+      <>
+        <PageHeader title={title} />
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      </>
+    );
+
+  const issues = state.showSummary ? flattenErrors(errors) : [];
+  const isSubmitted = sheet.status === 'submitted';
+
+  async function confirm() {
+    const isSent = await state.finish();
+    setConfirming(false);
+    if (isSent) setDone(true);
+  }
+
+  const openConfirm = () => setConfirming(true);
+
+  return (
+    <SheetFormContext.Provider value={{ control: state.form.control, readOnly: state.readOnly, warnings: sheet.warnings, labels }}>
+      <PageHeader title={title} subtitle={subtitle} actions={state.readOnly ? undefined : <SaveStatus state={state.saveState} />} />
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {isDone ? <DoneMessage>{done}</DoneMessage> : null}
+        {isSubmitted && !isDone ? (
+          <Alert severity="success" icon={<Lock />}>
+            <AlertTitle>{t('readOnly.sentTitle', { date: formatDateTime(sheet.submittedAt, i18n.language) })}</AlertTitle>
+            {t('readOnly.sentText')}
+          </Alert>
+        ) : null}
+        {!isSubmitted && state.readOnly ? (
+          <Alert severity="info" icon={<Lock />}>
+            {t('readOnly.closed')}
+          </Alert>
+        ) : null}
+        {state.wasRestored && !state.readOnly ? (
+          <Alert severity="info" icon={<Restore />}>
+            {t('restored')}
+          </Alert>
+        ) : null}
+        <FormationSummary formation={sheet.formation} />
+        <ErrorSummary issues={issues} labels={labels} onSelect={state.focusField} />
+        {!state.readOnly ? <WarningsSummary warnings={sheet.warnings} labels={labels} onSelect={state.focusField} /> : null}
+        {state.finishError ? <Alert severity="error">{errorText(state.finishError)}</Alert> : null}
+        <Box
+          component="form"
+          noValidate
+          onBlur={() => void state.flush()}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!state.readOnly) openConfirm();
+          }}
+        >
+          <Card>
+            <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 4, p: { xs: 2, sm: 3 } }}>
+              {state.isReady ? children : <FullPageSpinner />}
+            </CardContent>
+          </Card>
+          {renderFinish && !state.readOnly ? renderFinish(openConfirm) : null}
+          {!hideFinishBar && !state.readOnly ? (
+            <Box
+              sx={{
+                display: 'flex',
+                flexDirection: { xs: 'column', sm: 'row' },
+                alignItems: { xs: 'stretch', sm: 'center' },
+                justifyContent: 'space-between',
+                gap: 2,
+                mt: 2,
+              }}
+            >
+              <SaveStatus state={state.saveState} announce={false} />
+              <Button type="submit" variant="contained" size="large" startIcon={<Send />} disabled={state.isFinishing}>
+                {finish.label}
+              </Button>
+            </Box>
+          ) : null}
+        </Box>
+      </Box>
+      <ConfirmDialog
+        open={isConfirming}
+        title={finish.confirmTitle}
+        message={finish.confirmMessage}
+        confirmLabel={finish.label}
+        isPending={state.isFinishing}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void confirm()}
+      />
+    </SheetFormContext.Provider>
+  );
+}

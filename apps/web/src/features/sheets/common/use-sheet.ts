@@ -1,0 +1,341 @@
+import { sheetDrafts, type SheetKind, type SheetResponse } from '@passerelle/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '../../../components/form/zod-resolver';
+import { ApiError } from '../../../lib/api-client';
+import { finishSheet, saveSheet, sheetQueryKey, sheetQueryOptions, type SheetRole } from '../api/sheets';
+import { clearLocalDraft, fingerprint, readLocalDraft, withoutNir, writeLocalDraft } from './draft-storage';
+
+export type SheetValues = Record<string, unknown>;
+
+export type SaveState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; at: Date }
+  /** Network or server failure: a new try is scheduled. */
+  | { kind: 'retrying' }
+  /** Some fields are malformed: the rest is saved, the malformed ones wait for a fix (kept in this browser). */
+  | { kind: 'invalid' };
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export const AUTOSAVE_DELAY_MS = 800;
+const RETRY_DELAYS_MS = [3_000, 10_000, 30_000, 60_000];
+
+type Schema = (typeof sheetDrafts)[SheetKind];
+
+function unsetPath(target: SheetValues, path: readonly PropertyKey[]): void {
+  let node: unknown = target;
+  for (const [index, key] of path.entries()) {
+    if (node === null || typeof node !== 'object') return;
+    const record = node as Record<PropertyKey, unknown>;
+    if (index === path.length - 1) delete record[key];
+    else node = record[key];
+  }
+}
+
+/**
+ * What can be saved now: the form parsed by the draft schema, malformed fields left out (they stay in the form
+ * and in the local copy until fixed), so that one bad phone number never holds back the rest of the sheet.
+ */
+export function savableData(schema: Schema, values: SheetValues): { data: SheetValues; isPartial: boolean } {
+  const current = structuredClone(values);
+  for (let round = 0; round < 5; round += 1) {
+    const result = schema.safeParse(current);
+    if (result.success) return { data: result.data as SheetValues, isPartial: round > 0 };
+    for (const issue of result.error.issues) unsetPath(current, issue.path);
+  }
+  return { data: {}, isPartial: true };
+}
+
+/** Leaf messages of react-hook-form's nested errors, as dotted paths in form order. */
+export function flattenErrors(errors: FieldErrors, prefix = ''): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || typeof value !== 'object') continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    const message = (value as { message?: unknown }).message;
+    if (typeof message === 'string' && message) issues.push({ path, message });
+    else issues.push(...flattenErrors(value as FieldErrors, path));
+  }
+  return issues;
+}
+
+export interface UseSheetOptions {
+  /** Shows the part of the page holding a field (the information sheet's steps) before focusing it. */
+  revealField?: (path: string) => void;
+}
+
+export interface UseSheetResult<K extends SheetKind> {
+  query: ReturnType<typeof useQuery<SheetResponse<K>>>;
+  sheet: SheetResponse<K> | undefined;
+  form: UseFormReturn<SheetValues>;
+  /** True once the form holds the server's data (or the restored local copy). */
+  isReady: boolean;
+  readOnly: boolean;
+  saveState: SaveState;
+  /** The form was restored from this browser's unsent copy. */
+  wasRestored: boolean;
+  /** Saves now if anything changed (blur, leaving the page). */
+  flush: () => Promise<void>;
+  /** Validates and sends; resolves true when the sheet is submitted. */
+  finish: () => Promise<boolean>;
+  isFinishing: boolean;
+  /** A failure of the final send that no field explains. */
+  finishError: unknown;
+  /** Set after a refused submit: the error summary shows from then on. */
+  showSummary: boolean;
+  focusField: (path: string) => void;
+  /** Puts a fresh server answer in place (after an upload, for instance). */
+  replaceSheet: (next: SheetResponse<K>) => void;
+}
+
+/**
+ * One sheet of a dossier as a form: loads it, autosaves it (debounced PUT of the whole form, and on blur or when
+ * the page is hidden), keeps an unsent copy in this browser (never the NIR) that comes back after a closed tab or an
+ * expired session, shows the server's errors under the fields and submits it.
+ */
+export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: number, options: UseSheetOptions = {}): UseSheetResult<K> {
+  const queryClient = useQueryClient();
+  const schema = sheetDrafts[kind] as Schema;
+  const query = useQuery(sheetQueryOptions(kind, role, id));
+  const sheet = query.data;
+  const resolver = useMemo(() => zodResolver(schema as never), [schema]);
+  const form = useForm<SheetValues>({ resolver: resolver as never, mode: 'onTouched', shouldFocusError: true });
+
+  const [isReady, setReady] = useState(false);
+  const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
+  const [wasRestored, setRestored] = useState(false);
+  const [isFinishing, setFinishing] = useState(false);
+  const [finishError, setFinishError] = useState<unknown>(null);
+  const [showSummary, setShowSummary] = useState(false);
+
+  const readOnly = sheet ? sheet.readOnly || sheet.status === 'submitted' : true;
+  const readOnlyRef = useRef(readOnly);
+  readOnlyRef.current = readOnly;
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+
+  /** Fingerprint of the values last handed to the server. */
+  const lastSent = useRef('');
+  /** Fingerprint of the server's data (NIR left out) the local copy builds on. */
+  const base = useRef('');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const retries = useRef(0);
+  const inFlight = useRef<Promise<void> | null>(null);
+  const initialisedFor = useRef<string | null>(null);
+
+  const replaceSheet = useCallback(
+    (next: SheetResponse<K>) => queryClient.setQueryData(sheetQueryKey(kind, id), next),
+    [queryClient, kind, id],
+  );
+
+  const focusField = useCallback(
+    (path: string) => {
+      optionsRef.current.revealField?.(path);
+      // The step holding the field may mount on the next frame.
+      requestAnimationFrame(() => {
+        try {
+          form.setFocus(path);
+        } catch {
+          // Fields without a focusable input (read-only blocks) are skipped.
+        }
+        const element = document.getElementById(fieldId(path));
+        if (element && document.activeElement !== element && !element.contains(document.activeElement)) element.focus();
+      });
+    },
+    [form],
+  );
+
+  const applyServerErrors = useCallback(
+    (errors: Record<string, string[]>): string | undefined => {
+      let first: string | undefined;
+      for (const [path, messages] of Object.entries(errors)) {
+        const message = messages[0];
+        if (!message) continue;
+        form.setError(path, { type: 'server', message });
+        first ??= path;
+      }
+      return first;
+    },
+    [form],
+  );
+
+  // The form starts from the server's data, or from this browser's unsent copy when it builds on that same data.
+  useEffect(() => {
+    if (!sheet) return;
+    const key = `${kind}:${id}:${sheet.readOnly ? 'ro' : 'rw'}:${sheet.status}`;
+    if (initialisedFor.current === key) return;
+    const isFirst = initialisedFor.current === null;
+    initialisedFor.current = key;
+    const serverData = sheet.data as SheetValues;
+    base.current = fingerprint(withoutNir(serverData));
+    lastSent.current = fingerprint(serverData);
+    const local = readLocalDraft(kind, id);
+    const isLocked = sheet.readOnly || sheet.status === 'submitted';
+    if (isFirst && local && !isLocked && local.base === base.current && fingerprint(local.data) !== base.current) {
+      const nir = (serverData['apprenti'] as SheetValues | undefined)?.['nir'];
+      const restored =
+        nir === undefined ? local.data : { ...local.data, apprenti: { ...(local.data['apprenti'] as SheetValues | undefined), nir } };
+      form.reset(restored);
+      setRestored(true);
+      timer.current = setTimeout(() => void saveRef.current(), 0);
+    } else {
+      if (local) clearLocalDraft(kind, id);
+      form.reset(serverData);
+    }
+    setReady(true);
+  }, [sheet, kind, id, form]);
+
+  const scheduleRetry = useCallback(() => {
+    const delay = RETRY_DELAYS_MS[Math.min(retries.current, RETRY_DELAYS_MS.length - 1)] ?? 60_000;
+    retries.current += 1;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void saveRef.current(), delay);
+  }, []);
+
+  const save = useCallback(async (): Promise<void> => {
+    clearTimeout(timer.current);
+    if (readOnlyRef.current || initialisedFor.current === null) return;
+    if (inFlight.current) {
+      await inFlight.current;
+      return saveRef.current();
+    }
+    const values = form.getValues();
+    const sent = fingerprint(values);
+    if (sent === lastSent.current) return;
+    const { data, isPartial } = savableData(schema, values);
+    const run = (async () => {
+      setSaveState({ kind: 'saving' });
+      try {
+        const next = (await saveSheet(kind, role, id, data as never)) as SheetResponse<K>;
+        retries.current = 0;
+        lastSent.current = sent;
+        base.current = fingerprint(withoutNir(next.data as SheetValues));
+        replaceSheet({ ...next });
+        // Nothing typed since the request left, and all of it saved: the local copy has served its purpose.
+        if (!isPartial && fingerprint(form.getValues()) === sent) clearLocalDraft(kind, id);
+        else writeLocalDraft(kind, id, { data: form.getValues(), base: base.current, savedAt: Date.now() });
+        setSaveState(isPartial ? { kind: 'invalid' } : { kind: 'saved', at: new Date() });
+      } catch (error) {
+        if (error instanceof ApiError && (error.code === 'LOCKED' || error.status === 409)) {
+          clearLocalDraft(kind, id);
+          setSaveState({ kind: 'idle' });
+          await query.refetch();
+        } else if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
+          lastSent.current = sent;
+          applyServerErrors(error.errors);
+          setSaveState({ kind: 'invalid' });
+        } else if (error instanceof ApiError && error.status === 401) {
+          // Signed out: the local copy waits for the person to come back with a new link.
+          setSaveState({ kind: 'retrying' });
+        } else {
+          setSaveState({ kind: 'retrying' });
+          scheduleRetry();
+        }
+      }
+    })();
+    inFlight.current = run;
+    try {
+      await run;
+    } finally {
+      inFlight.current = null;
+    }
+  }, [form, schema, kind, role, id, replaceSheet, applyServerErrors, query, scheduleRetry]);
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  // Every change: the local copy at once, the server after a pause in typing.
+  useEffect(() => {
+    if (!isReady || readOnly) return;
+    const subscription = form.watch((values) => {
+      if (fingerprint(values) === lastSent.current) return;
+      writeLocalDraft(kind, id, { data: values as SheetValues, base: base.current, savedAt: Date.now() });
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void saveRef.current(), AUTOSAVE_DELAY_MS);
+    });
+    return () => subscription.unsubscribe();
+  }, [isReady, readOnly, form, kind, id]);
+
+  // Leaving the page or the tab: save what is pending now rather than after the pause.
+  useEffect(() => {
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') void saveRef.current();
+    };
+    const onPageHide = () => void saveRef.current();
+    document.addEventListener('visibilitychange', onHide);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', onPageHide);
+      clearTimeout(timer.current);
+      void saveRef.current();
+    };
+  }, []);
+
+  const flush = useCallback(() => saveRef.current(), []);
+
+  const finish = useCallback(async (): Promise<boolean> => {
+    setFinishError(null);
+    clearTimeout(timer.current);
+    if (inFlight.current) await inFlight.current;
+    const isValid = await form.trigger();
+    if (!isValid) {
+      setShowSummary(true);
+      const first = flattenErrors(form.formState.errors)[0];
+      if (first) focusField(first.path);
+      return false;
+    }
+    setFinishing(true);
+    try {
+      const { data } = savableData(schema, form.getValues());
+      const next = (await finishSheet(kind, role, id, data as never)) as SheetResponse<K>;
+      clearLocalDraft(kind, id);
+      lastSent.current = fingerprint(form.getValues());
+      replaceSheet(next);
+      setShowSummary(false);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && (error.code === 'LOCKED' || error.status === 409)) {
+        clearLocalDraft(kind, id);
+        await query.refetch();
+        setFinishError(error);
+        return false;
+      }
+      if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
+        const first = applyServerErrors(error.errors);
+        setShowSummary(true);
+        if (first) focusField(first);
+        return false;
+      }
+      setFinishError(error);
+      return false;
+    } finally {
+      setFinishing(false);
+    }
+  }, [form, schema, kind, role, id, replaceSheet, applyServerErrors, focusField, query]);
+
+  return {
+    query,
+    sheet,
+    form,
+    isReady,
+    readOnly,
+    saveState,
+    wasRestored,
+    flush,
+    finish,
+    isFinishing,
+    finishError,
+    showSummary,
+    focusField,
+    replaceSheet,
+  };
+}
+
+/** The DOM id of a field's input, from its dotted path: the error summary links to it. */
+export const fieldId = (path: string) => `field-${path.replaceAll('.', '-')}`;

@@ -1,0 +1,355 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import Home from '@mui/icons-material/HomeOutlined';
+import Send from '@mui/icons-material/SendOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Step from '@mui/material/Step';
+import StepButton from '@mui/material/StepButton';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { getAtPath, sheetBlocks } from '@passerelle/contract';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useFormState, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SheetRole } from '../api/sheets';
+import { AddressFields } from '../common/blocks';
+import { Cell, FieldGroup } from '../common/fields';
+import { SiretLookup } from '../common/lookups';
+import { SheetFrame } from '../common/sheet-frame';
+import { SpecBlock, SpecInputs } from '../common/spec-fields';
+import * as specs from '../common/specs';
+import { flattenErrors, useSheet } from '../common/use-sheet';
+import { useSheetId } from '../common/use-sheet-id';
+import { SalaryGrid } from './salary-grid';
+
+export const informationSteps = ['applicant', 'company', 'opco', 'contract', 'contacts', 'billing', 'send'] as const;
+type InformationStep = (typeof informationSteps)[number];
+
+/** The step holding a field, from the block of its path (issue 4: the 7 steps of the information sheet). */
+export function stepOfPath(path: string): InformationStep {
+  const [block, field] = path.split('.');
+  switch (block) {
+    case 'apprenti':
+    case 'representantLegal':
+      return 'applicant';
+    case 'consentements':
+      return field === 'rgpd' ? 'applicant' : 'billing';
+    case 'employeur':
+      return 'company';
+    case 'opco':
+    case 'responsabilites':
+      return 'opco';
+    case 'contrat':
+      return 'contract';
+    case 'maitre1':
+    case 'maitre2':
+    case 'contacts':
+      return 'contacts';
+    case 'facturation':
+      return 'billing';
+    default:
+      return 'send';
+  }
+}
+
+type Kind = 'fra' | 'fre';
+
+/** Issue 4: the information sheet in 7 steps; each party fills its own blocks and reads the other's. */
+export function InformationSheet({ kind }: { kind: Kind }) {
+  const { t } = useTranslation('sheets');
+  const id = useSheetId();
+  const role: SheetRole = kind === 'fra' ? 'admissible' : 'company';
+  const [active, setActive] = useState(0);
+  const [labels] = useState(() => new Map<string, string>());
+  const revealField = useCallback((path: string) => setActive(informationSteps.indexOf(stepOfPath(path))), []);
+  const state = useSheet(kind, role, id, { revealField });
+  const { form, sheet } = state;
+  const { errors } = useFormState({ control: form.control });
+  const isNarrow = useMediaQuery('(max-width: 899.95px)');
+  const contentRef = useRef<HTMLDivElement>(null);
+  const own = new Set(sheetBlocks[kind]);
+  const isOwnStep = (step: InformationStep) => {
+    switch (step) {
+      case 'applicant':
+        return kind === 'fra';
+      case 'send':
+        return true;
+      default:
+        return kind === 'fre';
+    }
+  };
+
+  // The IDCC the sheet opened with: changing it is blocked (SPEC 5), so it is read-only once set.
+  const [initialIdcc, setInitialIdcc] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (sheet && initialIdcc === undefined) {
+      const idcc = getAtPath(sheet.data, 'employeur.codeIdcc');
+      setInitialIdcc(typeof idcc === 'string' && idcc ? idcc : null);
+    }
+  }, [sheet, initialIdcc]);
+
+  const stepErrors = new Map<InformationStep, number>();
+  for (const issue of state.showSummary ? flattenErrors(errors) : []) {
+    const step = stepOfPath(issue.path);
+    stepErrors.set(step, (stepErrors.get(step) ?? 0) + 1);
+  }
+
+  function goTo(index: number) {
+    setActive(index);
+    void state.flush();
+    requestAnimationFrame(() => contentRef.current?.focus());
+  }
+
+  const context = sheet?.context ?? {};
+  const source = (block: string) => (own.has(block) ? form.getValues() : context);
+  const step = informationSteps[active] ?? 'applicant';
+  const stepTitle = (name: InformationStep) => t(`info.steps.${name}`);
+
+  return (
+    <SheetFrame
+      title={t(`info.title.${kind}`)}
+      subtitle={t(`info.subtitle.${kind}`)}
+      state={state}
+      labels={labels}
+      hideFinishBar
+      finish={{ label: t('info.send'), confirmTitle: t('info.confirmTitle'), confirmMessage: t('info.confirmText') }}
+      done={
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
+          <span>{t('info.done')}</span>
+          <Button component={Link} to={kind === 'fra' ? '/espace-admissible/dossiers' : '/'} variant="contained" size="small" startIcon={<Home />}>
+            {kind === 'fra' ? t('actions.backToCases') : t('actions.employerHome')}
+          </Button>
+        </Box>
+      }
+      renderFinish={() => (step === 'send' ? null : <StepNavigation active={active} onGo={goTo} />)}
+    >
+      <Stepper
+        nonLinear
+        activeStep={active}
+        orientation={isNarrow ? 'vertical' : 'horizontal'}
+        alternativeLabel={!isNarrow}
+        aria-label={t('info.stepsLabel')}
+        sx={isNarrow ? { '& .MuiStepConnector-line': { minHeight: 8 } } : undefined}
+      >
+        {informationSteps.map((name, index) => {
+          const count = stepErrors.get(name) ?? 0;
+          return (
+            <Step key={name} completed={false}>
+              <StepButton
+                onClick={() => goTo(index)}
+                aria-current={index === active ? 'step' : undefined}
+                optional={
+                  count > 0 ? (
+                    <Typography variant="caption" color="error">
+                      {t('info.stepErrors', { count })}
+                    </Typography>
+                  ) : !isOwnStep(name) ? (
+                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                      {t('info.readOnlyStep')}
+                    </Typography>
+                  ) : undefined
+                }
+              >
+                <StepLabel error={count > 0}>{stepTitle(name)}</StepLabel>
+              </StepButton>
+            </Step>
+          );
+        })}
+      </Stepper>
+      <Box ref={contentRef} tabIndex={-1} sx={{ outline: 'none', display: 'flex', flexDirection: 'column', gap: 4 }} aria-live="off">
+        <Typography variant="h2" sx={{ fontSize: '1.3rem' }}>
+          {t('info.stepHeading', { index: active + 1, total: informationSteps.length, title: stepTitle(step) })}
+        </Typography>
+        {!isOwnStep(step) ? <Alert severity="info">{t(`info.otherPart.${kind}`)}</Alert> : null}
+        <StepContent step={step} kind={kind} source={source} idccLocked={Boolean(initialIdcc)} form={form} onGo={goTo} stepErrors={stepErrors} />
+        {step === 'send' && !state.readOnly ? <SendButton /> : null}
+      </Box>
+    </SheetFrame>
+  );
+}
+
+function StepNavigation({ active, onGo }: { active: number; onGo: (index: number) => void }) {
+  const { t } = useTranslation('sheets');
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 2 }}>
+      <Button variant="outlined" startIcon={<ArrowBack />} disabled={active === 0} onClick={() => onGo(active - 1)}>
+        {t('actions.previous')}
+      </Button>
+      <Button variant="contained" endIcon={<ArrowForward />} onClick={() => onGo(active + 1)}>
+        {t('actions.next')}
+      </Button>
+    </Box>
+  );
+}
+
+/** Inside the sheet's form: submitting it opens the confirmation. */
+function SendButton() {
+  const { t } = useTranslation('sheets');
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Button type="submit" variant="contained" size="large" startIcon={<Send />}>
+        {t('info.send')}
+      </Button>
+    </Box>
+  );
+}
+
+type StepContentProps = {
+  step: InformationStep;
+  kind: Kind;
+  source: (block: string) => unknown;
+  idccLocked: boolean;
+  form: ReturnType<typeof useSheet>['form'];
+  onGo: (index: number) => void;
+  stepErrors: Map<InformationStep, number>;
+};
+
+function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors }: StepContentProps) {
+  const { t } = useTranslation('sheets');
+  const isApplicant = kind === 'fra';
+  const isEmployer = kind === 'fre';
+  const { control } = form;
+  const typeContrat = useWatch({ control, name: 'contrat.typeContrat' });
+  const isOtherAddress = useWatch({ control, name: 'employeur.adresseContratDifferente' });
+  const hasSecondMaster = useWatch({ control, name: 'contrat.deuxiemeMaitre' });
+  const birthDate = getAtPath(source('apprenti'), 'apprenti.dateNaissance');
+
+  switch (step) {
+    case 'applicant':
+      return (
+        <>
+          <SpecBlock title={t('sections.identity')} specs={specs.apprentiIdentity} editable={isApplicant} source={source('apprenti')} />
+          {isApplicant ? (
+            <FieldGroup title={t('sections.address')}>
+              <AddressFields form={form} prefix="apprenti.adresse" />
+            </FieldGroup>
+          ) : (
+            <SpecBlock title={t('sections.address')} specs={specs.apprentiAddress} editable={false} source={source('apprenti')} />
+          )}
+          <SpecBlock title={t('sections.background')} specs={specs.apprentiBackground} editable={isApplicant} source={source('apprenti')} />
+          <SpecBlock title={t('sections.situation')} specs={[...specs.apprentiFlags, ...specs.apprentiFranceTravail]} editable={isApplicant} source={source('apprenti')} />
+          <SpecBlock
+            title={t('sections.legalRepresentative')}
+            description={t('info.legalRepresentativeHelp')}
+            specs={specs.representantLegal}
+            editable={isApplicant}
+            source={source('representantLegal')}
+          />
+          <SpecBlock title={t('sections.consent')} specs={specs.consentementRgpd} editable={isApplicant} source={source('consentements')} />
+        </>
+      );
+    case 'company':
+      return (
+        <>
+          {isEmployer ? (
+            <FieldGroup title={t('sections.company')}>
+              <Cell wide>
+                <SiretLookup form={form} prefix="employeur" idccLocked={idccLocked} fills={{ denomination: true, adresse: true, codeApe: true, codeIdcc: true, typeEmployeur: true }} />
+              </Cell>
+              <SpecInputs specs={specs.employeurIdentity(idccLocked)} />
+              <AddressFields form={form} prefix="employeur.adresse" />
+              <SpecInputs specs={specs.employeurDetails} />
+            </FieldGroup>
+          ) : (
+            <SpecBlock title={t('sections.company')} specs={specs.employeurReadOnly} editable={false} source={source('employeur')} />
+          )}
+          {isEmployer && isOtherAddress === true ? (
+            <FieldGroup title={t('sections.contractAddress')}>
+              <AddressFields form={form} prefix="employeur.adresseContrat" />
+            </FieldGroup>
+          ) : null}
+          {isEmployer ? (
+            <FieldGroup title={t('sections.executionPlace')} description={t('info.executionHelp')}>
+              <SpecInputs specs={[specs.text('employeur.siretExecution', 'siretExecution', { hint: 'siret', maxLength: 14, wide: true })]} />
+              <AddressFields form={form} prefix="employeur.adresseExecution" withLookup={false} />
+            </FieldGroup>
+          ) : null}
+        </>
+      );
+    case 'opco':
+      return (
+        <>
+          <SpecBlock title={t('sections.opco')} specs={specs.opco} editable={isEmployer} source={source('opco')} />
+          <SpecBlock
+            title={t('sections.responsibilities')}
+            description={t('info.responsibilitiesHelp')}
+            specs={specs.responsabilites}
+            editable={isEmployer}
+            source={source('responsabilites')}
+          />
+        </>
+      );
+    case 'contract':
+      return (
+        <>
+          <SpecBlock title={t('sections.contract')} specs={specs.contratMain} editable={isEmployer} source={source('contrat')} />
+          {typeContrat === 'PRO' ? (
+            <SpecBlock title={t('sections.contractPro')} specs={specs.contratPro} editable={isEmployer} source={source('contrat')} />
+          ) : (
+            <SpecBlock title={t('sections.contractApp')} specs={specs.contratApp} editable={isEmployer} source={source('contrat')} />
+          )}
+          <SpecBlock title={t('sections.salary')} specs={specs.contratSalary} editable={isEmployer} source={source('contrat')} />
+          {isEmployer ? <SalaryGrid birthDate={typeof birthDate === 'string' ? birthDate : undefined} /> : null}
+        </>
+      );
+    case 'contacts':
+      return (
+        <>
+          <SpecBlock title={t('sections.master')} specs={specs.maitre('maitre1')} editable={isEmployer} source={source('maitre1')} />
+          {hasSecondMaster === true || !isEmployer ? (
+            <SpecBlock title={t('sections.master2')} specs={specs.maitre('maitre2')} editable={isEmployer} source={source('maitre2')} />
+          ) : null}
+          <SpecBlock title={t('sections.contacts')} specs={specs.contacts} editable={isEmployer} source={source('contacts')} />
+        </>
+      );
+    case 'billing':
+      return (
+        <>
+          <SpecBlock title={t('sections.billing')} specs={specs.facturation} editable={isEmployer} source={source('facturation')} />
+          <SpecBlock title={t('sections.eligibility')} specs={specs.attestationEligibilite} editable={isEmployer} source={source('consentements')} />
+        </>
+      );
+    case 'send':
+      return <Recap kind={kind} onGo={onGo} stepErrors={stepErrors} />;
+  }
+}
+
+function Recap({ kind, onGo, stepErrors }: { kind: Kind; onGo: (index: number) => void; stepErrors: Map<InformationStep, number> }): ReactNode {
+  const { t } = useTranslation('sheets');
+  return (
+    <>
+      <Typography>{t(`info.recap.${kind}`)}</Typography>
+      <List dense disablePadding>
+        {informationSteps.slice(0, -1).map((name, index) => {
+          const count = stepErrors.get(name) ?? 0;
+          return (
+            <ListItem
+              key={name}
+              disableGutters
+              secondaryAction={
+                <Button size="small" onClick={() => onGo(index)}>
+                  {t('info.review')}
+                </Button>
+              }
+            >
+              <ListItemText
+                primary={`${index + 1}. ${t(`info.steps.${name}`)}`}
+                secondary={count > 0 ? t('info.stepErrors', { count }) : undefined}
+                slotProps={{ secondary: { color: 'error' } }}
+              />
+            </ListItem>
+          );
+        })}
+      </List>
+      <Alert severity="warning">{t('info.lockWarning')}</Alert>
+    </>
+  );
+}
