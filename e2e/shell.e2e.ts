@@ -69,7 +69,7 @@ describe('shell: sign-in by personal link', () => {
     await expect
       .poll(() =>
         page.evaluate(
-          () => JSON.parse(localStorage.getItem('passerelle.store') ?? '{}').user?.mail as string | undefined,
+          () => (JSON.parse(localStorage.getItem('passerelle.store') ?? '{}') as { user?: { mail?: string } }).user?.mail,
         ),
       )
       .toBe(applicant);
@@ -213,7 +213,7 @@ describe('shell: language, theme, logout', () => {
       .getByRole('heading', { level: 1, name: "Votre alternance, de l'admission à la signature du contrat" })
       .waitFor();
     expect(
-      await page.evaluate(() => JSON.parse(localStorage.getItem('passerelle.store') ?? '{}').token ?? null),
+      await page.evaluate(() => (JSON.parse(localStorage.getItem('passerelle.store') ?? '{}') as { token?: string }).token ?? null),
     ).toBeNull();
     expect(await page.getByRole('banner').getByText('MARTIN Camille').count()).toBe(0);
 

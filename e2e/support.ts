@@ -83,7 +83,7 @@ function readMails(): ReceivedMail[] {
   return readdirSync(mailDir)
     .sort()
     .map((file) => ({ file, ...(JSON.parse(readFileSync(path.join(mailDir, file), 'utf8')) as { to: string[]; raw: string }) }))
-    .map(({ file, to, raw }) => ({ file, to, raw, subject: '', text: '', html: '', link: null }) as ReceivedMail & { raw: string });
+    .map(({ file, to, raw }): ReceivedMail & { raw: string } => ({ file, to, raw, subject: '', text: '', html: '', link: null }));
 }
 
 /** Waits for a mail to `email` received after `afterFile` (a previous mail's file name), parsed by postal-mime. */
@@ -125,7 +125,8 @@ export async function signInAs(page: Page, email: string): Promise<void> {
   await page.goto(mail.link ?? '');
   await page.waitForFunction(() => {
     const store = localStorage.getItem('passerelle.store');
-    return !!store && !!JSON.parse(store).token && !!JSON.parse(store).user;
+    const parsed = store ? (JSON.parse(store) as { token?: string; user?: unknown }) : null;
+    return !!parsed?.token && !!parsed.user;
   });
 }
 

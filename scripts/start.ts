@@ -29,7 +29,12 @@ const sources = [path.join(web, 'src'), path.join(web, 'index.html'), path.join(
 const stale = !existsSync(built) || sources.some((s) => (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > statSync(built).mtimeMs);
 if (stale) {
   console.log('Building the web app…');
-  execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  try {
+    execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  } catch {
+    console.error('The web app did not build: see the errors above.');
+    process.exit(1);
+  }
 }
 
 await import('../apps/api/src/server.ts');

@@ -17,6 +17,14 @@ export default defineConfig({
         // in the first load.
         moduleSideEffects: [{ test: /node_modules\/hoist-non-react-statics\//, sideEffects: false }],
       },
+      output: {
+        // Everything the first screen loads goes in one file (it is all fetched at startup anyway): compressed as a
+        // whole it is ~20 KB smaller than the ~26 pieces Rolldown otherwise cuts it into, and one request instead of
+        // 26. The price: any release changes that file, where libraries alone in a file would stay cached.
+        codeSplitting: {
+          groups: [{ name: 'startup', tags: ['$initial'] }],
+        },
+      },
     },
   },
   server: {

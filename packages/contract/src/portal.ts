@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { uploadFields, type UploadField, uploadRules, wrongFileTypeMessage, attestationKinds, type AttestationKind, OFFERS_PER_PAGE, applicationTypes, relaunchMethods, suiviStatuts, type SuiviStatut, suiviStatutOf, stepTypes, type StepType } from './portal-rules.ts';
+export { uploadFields, type UploadField, uploadRules, wrongFileTypeMessage, attestationKinds, type AttestationKind, OFFERS_PER_PAGE, applicationTypes, relaunchMethods, suiviStatuts, type SuiviStatut, suiviStatutOf, stepTypes, type StepType } from './portal-rules.ts';
 
 /** ISO date yyyy-mm-dd. */
 export const isoDate = z.iso.date();
@@ -63,21 +65,6 @@ export const portalInfos = z.object({
 });
 export type PortalInfos = z.infer<typeof portalInfos>;
 
-export const uploadFields = ['cv', 'cvec', 'attestationBac'] as const;
-export type UploadField = (typeof uploadFields)[number];
-/** Accepted types per upload field (SPEC section 5) and the 10 MB limit. */
-export const uploadRules: Record<UploadField, { mimeTypes: string[]; extensions: string[]; maxBytes: number }> = {
-  cv: { mimeTypes: ['application/pdf'], extensions: ['.pdf'], maxBytes: 10 * 1024 * 1024 },
-  cvec: { mimeTypes: ['application/pdf'], extensions: ['.pdf'], maxBytes: 10 * 1024 * 1024 },
-  attestationBac: {
-    mimeTypes: ['image/png', 'image/jpeg', 'application/pdf'],
-    extensions: ['.png', '.jpg', '.jpeg', '.pdf'],
-    maxBytes: 10 * 1024 * 1024,
-  },
-};
-/** SPEC's wrong-type message, followed by the allowed extensions. */
-export const wrongFileTypeMessage =
-  'Type de fichier non supporté. Veuillez sélectionner un fichier avec une extension valide : ';
 
 // ---------- Public files, partners ----------
 export const publicFile = z.object({
@@ -99,8 +86,6 @@ export type Partner = z.infer<typeof partner>;
 // ---------- Stored files, useful documents ----------
 /** Any text: an id that is not a file id answers 404 like an unknown one. */
 export const fileParams = z.object({ id: z.string() });
-export const attestationKinds = ['preinscription', 'admissibilite'] as const;
-export type AttestationKind = (typeof attestationKinds)[number];
 export const attestationParams = z.object({ kind: z.enum(attestationKinds) });
 
 // ---------- Offers ----------
@@ -139,13 +124,8 @@ export const offer = z.object({
 export type Offer = z.infer<typeof offer>;
 export const offersResponse = z.object({ offers: z.array(offer), totalOffers: z.number().int() });
 export type OffersResponse = z.infer<typeof offersResponse>;
-export const OFFERS_PER_PAGE = 20;
 
 // ---------- Employer-search tracking ----------
-export const applicationTypes = ['spontanee', 'offre'] as const;
-export const relaunchMethods = ['telephone', 'email', 'courrier'] as const;
-export const suiviStatuts = ['relance', 'positif', 'negatif', 'envoyee'] as const;
-export type SuiviStatut = (typeof suiviStatuts)[number];
 
 /** Optional form fields: an empty string means "not given" (the service stores null). */
 const orEmpty = <T extends z.ZodType>(schema: T) => schema.nullable().optional().or(z.literal(''));
@@ -189,30 +169,8 @@ export type TrackingEntry = z.infer<typeof trackingEntry>;
 export type TrackingListItem = z.infer<typeof trackingListItem>;
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** SPEC section 4: relance when reminded, positif / negatif from the response, otherwise application sent. */
-export function suiviStatutOf(entry: {
-  response?: 0 | 1 | null | undefined;
-  relaunchDate?: string | null | undefined;
-}): SuiviStatut {
-  if (entry.response === 1) return 'positif';
-  if (entry.response === 0) return 'negatif';
-  if (entry.relaunchDate) return 'relance';
-  return 'envoyee';
-}
 
 // ---------- Dossiers ----------
-export const stepTypes = [
-  'f1ca',
-  'f1ce',
-  'modalites_re',
-  'fra',
-  'fre',
-  'cfa',
-  'signature_admissible',
-  'signature_employeur',
-  'signature_ecole',
-] as const;
-export type StepType = (typeof stepTypes)[number];
 export const etapeStatus = z.object({ type: z.enum(stepTypes), status: z.number().int().min(1).max(5) });
 export const dossier = z.object({
   id: z.number().int(),

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type Assume } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,9 +11,15 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
+/** Both drivers answer raw queries (`db.execute`) with `{ rows }`. */
+interface QueryRows<Row> {
+  rows: Assume<Row, Record<string, unknown>>[];
+}
+export interface QueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<this['row']>;
+}
 /** The same Drizzle API whether PGlite or a PostgreSQL server answers. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the query result type differs between drivers; callers only use Drizzle's common API
-export type Db = PgDatabase<PgQueryResultHKT & any, Schema>;
+export type Db = PgDatabase<QueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {

@@ -34,7 +34,11 @@ export interface AuthOptions {
 
 /** Bearer access tokens: HS256 JWT, algorithm pinned, audience, issuer and expiry checked. */
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => {
-  const key = new TextEncoder().encode(opts.jwtSecret);
+  // Imported once: handing jose the raw bytes would import the key again on every request.
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(opts.jwtSecret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 
   const signAccessToken = (user: AuthUser) =>
     new SignJWT({ typ: user.userType })

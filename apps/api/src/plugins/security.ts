@@ -1,13 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-declare module 'fastify' {
-  interface FastifyReply {
-    /** Per-response nonce for the page's scripts and styles. */
-    cspNonce: string;
-  }
-}
 
 /** Content-Security-Policy of the web page: nothing inline runs without the response's nonce. */
 export function pageCsp(nonce: string): string {
@@ -28,9 +20,7 @@ export function pageCsp(nonce: string): string {
 
 /** Security headers on every answer. API answers get the strictest policy; the page gets pageCsp. */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { hsts: boolean }) => {
-  app.decorateReply('cspNonce', '');
   app.addHook('onRequest', async (_request, reply) => {
-    reply.cspNonce = randomBytes(16).toString('base64');
     reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -46,10 +47,12 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
         .send('The web app is not built: run `npm run build` (npm start does it for you).');
     }
     if (/\.[a-z0-9]+$/i.test(pathname)) throw new AppError('NOT_FOUND');
+    // A fresh nonce for each page: nothing inline runs without it.
+    const nonce = randomBytes(16).toString('base64');
     return reply
-      .header('Content-Security-Policy', pageCsp(reply.cspNonce))
+      .header('Content-Security-Policy', pageCsp(nonce))
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce));
+      .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce));
   });
 });

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { zodResolver } from './form/zod-resolver';
-import { language, loginLinkBody } from '@passerelle/contract';
+import { language, loginLinkBody } from '@passerelle/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

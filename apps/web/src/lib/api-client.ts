@@ -45,7 +45,10 @@ let refreshing: Promise<boolean> | null = null;
 export function refreshAccessToken(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const res = await fetch('/api/admissibles/refresh_token', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      const res = await fetch('/api/admissibles/refresh_token', {
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      });
       if (!res.ok) return false;
       const { token } = (await res.json()) as TokenResponse;
       if (typeof token !== 'string' || !token) return false;
@@ -73,7 +76,13 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
-    return await fetch(`/api${path}`, { method: options.method ?? 'GET', headers, body, signal, credentials: 'same-origin' });
+    return await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal,
+      credentials: 'same-origin',
+    });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError' && options.signal?.aborted) throw err;
     throw new ApiError(0, 'NETWORK', 'Network error');
@@ -81,7 +90,12 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 }
 
 function isErrorBody(value: unknown): value is ErrorBody {
-  return typeof value === 'object' && value !== null && typeof (value as ErrorBody).code === 'string' && typeof (value as ErrorBody).message === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ErrorBody).code === 'string' &&
+    typeof (value as ErrorBody).message === 'string'
+  );
 }
 
 async function toApiError(res: Response): Promise<ApiError> {

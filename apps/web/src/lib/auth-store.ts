@@ -20,7 +20,7 @@ function emit() {
 
 export const authStore = {
   get: (): AuthState => state,
-  subscribe(listener: () => void) {
+  subscribe: (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

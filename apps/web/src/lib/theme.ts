@@ -8,9 +8,13 @@ export function buildTheme(mode: PaletteMode) {
   return createTheme({
     palette: {
       mode,
-      primary: { main: mode === 'light' ? PRIMARY_GREEN : '#5cc48c', contrastText: mode === 'light' ? '#fff' : '#06210f' },
+      primary: {
+        main: mode === 'light' ? PRIMARY_GREEN : '#5cc48c',
+        contrastText: mode === 'light' ? '#fff' : '#06210f',
+      },
       secondary: { main: mode === 'light' ? '#24506b' : '#8cc4e6' },
-      background: mode === 'light' ? { default: '#f5f7f6', paper: '#ffffff' } : { default: '#0f1512', paper: '#17201b' },
+      background:
+        mode === 'light' ? { default: '#f5f7f6', paper: '#ffffff' } : { default: '#0f1512', paper: '#17201b' },
     },
     shape: { borderRadius: 10 },
     typography: {

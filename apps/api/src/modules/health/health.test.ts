@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../../test/helper.ts';
 
 describe('GET /api/health', async () => {
@@ -21,14 +21,13 @@ describe('GET /api/health', async () => {
   });
 
   it('answers 503 when the database does not answer', async () => {
-    const original = database.ping;
-    database.ping = async () => false;
+    const ping = vi.spyOn(database, 'ping').mockResolvedValue(false);
     try {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
-      expect(res.json().code).toBe('SERVICE_UNAVAILABLE');
+      expect(res.json<{ code: string }>().code).toBe('SERVICE_UNAVAILABLE');
     } finally {
-      database.ping = original;
+      ping.mockRestore();
     }
   });
 });

@@ -27,10 +27,11 @@ export default async function lookupsRoutes(instance: FastifyInstance): Promise<
     async (request) => lookups.getCompany(request.params.siret),
   );
 
-  app.get(
+  // A POST: the address typed is personal data and must not travel in a URL (proxies and access logs keep URLs).
+  app.post(
     '/lookups/address',
-    { preHandler, schema: { querystring: addressLookupQuery, response: { 200: addressLookupResponse } } },
-    async (request) => lookups.findAddresses(request.query.q),
+    { preHandler, schema: { body: addressLookupQuery, response: { 200: addressLookupResponse } } },
+    async (request) => lookups.findAddresses(request.body.q),
   );
 
   app.get(

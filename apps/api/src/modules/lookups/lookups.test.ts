@@ -28,7 +28,7 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const getCompany = async (siret: string, token = companyToken) =>
   app.inject({ method: 'GET', url: `/api/lookups/company/${siret}`, headers: auth(token) });
 const getAddresses = async (q: string, token = companyToken) =>
-  app.inject({ method: 'GET', url: '/api/lookups/address', query: { q }, headers: auth(token) });
+  app.inject({ method: 'POST', url: '/api/lookups/address', payload: { q }, headers: auth(token) });
 const getCommunes = async (codePostal: string) =>
   app.inject({ method: 'GET', url: '/api/lookups/communes', query: { codePostal }, headers: auth(companyToken) });
 
@@ -133,7 +133,7 @@ describe('GET /api/lookups/company/:siret', () => {
   });
 });
 
-describe('GET /api/lookups/address', () => {
+describe('POST /api/lookups/address', () => {
   it('answers up to 5 suggestions split into fields', async () => {
     const response = await getAddresses(sampleAddressQueries.found);
     expect(response.statusCode).toBe(200);
@@ -174,7 +174,7 @@ describe('GET /api/lookups/address', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/lookups/address', query: { q: 'rue de la paix' } });
+    const response = await app.inject({ method: 'POST', url: '/api/lookups/address', payload: { q: 'rue de la paix' } });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -1,8 +1,6 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -64,11 +62,26 @@ export function AppHeader({ onOpenNavigation }: { onOpenNavigation: () => void }
   // SPEC: the header logo links to /espace-admissible for applicant users.
   const logoTarget = token && user?.userType === 'admissible' ? '/espace-admissible' : '/';
   return (
-    <AppBar
-      position="fixed"
-      elevation={0}
-      sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }}
-      enableColorOnDark
+    // AppBar's look (fixed, flat, primary colours in both modes) on a plain <header>: the shell is in every first load.
+    <Box
+      component="header"
+      sx={{
+        position: 'fixed',
+        top: 0,
+        left: 'auto',
+        right: 0,
+        width: '100%',
+        boxSizing: 'border-box',
+        display: 'flex',
+        flexDirection: 'column',
+        flexShrink: 0,
+        zIndex: (theme) => theme.zIndex.drawer + 1,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+        borderBottom: 1,
+        borderColor: 'divider',
+        '@media print': { position: 'absolute' },
+      }}
     >
       <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
         <IconButton
@@ -80,13 +93,13 @@ export function AppHeader({ onOpenNavigation }: { onOpenNavigation: () => void }
         >
           <MenuIcon />
         </IconButton>
-        <Link
+        <Box
           component={RouterLink}
           to={logoTarget}
-          color="inherit"
-          underline="none"
           aria-label={t('layout.logoLabel')}
           sx={{
+            color: 'inherit',
+            textDecoration: 'none',
             display: 'flex',
             alignItems: 'center',
             gap: 1.25,
@@ -103,11 +116,11 @@ export function AppHeader({ onOpenNavigation }: { onOpenNavigation: () => void }
           >
             {t('productName')}
           </Typography>
-        </Link>
+        </Box>
         <Box sx={{ flexGrow: 1 }} />
         <ApplicantIdentity />
         <UserMenu />
       </Toolbar>
-    </AppBar>
+    </Box>
   );
 }

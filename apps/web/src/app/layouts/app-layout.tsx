@@ -4,14 +4,19 @@ import Toolbar from '@mui/material/Toolbar';
 import { Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { FullPageSpinner } from '../../components/full-page-spinner';
+import { deferComponent, useDeferredReady } from '../../lib/deferred-component';
 import { LinkExchangeGate } from '../../features/auth/components/link-exchange-gate';
 import { AppHeader } from './app-header';
 import { NavDrawer } from './nav-drawer';
-import { ScrollTopButton } from './scroll-top-button';
 import { SkipLink } from './skip-link';
 import { useDocumentTitle } from './use-document-title';
 import { useFocusOnNavigate } from './use-focus-on-navigate';
+import { SCROLL_TOP_THRESHOLD, useScrolledPast } from './use-scrolled-past';
 import { useSessionEvents } from './use-session-events';
+
+/** Fab and Zoom are only needed on pages long enough to scroll: fetched the first time the page scrolls past 200 px. */
+const scrollTopButton = deferComponent(() => import('./scroll-top-button'));
+const ScrollTopButton = scrollTopButton.Component;
 
 /** The shell around every screen: header, 225 px drawer, main content, scroll-to-top. */
 export function AppLayout() {
@@ -19,6 +24,7 @@ export function AppLayout() {
   useSessionEvents();
   useDocumentTitle();
   useFocusOnNavigate();
+  const scrollTopReady = useDeferredReady(scrollTopButton, useScrolledPast(SCROLL_TOP_THRESHOLD));
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
@@ -35,7 +41,11 @@ export function AppLayout() {
           </Suspense>
         </Container>
       </Box>
-      <ScrollTopButton />
+      {scrollTopReady ? (
+        <Suspense fallback={null}>
+          <ScrollTopButton />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </Box>
   );

@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -36,7 +34,7 @@ export function DrawerContent({ onNavigate }: { onNavigate?: () => void }) {
           {links.map((link) => {
             const active = isNavLinkActive(link, pathname);
             return (
-              <ListItem key={link.to} disablePadding sx={{ px: 1 }}>
+              <Box component="li" key={link.to} sx={{ display: 'flex', px: 1 }}>
                 <ListItemButton
                   component={Link}
                   to={link.to}
@@ -55,13 +53,12 @@ export function DrawerContent({ onNavigate }: { onNavigate?: () => void }) {
                     slotProps={{ primary: { sx: { fontWeight: active ? 600 : 400 } } }}
                   />
                 </ListItemButton>
-              </ListItem>
+              </Box>
             );
           })}
         </List>
       </Box>
-      <Divider />
-      <Box component="footer" sx={{ px: 2, py: 2 }}>
+      <Box component="footer" sx={{ px: 2, py: 2, borderTop: 1, borderColor: 'divider' }}>
         <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', lineHeight: 1.5 }}>
           {t('layout.copyright')}
         </Typography>

@@ -1,11 +1,12 @@
-import Link from '@mui/material/Link';
+import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 
 /** First stop of the keyboard: jumps over the header and the navigation to the page's content. */
 export function SkipLink() {
   const { t } = useTranslation('common');
   return (
-    <Link
+    <Box
+      component="a"
       href="#main"
       onClick={(event) => {
         event.preventDefault();
@@ -23,11 +24,13 @@ export function SkipLink() {
         fontWeight: 600,
         borderRadius: 1,
         boxShadow: 3,
+        textDecoration: 'none',
+        '&:hover': { textDecoration: 'underline' },
         transform: 'translateY(-200%)',
         '&:focus': { transform: 'none' },
       }}
     >
       {t('layout.skipLink')}
-    </Link>
+    </Box>
   );
 }

@@ -1,5 +1,5 @@
 import Person from '@mui/icons-material/Person';
-import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,8 +31,19 @@ export function UserMenu() {
         aria-expanded={anchor ? 'true' : undefined}
         sx={{ p: 0.5 }}
       >
-        <Avatar
+        {/* Avatar's look (a round badge) without its image loading: the header is in every first load. */}
+        <Box
           sx={{
+            position: 'relative',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            flexShrink: 0,
+            borderRadius: '50%',
+            overflow: 'hidden',
+            userSelect: 'none',
+            lineHeight: 1,
+            fontFamily: (theme) => theme.typography.fontFamily,
             width: 36,
             height: 36,
             bgcolor: 'primary.contrastText',
@@ -42,7 +53,7 @@ export function UserMenu() {
           }}
         >
           {signedIn && user ? initials(user.prenom, user.nom) : <Person />}
-        </Avatar>
+        </Box>
       </IconButton>
       <UserMenuPanel menuId={menuId} buttonId={buttonId} anchor={anchor} onClose={close} />
     </>

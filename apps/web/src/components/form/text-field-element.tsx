@@ -1,45 +1,62 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { OutlinedField } from './outlined-field';
 
-export type TextFieldElementProps<T extends FieldValues> = Omit<
-  TextFieldProps,
-  'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue' | 'inputRef'
-> & {
+export interface TextFieldElementProps<T extends FieldValues> {
   name: FieldPath<T>;
   control: Control<T>;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  required?: boolean;
+  disabled?: boolean;
+  helperText?: string;
+  multiline?: boolean;
+  minRows?: number;
   /** For `type="number"`: give the form a number (or null when empty) instead of a string. */
   asNumber?: boolean;
-};
+}
 
 /**
- * A MUI TextField bound to react-hook-form: the field's message (from zod or from the server's `errors` map) shows
- * under the input and is announced with it (aria-describedby through helperText).
+ * A text input bound to react-hook-form: the field's message (from zod or from the server's `errors` map) shows
+ * under the input and is announced with it (aria-describedby).
  */
 export function TextFieldElement<T extends FieldValues>({
   name,
   control,
-  asNumber = false,
+  label,
+  type,
+  autoComplete,
+  required,
+  disabled,
   helperText,
-  ...rest
+  multiline,
+  minRows,
+  asNumber = false,
 }: TextFieldElementProps<T>) {
   const { field, fieldState } = useController({ name, control });
   const value: unknown = field.value;
   return (
-    <TextField
-      fullWidth
-      {...rest}
-      name={field.name}
-      value={typeof value === 'string' || typeof value === 'number' ? value : ''}
-      onChange={(event) => {
-        const raw = event.target.value;
-        if (!asNumber) field.onChange(raw);
-        else field.onChange(raw === '' ? null : Number(raw));
-      }}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      disabled={rest.disabled ?? field.disabled}
+    <OutlinedField
+      label={label}
+      required={required}
+      disabled={disabled ?? field.disabled}
       error={Boolean(fieldState.error)}
       helperText={fieldState.error?.message ?? helperText}
+      shrink={type === 'date'}
+      input={{
+        name: field.name,
+        type,
+        multiline,
+        minRows,
+        value: typeof value === 'string' || typeof value === 'number' ? value : '',
+        onChange: (event) => {
+          const raw = event.target.value;
+          field.onChange(asNumber ? (raw === '' ? null : Number(raw)) : raw);
+        },
+        onBlur: field.onBlur,
+        inputRef: field.ref,
+        inputProps: autoComplete ? { autoComplete } : {},
+      }}
     />
   );
 }

@@ -1,8 +1,6 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { sexes, typesContrat } from '@passerelle/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,8 +10,29 @@ import { SiretLookup } from './common/lookups';
 import { SheetFrame } from './common/sheet-frame';
 import { useSheet } from './common/use-sheet';
 import { useSheetId } from './common/use-sheet-id';
+import { useLists } from './common/use-lists';
 
 const CASES_SCREEN = '/espace-admissible/dossiers';
+
+/** The selects need the reference lists, which load beside the screen. */
+function SexSelect() {
+  const { t } = useTranslation('sheets');
+  const { sexes } = useLists();
+  return <SheetSelect name="apprenti.sexe" label={t('fields.sexe')} options={referenceOptions(sexes)} emptyLabel={t('choose')} />;
+}
+
+function ContractTypeSelect({ allowed }: { allowed: readonly string[] }) {
+  const { t } = useTranslation('sheets');
+  const { typesContrat } = useLists();
+  return (
+    <SheetSelect
+      name="contrat.typeContrat"
+      label={t('fields.typeContrat')}
+      options={referenceOptions(typesContrat.filter((type) => allowed.includes(type.code)))}
+      emptyLabel={t('choose')}
+    />
+  );
+}
 
 /** Issue 4: the applicant names themselves, the employer and the contact who will receive the employer's link. */
 function ApplicantFirstContactPage() {
@@ -44,9 +63,6 @@ function ApplicantFirstContactPage() {
         </Box>
       }
     >
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {t('autosaveHint')}
-      </Typography>
       <FieldGroup title={t('sections.identity')}>
         <Cell>
           <SheetTextField name="apprenti.nom" label={t('fields.nom')} autoComplete="family-name" maxLength={100} />
@@ -55,7 +71,7 @@ function ApplicantFirstContactPage() {
           <SheetTextField name="apprenti.prenom" label={t('fields.prenom')} autoComplete="given-name" maxLength={100} />
         </Cell>
         <Cell>
-          <SheetSelect name="apprenti.sexe" label={t('fields.sexe')} options={referenceOptions(sexes)} emptyLabel={t('choose')} />
+          <SexSelect />
         </Cell>
         <Cell>
           <SheetTextField name="apprenti.dateNaissance" label={t('fields.dateNaissance')} type="date" autoComplete="bday" />
@@ -102,12 +118,7 @@ function ApplicantFirstContactPage() {
       </FieldGroup>
       <FieldGroup title={t('sections.position')}>
         <Cell>
-          <SheetSelect
-            name="contrat.typeContrat"
-            label={t('fields.typeContrat')}
-            options={referenceOptions(typesContrat.filter((type) => contractTypes.includes(type.code)))}
-            emptyLabel={t('choose')}
-          />
+          <ContractTypeSelect allowed={contractTypes} />
         </Cell>
         <Cell>
           <SheetTextField name="contrat.dateDebutContrat" label={t('fields.dateDebutContrat')} type="date" />

@@ -1,8 +1,6 @@
 import Home from '@mui/icons-material/HomeOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { typesContrat, typesEmployeur } from '@passerelle/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,7 +20,6 @@ const applicantSpecs: FieldSpec[] = [
   { path: 'apprenti.dateNaissance', label: 'dateNaissance', type: 'date' },
   { path: 'apprenti.courriel', label: 'courriel' },
   { path: 'apprenti.telephone', label: 'telephone' },
-  { path: 'contrat.intitulePoste', label: 'intitulePoste' },
 ];
 
 const companySpecs: FieldSpec[] = [
@@ -30,13 +27,13 @@ const companySpecs: FieldSpec[] = [
   { path: 'employeur.codeIdcc', label: 'codeIdcc', hint: 'idcc', maxLength: 4 },
   { path: 'employeur.codeApe', label: 'codeApe', hint: 'naf', maxLength: 6 },
   { path: 'employeur.nombreSalaries', label: 'nombreSalaries', type: 'number' },
-  { path: 'employeur.typeEmployeur', label: 'typeEmployeur', type: 'select', options: typesEmployeur },
+  { path: 'employeur.typeEmployeur', label: 'typeEmployeur', type: 'select', options: 'typesEmployeur' },
   { path: 'employeur.telephone', label: 'telephone', type: 'tel', maxLength: 20 },
   { path: 'employeur.courriel', label: 'courriel', type: 'email', maxLength: 254 },
 ];
 
 const contractSpecs: FieldSpec[] = [
-  { path: 'contrat.typeContrat', label: 'typeContrat', type: 'select', options: typesContrat },
+  { path: 'contrat.typeContrat', label: 'typeContrat', type: 'select', options: 'typesContrat' },
   { path: 'contrat.intitulePoste', label: 'intitulePoste', maxLength: 200 },
   { path: 'contrat.dateDebutContrat', label: 'dateDebutContrat', type: 'date' },
   { path: 'contrat.dateFinContrat', label: 'dateFinContrat', type: 'date' },
@@ -71,9 +68,6 @@ function EmployerFirstContactPage() {
         </Box>
       }
     >
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {t('autosaveHint')}
-      </Typography>
       <ContextView title={t('sections.applicant')} specs={applicantSpecs} source={sheet?.context ?? {}} />
       <FieldGroup title={t('sections.company')}>
         <Cell wide>

@@ -13,21 +13,21 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { fundingDecisions, fundingValidationBody, type FundingValidationBody, type FundingValidationResponse } from '@passerelle/contract';
+import type { FundingValidationBody, FundingValidationResponse, fundingValidationBody } from '@passerelle/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
-import { zodResolver } from '../../components/form/zod-resolver';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../components/use-error-text';
 import { ApiError } from '../../lib/api-client';
 import { decideFunding, fundingQueryOptions } from './api/sheets';
+import { fundingChoices } from './common/contract-mirrors';
 import { formatDateTime, formatEuros } from './common/dates';
 import { FormationSummary } from './common/sheet-frame';
 import { fieldMessage } from './common/messages';
@@ -35,6 +35,8 @@ import { useFocusOnMount } from './common/summaries';
 import { useSheetId } from './common/use-sheet-id';
 
 type FormValues = z.input<typeof fundingValidationBody>;
+
+const resolver: Resolver<FormValues, unknown, FundingValidationBody> = async (...args) => (await import('./funding-validation')).fundingResolver(...args);
 
 function Terms({ terms }: { terms: NonNullable<FundingValidationResponse['terms']> }) {
   const { t, i18n } = useTranslation('sheets');
@@ -84,7 +86,7 @@ function DecisionForm({ id }: { id: number }) {
   const labelId = useId();
   const [pending, setPending] = useState<FundingValidationBody | null>(null);
   const form = useForm<FormValues, unknown, FundingValidationBody>({
-    resolver: zodResolver(fundingValidationBody),
+    resolver,
     defaultValues: { decision: undefined as never, reason: '' },
     mode: 'onTouched',
   });
@@ -110,11 +112,11 @@ function DecisionForm({ id }: { id: number }) {
               {t('funding.question')}
             </FormLabel>
             <RadioGroup aria-labelledby={labelId} name={field.name} value={field.value ?? ''} onChange={(event) => field.onChange(event.target.value)}>
-              {fundingDecisions.map((value, index) => (
+              {fundingChoices.map((value, index) => (
                 <FormControlLabel
                   key={value}
                   value={value}
-                  control={<Radio inputRef={index === 0 ? field.ref : undefined} onBlur={field.onBlur} />}
+                  control={<Radio onBlur={field.onBlur} slotProps={{ input: { ref: index === 0 ? field.ref : undefined } }} />}
                   label={
                     <Box sx={{ py: 0.5 }}>
                       <Typography sx={{ fontWeight: 600 }}>{t(`funding.choices.${value}.label`)}</Typography>

@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormHelperText from '@mui/material/FormHelperText';
-import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -124,9 +123,6 @@ function MissionsPage() {
         </Box>
       }
     >
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {t('autosaveHint')}
-      </Typography>
       <FieldGroup title={t('sections.missions')}>
         <Cell wide>
           <SheetTextField name="missions.description" label={t('fields.missionsDescription')} multiline minRows={6} maxLength={5000} hint={t('hints.missions')} />

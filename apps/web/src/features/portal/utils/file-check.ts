@@ -1,4 +1,4 @@
-import { uploadRules, type UploadField } from '@passerelle/contract';
+import { uploadRules, type UploadField } from '@passerelle/contract/portal-rules';
 
 export type FileProblem = { kind: 'type'; extensions: string } | { kind: 'size'; maxMegabytes: number };
 

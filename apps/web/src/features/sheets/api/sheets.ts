@@ -84,4 +84,4 @@ export const lookupCompany = (siret: string, signal?: AbortSignal) =>
   api<CompanyLookupResponse>(`/lookups/company/${encodeURIComponent(siret)}`, signal ? { signal } : {});
 
 export const lookupAddress = (q: string, signal?: AbortSignal) =>
-  api<AddressSuggestion[]>(`/lookups/address?${new URLSearchParams({ q }).toString()}`, signal ? { signal } : {});
+  api<AddressSuggestion[]>('/lookups/address', { method: 'POST', body: { q }, ...(signal ? { signal } : {}) });

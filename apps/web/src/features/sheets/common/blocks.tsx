@@ -1,17 +1,44 @@
+import Skeleton from '@mui/material/Skeleton';
+import { lazy, Suspense } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Cell, SheetTextField } from './fields';
-import { AddressLookup } from './lookups';
+import { Cell, SheetTextField, useSheetFormContext } from './fields';
+
 import type { SheetValues } from './use-sheet';
+import { ApiError } from '../../../lib/api-client';
+import { lookupAddress } from '../api/sheets';
+import { fill, setField, streetOf } from './form-fill';
+
+/** The search box (MUI Autocomplete) comes after the fields it fills: typing by hand never waits for it. */
+const AddressLookup = lazy(() => import('./address-lookup'));
+
+async function searchAddress(query: string, signal: AbortSignal) {
+  try {
+    return { found: await lookupAddress(query, signal) };
+  } catch (error) {
+    return { isRefused: error instanceof ApiError && error.status === 400 };
+  }
+}
 
 /** Street, complement, postcode and city of an address block, with the directory search above them. */
 export function AddressFields({ form, prefix, withLookup = true }: { form: UseFormReturn<SheetValues>; prefix: string; withLookup?: boolean }) {
   const { t } = useTranslation('sheets');
+  const { readOnly } = useSheetFormContext();
   return (
     <>
-      {withLookup ? (
+      {withLookup && !readOnly ? (
         <Cell wide>
-          <AddressLookup form={form} prefix={prefix} label={t('lookup.addressLabel')} />
+          <Suspense fallback={<Skeleton variant="rounded" height={56} />}>
+            <AddressLookup
+              label={t('lookup.addressLabel')}
+              search={searchAddress}
+              onPick={(suggestion) => {
+                setField(form, `${prefix}.voie`, streetOf(suggestion), fill);
+                if (suggestion.codePostal) setField(form, `${prefix}.codePostal`, suggestion.codePostal, fill);
+                if (suggestion.commune) setField(form, `${prefix}.commune`, suggestion.commune, fill);
+              }}
+            />
+          </Suspense>
         </Cell>
       ) : null}
       <Cell wide>

@@ -5,12 +5,11 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReferenceItem, SheetWarnings } from '@passerelle/contract';
 import { createContext, useContext, useEffect, useId, type ReactNode } from 'react';
 import { useController, type Control } from 'react-hook-form';
+import { OutlinedField } from '../../../components/form/outlined-field';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from './messages';
 import { fieldId, type SheetValues } from './use-sheet';
@@ -33,8 +32,10 @@ export function useSheetFormContext(): SheetFormContextValue {
 
 /** The warnings (non-blocking findings of the server) of one field, in the page's language. */
 export function useFieldWarnings(path: string): string[] {
-  const { warnings } = useSheetFormContext();
+  const { warnings, readOnly } = useSheetFormContext();
   const { i18n } = useTranslation();
+  // A sent sheet can no longer be fixed: its findings would only worry.
+  if (readOnly) return [];
   return (warnings[path] ?? []).map((issue) => fieldMessage(issue.code, i18n.language, issue.params) ?? issue.code);
 }
 
@@ -56,25 +57,33 @@ function HelperLines({ error, warnings, hint }: { error: string | undefined; war
             <span>{warning}</span>
           </Box>
         ))}
-        {hint ? <span>{hint}</span> : null}
+        {hint ? (
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {hint}
+          </Box>
+        ) : null}
       </Box>
     );
   return <>{hint}</>;
 }
 
-type BaseTextProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue' | 'inputRef' | 'label' | 'id'>;
-
-export type SheetTextFieldProps = BaseTextProps & {
+export interface SheetTextFieldProps {
   name: string;
   label: string;
   /** Numbers (or null when empty) instead of strings. */
   asNumber?: boolean;
   hint?: ReactNode;
   maxLength?: number;
-};
+  type?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'decimal' | 'email' | 'tel' | 'text';
+  multiline?: boolean;
+  minRows?: number;
+  disabled?: boolean;
+}
 
 /** A text, date or number input of a sheet: its error (translated rule code or zod text) or warnings under it. */
-export function SheetTextField({ name, label, asNumber = false, hint, maxLength, type, slotProps, ...rest }: SheetTextFieldProps) {
+export function SheetTextField({ name, label, asNumber = false, hint, maxLength, type, autoComplete, inputMode, multiline, minRows, disabled }: SheetTextFieldProps) {
   const { control, readOnly } = useSheetFormContext();
   const { i18n } = useTranslation();
   const { field, fieldState } = useController({ name, control });
@@ -82,42 +91,48 @@ export function SheetTextField({ name, label, asNumber = false, hint, maxLength,
   useRegisterLabel(name, label);
   const value: unknown = field.value;
   const error = fieldMessage(fieldState.error?.message, i18n.language);
-  const isDate = type === 'date';
   return (
-    <TextField
-      fullWidth
-      {...rest}
-      type={type}
+    <OutlinedField
       id={fieldId(name)}
       label={label}
-      name={field.name}
-      value={typeof value === 'string' || typeof value === 'number' ? value : ''}
-      onChange={(event) => {
-        const raw = event.target.value;
-        field.onChange(asNumber ? (raw === '' ? null : Number(raw)) : raw);
-      }}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      disabled={readOnly || rest.disabled}
+      shrink={type === 'date'}
+      disabled={readOnly || disabled}
       error={Boolean(error)}
       helperText={error || warnings.length > 0 || hint ? <HelperLines error={error} warnings={warnings} hint={hint} /> : undefined}
-      slotProps={{
-        ...slotProps,
-        inputLabel: isDate ? { shrink: true } : undefined,
-        htmlInput: { ...(maxLength ? { maxLength } : {}), ...(asNumber ? { inputMode: 'decimal', step: 'any' } : {}) },
+      input={{
+        name: field.name,
+        type,
+        multiline,
+        minRows,
+        value: typeof value === 'string' || typeof value === 'number' ? value : '',
+        onChange: (event) => {
+          const raw = event.target.value;
+          field.onChange(asNumber ? (raw === '' ? null : Number(raw)) : raw);
+        },
+        onBlur: field.onBlur,
+        inputRef: field.ref,
+        inputProps: {
+          ...(maxLength ? { maxLength } : {}),
+          ...(autoComplete ? { autoComplete } : {}),
+          ...(asNumber ? { inputMode: 'decimal', step: 'any' } : inputMode ? { inputMode } : {}),
+        },
       }}
     />
   );
 }
 
-export interface SheetSelectProps extends Omit<SheetTextFieldProps, 'asNumber' | 'select' | 'children' | 'type'> {
+export interface SheetSelectProps {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  disabled?: boolean;
   options: readonly { value: string; label: string }[];
   /** Label of the empty first choice. */
   emptyLabel: string;
 }
 
-/** A select of a sheet, its values the codes of a reference list. */
-export function SheetSelect({ name, label, options, emptyLabel, hint, ...rest }: SheetSelectProps) {
+/** A select of a sheet, its values the codes of a reference list: the native select, i.e. the phone's own picker. */
+export function SheetSelect({ name, label, options, emptyLabel, hint, disabled }: SheetSelectProps) {
   const { control, readOnly } = useSheetFormContext();
   const { i18n } = useTranslation();
   const { field, fieldState } = useController({ name, control });
@@ -125,34 +140,73 @@ export function SheetSelect({ name, label, options, emptyLabel, hint, ...rest }:
   useRegisterLabel(name, label);
   const error = fieldMessage(fieldState.error?.message, i18n.language);
   return (
-    <TextField
-      fullWidth
-      {...rest}
-      select
+    <OutlinedField
       id={fieldId(name)}
       label={label}
-      name={field.name}
-      value={typeof field.value === 'string' ? field.value : ''}
-      onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      disabled={readOnly || rest.disabled}
+      disabled={readOnly || disabled}
       error={Boolean(error)}
       helperText={error || warnings.length > 0 || hint ? <HelperLines error={error} warnings={warnings} hint={hint} /> : undefined}
-    >
-      <MenuItem value="">
-        <em>{emptyLabel}</em>
-      </MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value} sx={{ whiteSpace: 'normal' }}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      input={{
+        name: field.name,
+        value: typeof field.value === 'string' ? field.value : '',
+        onChange: (event) => field.onChange(event.target.value === '' ? null : event.target.value),
+        onBlur: field.onBlur,
+        inputRef: field.ref,
+      }}
+      select={[
+        <option key="" value="">
+          {emptyLabel}
+        </option>,
+        ...options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        )),
+      ]}
+    />
   );
 }
 
-export const referenceOptions = (list: readonly ReferenceItem[]) => list.map((item) => ({ value: item.code, label: item.label }));
+/** A yes/no question whose "no" must be said (a required flag): a select rather than a box left unticked. */
+export function SheetYesNo({ name, label, hint }: { name: string; label: string; hint?: ReactNode }) {
+  const { control, readOnly } = useSheetFormContext();
+  const { t, i18n } = useTranslation('sheets');
+  const { field, fieldState } = useController({ name, control });
+  const warnings = useFieldWarnings(name);
+  useRegisterLabel(name, label);
+  const error = fieldMessage(fieldState.error?.message, i18n.language);
+  const value: unknown = field.value;
+  return (
+    <OutlinedField
+      id={fieldId(name)}
+      label={label}
+      disabled={readOnly}
+      error={Boolean(error)}
+      helperText={error || warnings.length > 0 || hint ? <HelperLines error={error} warnings={warnings} hint={hint} /> : undefined}
+      input={{
+        name: field.name,
+        value: value === true ? 'yes' : value === false ? 'no' : '',
+        onChange: (event) => field.onChange(event.target.value === 'yes' ? true : event.target.value === 'no' ? false : null),
+        onBlur: field.onBlur,
+        inputRef: field.ref,
+      }}
+      select={[
+        <option key="" value="">
+          {t('choose')}
+        </option>,
+        <option key="yes" value="yes">
+          {t('yes')}
+        </option>,
+        <option key="no" value="no">
+          {t('no')}
+        </option>,
+      ]}
+    />
+  );
+}
+
+export const referenceOptions = (list: readonly ReferenceItem[], withCode = false) =>
+  list.map((item) => ({ value: item.code, label: withCode ? `${item.code} - ${item.label}` : item.label }));
 
 /** A yes/no box of a sheet. */
 export function SheetCheckbox({ name, label, hint }: { name: string; label: string; hint?: ReactNode }) {

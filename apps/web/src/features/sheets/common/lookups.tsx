@@ -1,126 +1,18 @@
 import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
-import { addressQueryMinLength, type AddressSuggestion, type CompanyLookup } from '@passerelle/contract';
-import { useEffect, useState } from 'react';
+import type { CompanyLookup } from '@passerelle/contract';
+import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { lookupAddress, lookupCompany } from '../api/sheets';
+import { lookupCompany } from '../api/sheets';
 import { SheetTextField, useSheetFormContext } from './fields';
 import { fieldMessage } from './messages';
 import type { SheetValues } from './use-sheet';
-
-const ADDRESS_DEBOUNCE_MS = 300;
-const fill = { shouldDirty: true, shouldValidate: true } as const;
-
-/** Fills a field as if typed: marked dirty (so it autosaves) and validated. */
-function setField(form: UseFormReturn<SheetValues>, path: string, value: unknown, options: typeof fill) {
-  form.setValue(path, value as never, options);
-}
-
-type LookupNotice = 'unavailable' | 'noResults' | null;
-
-function streetOf(suggestion: { numeroVoie: string | null; voie: string | null }): string {
-  return [suggestion.numeroVoie, suggestion.voie].filter(Boolean).join(' ');
-}
-
-/**
- * Address search fed by the national address directory: choosing a suggestion fills street, postcode and city.
- * The fields below always stay free: when the directory is down or finds nothing, the form says so and the
- * person types the address.
- */
-export function AddressLookup({ form, prefix, label }: { form: UseFormReturn<SheetValues>; prefix: string; label: string }) {
-  const { t } = useTranslation('sheets');
-  const { readOnly } = useSheetFormContext();
-  const [input, setInput] = useState('');
-  const [options, setOptions] = useState<AddressSuggestion[]>([]);
-  const [isLoading, setLoading] = useState(false);
-  const [notice, setNotice] = useState<LookupNotice>(null);
-
-  useEffect(() => {
-    const query = input.trim();
-    if (query.length < addressQueryMinLength) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setLoading(true);
-      lookupAddress(query, controller.signal).then(
-        (found) => {
-          setOptions(found);
-          setNotice(found.length === 0 ? 'noResults' : null);
-          setLoading(false);
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setOptions([]);
-          setNotice(error instanceof ApiError && error.status === 400 ? null : 'unavailable');
-          setLoading(false);
-        },
-      );
-    }, ADDRESS_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [input]);
-
-  if (readOnly) return null;
-  return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Autocomplete<AddressSuggestion, false, false, true>
-        freeSolo
-        options={options}
-        filterOptions={(list) => list}
-        getOptionLabel={(option) => (typeof option === 'string' ? option : option.label)}
-        inputValue={input}
-        onInputChange={(_event, value, reason) => {
-          setInput(value);
-          if (reason === 'input' && value.trim().length < addressQueryMinLength) {
-            setOptions([]);
-            setNotice(null);
-          }
-        }}
-        onChange={(_event, value) => {
-          if (!value || typeof value === 'string') return;
-          setField(form, `${prefix}.voie`, streetOf(value), fill);
-          if (value.codePostal) setField(form, `${prefix}.codePostal`, value.codePostal, fill);
-          if (value.commune) setField(form, `${prefix}.commune`, value.commune, fill);
-        }}
-        loading={isLoading}
-        loadingText={t('lookup.searching')}
-        noOptionsText={t('lookup.noAddress')}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            label={label}
-            helperText={t('lookup.addressHint')}
-            slotProps={{
-              ...params.slotProps,
-              input: {
-                ...params.slotProps.input,
-                startAdornment: <Search aria-hidden fontSize="small" sx={{ color: 'text.secondary', mr: 0.5 }} />,
-                endAdornment: (
-                  <>
-                    {isLoading ? <CircularProgress size={18} aria-hidden /> : null}
-                    {params.slotProps.input.endAdornment}
-                  </>
-                ),
-              },
-            }}
-          />
-        )}
-      />
-      <Box aria-live="polite">
-        {notice === 'unavailable' ? <Alert severity="warning">{t('lookup.addressUnavailable')}</Alert> : null}
-        {notice === 'noResults' ? <Alert severity="info">{t('lookup.noAddress')}</Alert> : null}
-      </Box>
-    </Box>
-  );
-}
+import { fill, setField, streetOf } from './form-fill';
 
 /** The company fields a sheet holds, filled from the directory when present. */
 export interface CompanyFill {

@@ -1,4 +1,4 @@
-import { formatRuleMessage, isRuleCode, type RuleMessageLanguage } from '@passerelle/contract';
+import { formatRuleMessage, isRuleCode, type RuleMessageLanguage } from '@passerelle/contract/rules/messages';
 
 export const ruleLanguage = (language: string): RuleMessageLanguage => (language.startsWith('en') ? 'en-US' : 'fr-FR');
 

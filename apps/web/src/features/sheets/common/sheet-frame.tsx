@@ -8,8 +8,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
 import type { SheetFormation, SheetKind } from '@passerelle/contract';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -99,9 +100,10 @@ export function SheetFrame<K extends SheetKind>({
   const isSubmitted = sheet.status === 'submitted';
 
   async function confirm() {
-    const isSent = await state.finish();
+    // The dialog closes first: closing gives the focus back to the send button, and a refused send then moves it on
+    // to the first field to fix.
     setConfirming(false);
-    if (isSent) setDone(true);
+    if (await state.finish()) setDone(true);
   }
 
   const openConfirm = () => setConfirming(true);
@@ -142,7 +144,12 @@ export function SheetFrame<K extends SheetKind>({
         >
           <Card>
             <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 4, p: { xs: 2, sm: 3 } }}>
-              {state.isReady ? children : <FullPageSpinner />}
+              {state.readOnly ? null : (
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {t('autosaveHint')}
+                </Typography>
+              )}
+              {state.isReady ? <Suspense fallback={<FullPageSpinner />}>{children}</Suspense> : <FullPageSpinner />}
             </CardContent>
           </Card>
           {renderFinish && !state.readOnly ? renderFinish(openConfirm) : null}

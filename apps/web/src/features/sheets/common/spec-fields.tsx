@@ -1,22 +1,26 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { findReferenceLabel, getAtPath, type ReferenceItem } from '@passerelle/contract';
+import type { ReferenceItem } from '@passerelle/contract';
+import { useLists, type ListName } from './use-lists';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from './dates';
-import { Cell, FieldGroup, referenceOptions, SheetCheckbox, SheetSelect, SheetTextField } from './fields';
-import { fieldId } from './use-sheet';
+import { valueAt } from './contract-mirrors';
+import { Cell, FieldGroup, referenceOptions, SheetCheckbox, SheetSelect, SheetTextField, SheetYesNo } from './fields';
 
 /** One field of a sheet described as data: the same description gives the input and its read-only view. */
 export interface FieldSpec {
   path: string;
   /** i18n key in `sheets:fields`. */
   label: string;
-  type?: 'text' | 'date' | 'email' | 'tel' | 'number' | 'select' | 'checkbox' | 'textarea';
-  options?: readonly ReferenceItem[];
+  type?: 'text' | 'date' | 'email' | 'tel' | 'number' | 'select' | 'checkbox' | 'yesno' | 'textarea';
+  /** The reference list of a select. */
+  options?: ListName;
   hint?: string;
   wide?: boolean;
   maxLength?: number;
+  /** Options shown with their code (départements). */
+  withCode?: boolean;
   /** Shown read-only even on the editing side (the IDCC once set). */
   locked?: boolean;
 }
@@ -26,6 +30,7 @@ export const text = (path: string, label: string, extra: Partial<FieldSpec> = {}
 /** Editable inputs for fields of the person's own blocks. */
 export function SpecInputs({ specs }: { specs: readonly FieldSpec[] }) {
   const { t } = useTranslation('sheets');
+  const lists = useLists();
   return (
     <>
       {specs.map((spec) => {
@@ -35,11 +40,14 @@ export function SpecInputs({ specs }: { specs: readonly FieldSpec[] }) {
         switch (spec.type ?? 'text') {
           case 'select':
             input = (
-              <SheetSelect name={spec.path} label={label} hint={hint} options={referenceOptions(spec.options ?? [])} emptyLabel={t('choose')} disabled={spec.locked} />
+              <SheetSelect name={spec.path} label={label} hint={hint} options={referenceOptions(spec.options ? lists[spec.options] : [], spec.withCode)} emptyLabel={t('choose')} disabled={spec.locked} />
             );
             break;
           case 'checkbox':
             input = <SheetCheckbox name={spec.path} label={label} hint={hint} />;
+            break;
+          case 'yesno':
+            input = <SheetYesNo name={spec.path} label={label} hint={hint} />;
             break;
           case 'number':
             input = <SheetTextField name={spec.path} label={label} hint={hint} type="number" asNumber disabled={spec.locked} />;
@@ -70,17 +78,21 @@ export function SpecInputs({ specs }: { specs: readonly FieldSpec[] }) {
   );
 }
 
-function displayValue(spec: FieldSpec, value: unknown, language: string, yes: string, no: string): string {
+const labelOf = (options: readonly ReferenceItem[] | undefined, code: string) => options?.find((item) => item.code === code)?.label;
+
+function displayValue(spec: FieldSpec, options: readonly ReferenceItem[] | undefined, value: unknown, language: string, yes: string, no: string): string {
   if (value === undefined || value === null || value === '') return '—';
   switch (spec.type) {
     case 'checkbox':
+    case 'yesno':
       return value === true ? yes : no;
     case 'date':
       return typeof value === 'string' ? formatDate(value, language) : '—';
     case 'select':
-      return findReferenceLabel(spec.options ?? [], String(value)) ?? String(value);
+      if (typeof value !== 'string') return '—';
+      return spec.withCode ? `${value} - ${labelOf(options, value) ?? ''}` : (labelOf(options, value) ?? value);
     case 'number':
-      return typeof value === 'number' ? new Intl.NumberFormat(language).format(value) : String(value);
+      return typeof value === 'number' ? new Intl.NumberFormat(language).format(value) : '—';
     default:
       return typeof value === 'string' || typeof value === 'number' ? String(value) : '—';
   }
@@ -89,15 +101,16 @@ function displayValue(spec: FieldSpec, value: unknown, language: string, yes: st
 /** The other party's answers, read-only, as a list of label and value. */
 export function SpecValues({ specs, source }: { specs: readonly FieldSpec[]; source: unknown }) {
   const { t, i18n } = useTranslation('sheets');
+  const lists = useLists();
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, 1fr) 2fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 }, m: 0 }}>
       {specs.map((spec) => (
         <Box key={spec.path} sx={{ display: 'contents' }}>
-          <Box component="dt" id={fieldId(spec.path)} sx={{ color: 'text.secondary', fontSize: '0.875rem', mt: { xs: 1, sm: 0 } }}>
+          <Box component="dt" sx={{ color: 'text.secondary', fontSize: '0.875rem', mt: { xs: 1, sm: 0 } }}>
             {t(`fields.${spec.label}`)}
           </Box>
           <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {displayValue(spec, getAtPath(source, spec.path), i18n.language, t('yes'), t('no'))}
+            {displayValue(spec, spec.options ? lists[spec.options] : undefined, valueAt(source, spec.path), i18n.language, t('yes'), t('no'))}
           </Box>
         </Box>
       ))}

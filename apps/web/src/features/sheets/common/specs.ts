@@ -1,21 +1,3 @@
-import {
-  departementsNaissance,
-  dernieresClasses,
-  diplomes,
-  employeursSpecifiques,
-  modesContractuels,
-  nationalites,
-  naturesContratPro,
-  niveauxDiplome,
-  opcos,
-  regimesSociaux,
-  sexes,
-  situationsAvantContrat,
-  typesContrat,
-  typesContratAvenant,
-  typesDerogation,
-  typesEmployeur,
-} from '@passerelle/contract';
 import type { FieldSpec } from './spec-fields';
 
 const date = (path: string, label: string): FieldSpec => ({ path, label, type: 'date' });
@@ -49,11 +31,11 @@ export const person = (prefix: string): FieldSpec[] => [
 export const apprentiIdentity: FieldSpec[] = [
   field('apprenti.nom', 'nom', { maxLength: 100 }),
   field('apprenti.prenom', 'prenom', { maxLength: 100 }),
-  select('apprenti.sexe', 'sexe', sexes),
+  select('apprenti.sexe', 'sexe', 'sexes'),
   date('apprenti.dateNaissance', 'dateNaissance'),
-  select('apprenti.departementNaissance', 'departementNaissance', departementsNaissance),
+  select('apprenti.departementNaissance', 'departementNaissance', 'departementsNaissance', { withCode: true }),
   field('apprenti.communeNaissance', 'communeNaissance', { maxLength: 100 }),
-  select('apprenti.nationalite', 'nationalite', nationalites),
+  select('apprenti.nationalite', 'nationalite', 'nationalites'),
   field('apprenti.nir', 'nir', { hint: 'nir', maxLength: 15 }),
   field('apprenti.courriel', 'courriel', { type: 'email', maxLength: 254 }),
   field('apprenti.telephone', 'telephone', { type: 'tel', maxLength: 20 }),
@@ -62,13 +44,13 @@ export const apprentiIdentity: FieldSpec[] = [
 export const apprentiAddress = address('apprenti.adresse');
 
 export const apprentiBackground: FieldSpec[] = [
-  select('apprenti.situationAvantContrat', 'situationAvantContrat', situationsAvantContrat, { wide: true }),
-  select('apprenti.derniereClasse', 'derniereClasse', dernieresClasses, { wide: true }),
-  select('apprenti.diplomePrepare', 'diplomePrepare', diplomes),
+  select('apprenti.situationAvantContrat', 'situationAvantContrat', 'situationsAvantContrat', { wide: true }),
+  select('apprenti.derniereClasse', 'derniereClasse', 'dernieresClasses', { wide: true }),
+  select('apprenti.diplomePrepare', 'diplomePrepare', 'diplomes'),
   field('apprenti.intituleDiplomePrepare', 'intituleDiplomePrepare', { maxLength: 250 }),
-  select('apprenti.dernierDiplomeObtenu', 'dernierDiplomeObtenu', diplomes),
+  select('apprenti.dernierDiplomeObtenu', 'dernierDiplomeObtenu', 'diplomes'),
   field('apprenti.intituleDernierDiplomeObtenu', 'intituleDernierDiplomeObtenu', { maxLength: 250 }),
-  select('apprenti.plusHautDiplome', 'plusHautDiplome', diplomes),
+  select('apprenti.plusHautDiplome', 'plusHautDiplome', 'diplomes'),
   field('apprenti.intitulePlusHautDiplome', 'intitulePlusHautDiplome', { maxLength: 250 }),
 ];
 
@@ -111,9 +93,9 @@ export const employeurIdentity = (idccLocked: boolean): FieldSpec[] => [
 export const employeurDetails: FieldSpec[] = [
   field('employeur.siteWeb', 'siteWeb', { type: 'text', maxLength: 300 }),
   field('employeur.caisseRetraiteComplementaire', 'caisseRetraiteComplementaire', { maxLength: 120 }),
-  select('employeur.typeEmployeur', 'typeEmployeur', typesEmployeur, { wide: true }),
-  select('employeur.employeurSpecifique', 'employeurSpecifique', employeursSpecifiques, { wide: true }),
-  select('employeur.regimeSocial', 'regimeSocial', regimesSociaux),
+  select('employeur.typeEmployeur', 'typeEmployeur', 'typesEmployeur', { wide: true }),
+  select('employeur.employeurSpecifique', 'employeurSpecifique', 'employeursSpecifiques', { wide: true }),
+  select('employeur.regimeSocial', 'regimeSocial', 'regimesSociaux'),
   flag('employeur.regimeSpecifique', 'regimeSpecifique'),
   flag('employeur.adresseContratDifferente', 'adresseContratDifferente'),
 ];
@@ -129,12 +111,12 @@ export const maitre = (prefix: string): FieldSpec[] => [
   ...person(prefix),
   date(`${prefix}.dateNaissance`, 'dateNaissance'),
   field(`${prefix}.emploiOccupe`, 'emploiOccupe', { maxLength: 200 }),
-  select(`${prefix}.niveauDiplome`, 'niveauDiplome', niveauxDiplome),
+  select(`${prefix}.niveauDiplome`, 'niveauDiplome', 'niveauxDiplome'),
   field(`${prefix}.diplome`, 'diplome', { maxLength: 200 }),
 ];
 
 export const opco: FieldSpec[] = [
-  select('opco.nom', 'opco', opcos, { wide: true }),
+  select('opco.nom', 'opco', 'opcos', { wide: true }),
   field('opco.adresse', 'voie', { wide: true, maxLength: 200 }),
   field('opco.codePostal', 'codePostal', { maxLength: 5 }),
   field('opco.commune', 'commune', { maxLength: 100 }),
@@ -149,25 +131,25 @@ export const responsabilites: FieldSpec[] = [
 ];
 
 export const contratMain: FieldSpec[] = [
-  select('contrat.typeContrat', 'typeContrat', typesContrat),
+  select('contrat.typeContrat', 'typeContrat', 'typesContrat'),
   field('contrat.intitulePoste', 'intitulePoste', { maxLength: 200 }),
   date('contrat.dateConclusion', 'dateConclusion'),
   date('contrat.dateDebutContrat', 'dateDebutContrat'),
   date('contrat.dateFinContrat', 'dateFinContrat'),
   number('contrat.dureeTravailHebdoHeures', 'dureeTravailHebdoHeures'),
   number('contrat.dureeTravailHebdoMinutes', 'dureeTravailHebdoMinutes'),
-  flag('contrat.travailRisque', 'travailRisque'),
+  { path: 'contrat.travailRisque', label: 'travailRisque', type: 'yesno', hint: 'travailRisque', wide: true },
 ];
 
 export const contratApp: FieldSpec[] = [
-  select('contrat.typeContratApp', 'typeContratApp', typesContratAvenant, { wide: true }),
-  select('contrat.modeContractuel', 'modeContractuel', modesContractuels),
-  select('contrat.typeDerogation', 'typeDerogation', typesDerogation),
+  select('contrat.typeContratApp', 'typeContratApp', 'typesContratAvenant', { wide: true }),
+  select('contrat.modeContractuel', 'modeContractuel', 'modesContractuels'),
+  select('contrat.typeDerogation', 'typeDerogation', 'typesDerogation'),
   field('contrat.numeroContratPrecedent', 'numeroContratPrecedent', { hint: 'deca', maxLength: 15 }),
 ];
 
 export const contratPro: FieldSpec[] = [
-  select('contrat.natureContrat', 'natureContrat', naturesContratPro),
+  select('contrat.natureContrat', 'natureContrat', 'naturesContratPro'),
   field('contrat.numeroProjet', 'numeroProjet', { maxLength: 50 }),
   field('contrat.nafEntrepriseUtilisatrice', 'nafEntrepriseUtilisatrice', { hint: 'naf', maxLength: 6 }),
   field('contrat.classification', 'classification', { maxLength: 3 }),

@@ -1,10 +1,13 @@
-import { sheetDrafts, type SheetKind, type SheetResponse } from '@passerelle/contract';
+import type { SheetData, SheetKind, SheetResponse } from '@passerelle/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '../../../components/form/zod-resolver';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import i18next from 'i18next';
+import { get, set, useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { finishSheet, saveSheet, sheetQueryKey, sheetQueryOptions, type SheetRole } from '../api/sheets';
+import { loadLists } from './use-lists';
+import { fieldMessage } from './messages';
+import { valueAt } from './contract-mirrors';
 import { clearLocalDraft, fingerprint, readLocalDraft, withoutNir, writeLocalDraft } from './draft-storage';
 
 export type SheetValues = Record<string, unknown>;
@@ -26,30 +29,33 @@ export interface FieldIssue {
 export const AUTOSAVE_DELAY_MS = 800;
 const RETRY_DELAYS_MS = [3_000, 10_000, 30_000, 60_000];
 
-type Schema = (typeof sheetDrafts)[SheetKind];
-
-function unsetPath(target: SheetValues, path: readonly PropertyKey[]): void {
-  let node: unknown = target;
-  for (const [index, key] of path.entries()) {
-    if (node === null || typeof node !== 'object') return;
-    const record = node as Record<PropertyKey, unknown>;
-    if (index === path.length - 1) delete record[key];
-    else node = record[key];
-  }
-}
+/** The validation code (zod and the contract's schemas) arrives with the first check, not with the screen. */
+const loadValidation = () => import('./validation');
 
 /**
- * What can be saved now: the form parsed by the draft schema, malformed fields left out (they stay in the form
- * and in the local copy until fixed), so that one bad phone number never holds back the rest of the sheet.
+ * Like `zodResolver`, with the sheet's draft schema; the contract's rule codes come with their parameters ("{length}
+ * characters"), so they are put into words here, in the page's language.
  */
-export function savableData(schema: Schema, values: SheetValues): { data: SheetValues; isPartial: boolean } {
-  const current = structuredClone(values);
-  for (let round = 0; round < 5; round += 1) {
-    const result = schema.safeParse(current);
-    if (result.success) return { data: result.data as SheetValues, isPartial: round > 0 };
-    for (const issue of result.error.issues) unsetPath(current, issue.path);
-  }
-  return { data: {}, isPartial: true };
+function sheetResolver(kind: SheetKind, serverErrors: Map<string, ServerError>): Resolver<FieldValues> {
+  return async (values) => {
+    const result = await (await loadValidation()).checkSheet(kind, values, i18next.language);
+    const errors: FieldErrors = {};
+    if ('issues' in result)
+      for (const issue of result.issues) set(errors, issue.path, { type: 'validation', message: fieldMessage(issue.message, i18next.language, issue.params) });
+    // The server's findings stay under their fields until the person changes the value (a blur alone re-validates).
+    for (const [path, error] of serverErrors) {
+      if (fingerprint(valueAt(values, path)) !== error.value) serverErrors.delete(path);
+      else if (!get(errors, path)) set(errors, path, { type: 'server', message: error.message });
+    }
+    if ('data' in result && Object.keys(errors).length === 0) return { values: result.data, errors: {} };
+    return { values: {}, errors };
+  };
+}
+
+interface ServerError {
+  message: string;
+  /** Fingerprint of the value the server judged. */
+  value: string;
 }
 
 /** Leaf messages of react-hook-form's nested errors, as dotted paths in form order. */
@@ -101,11 +107,13 @@ export interface UseSheetResult<K extends SheetKind> {
  */
 export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: number, options: UseSheetOptions = {}): UseSheetResult<K> {
   const queryClient = useQueryClient();
-  const schema = sheetDrafts[kind] as Schema;
+  // The lists of the selects load beside the sheet, not after it.
+  void loadLists();
   const query = useQuery(sheetQueryOptions(kind, role, id));
   const sheet = query.data;
-  const resolver = useMemo(() => zodResolver(schema as never), [schema]);
-  const form = useForm<SheetValues>({ resolver: resolver as never, mode: 'onTouched', shouldFocusError: true });
+  const [serverErrors] = useState(() => new Map<string, ServerError>());
+  const resolver = useMemo(() => sheetResolver(kind, serverErrors), [kind, serverErrors]);
+  const form = useForm<SheetValues>({ resolver, mode: 'onTouched', shouldFocusError: true });
 
   const [isReady, setReady] = useState(false);
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
@@ -116,9 +124,8 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
 
   const readOnly = sheet ? sheet.readOnly || sheet.status === 'submitted' : true;
   const readOnlyRef = useRef(readOnly);
-  readOnlyRef.current = readOnly;
   const optionsRef = useRef(options);
-  optionsRef.current = options;
+  const saveRef = useRef<() => Promise<void>>(() => Promise.resolve());
 
   /** Fingerprint of the values last handed to the server. */
   const lastSent = useRef('');
@@ -137,8 +144,8 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
   const focusField = useCallback(
     (path: string) => {
       optionsRef.current.revealField?.(path);
-      // The step holding the field may mount on the next frame.
-      requestAnimationFrame(() => {
+      // The step holding the field mounts with the next render.
+      setTimeout(() => {
         try {
           form.setFocus(path);
         } catch {
@@ -146,7 +153,7 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
         }
         const element = document.getElementById(fieldId(path));
         if (element && document.activeElement !== element && !element.contains(document.activeElement)) element.focus();
-      });
+      }, 0);
     },
     [form],
   );
@@ -157,12 +164,13 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
       for (const [path, messages] of Object.entries(errors)) {
         const message = messages[0];
         if (!message) continue;
+        serverErrors.set(path, { message, value: fingerprint(valueAt(form.getValues(), path)) });
         form.setError(path, { type: 'server', message });
         first ??= path;
       }
       return first;
     },
-    [form],
+    [form, serverErrors],
   );
 
   // The form starts from the server's data, or from this browser's unsent copy when it builds on that same data.
@@ -208,14 +216,14 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
     const values = form.getValues();
     const sent = fingerprint(values);
     if (sent === lastSent.current) return;
-    const { data, isPartial } = savableData(schema, values);
+    const { data, isPartial } = (await loadValidation()).savableData(kind, values);
     const run = (async () => {
       setSaveState({ kind: 'saving' });
       try {
-        const next = (await saveSheet(kind, role, id, data as never)) as SheetResponse<K>;
+        const next = await saveSheet<K>(kind, role, id, data as SheetData<K>);
         retries.current = 0;
         lastSent.current = sent;
-        base.current = fingerprint(withoutNir(next.data as SheetValues));
+        base.current = fingerprint(withoutNir(next.data));
         replaceSheet({ ...next });
         // Nothing typed since the request left, and all of it saved: the local copy has served its purpose.
         if (!isPartial && fingerprint(form.getValues()) === sent) clearLocalDraft(kind, id);
@@ -245,20 +253,26 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
     } finally {
       inFlight.current = null;
     }
-  }, [form, schema, kind, role, id, replaceSheet, applyServerErrors, query, scheduleRetry]);
-  const saveRef = useRef(save);
-  saveRef.current = save;
+  }, [form, kind, role, id, replaceSheet, applyServerErrors, query, scheduleRetry]);
+  // Timers and listeners call the latest save with the latest options.
+  useLayoutEffect(() => {
+    readOnlyRef.current = readOnly;
+    optionsRef.current = options;
+    saveRef.current = save;
+  });
 
   // Every change: the local copy at once, the server after a pause in typing.
   useEffect(() => {
     if (!isReady || readOnly) return;
-    const subscription = form.watch((values) => {
-      if (fingerprint(values) === lastSent.current) return;
-      writeLocalDraft(kind, id, { data: values as SheetValues, base: base.current, savedAt: Date.now() });
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => void saveRef.current(), AUTOSAVE_DELAY_MS);
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        if (fingerprint(values) === lastSent.current) return;
+        writeLocalDraft(kind, id, { data: values, base: base.current, savedAt: Date.now() });
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => void saveRef.current(), AUTOSAVE_DELAY_MS);
+      },
     });
-    return () => subscription.unsubscribe();
   }, [isReady, readOnly, form, kind, id]);
 
   // Leaving the page or the tab: save what is pending now rather than after the pause.
@@ -283,6 +297,8 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
     setFinishError(null);
     clearTimeout(timer.current);
     if (inFlight.current) await inFlight.current;
+    // The server judges the sheet again: a finding that hangs on another field (dates and salary) may be gone.
+    serverErrors.clear();
     const isValid = await form.trigger();
     if (!isValid) {
       setShowSummary(true);
@@ -292,8 +308,8 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
     }
     setFinishing(true);
     try {
-      const { data } = savableData(schema, form.getValues());
-      const next = (await finishSheet(kind, role, id, data as never)) as SheetResponse<K>;
+      const { data } = (await loadValidation()).savableData(kind, form.getValues());
+      const next = await finishSheet<K>(kind, role, id, data as SheetData<K>);
       clearLocalDraft(kind, id);
       lastSent.current = fingerprint(form.getValues());
       replaceSheet(next);
@@ -317,7 +333,7 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
     } finally {
       setFinishing(false);
     }
-  }, [form, schema, kind, role, id, replaceSheet, applyServerErrors, focusField, query]);
+  }, [form, kind, role, id, replaceSheet, applyServerErrors, focusField, query, serverErrors]);
 
   return {
     query,

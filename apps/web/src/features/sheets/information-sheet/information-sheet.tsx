@@ -14,8 +14,8 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { getAtPath, sheetBlocks } from '@passerelle/contract';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import Skeleton from '@mui/material/Skeleton';
 import { useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,12 +23,15 @@ import type { SheetRole } from '../api/sheets';
 import { AddressFields } from '../common/blocks';
 import { Cell, FieldGroup } from '../common/fields';
 import { SiretLookup } from '../common/lookups';
+import { ownBlocks, valueAt } from '../common/contract-mirrors';
 import { SheetFrame } from '../common/sheet-frame';
-import { SpecBlock, SpecInputs } from '../common/spec-fields';
+import { SpecBlock, SpecInputs, text } from '../common/spec-fields';
 import * as specs from '../common/specs';
 import { flattenErrors, useSheet } from '../common/use-sheet';
 import { useSheetId } from '../common/use-sheet-id';
-import { SalaryGrid } from './salary-grid';
+
+/** The salary table is the heaviest part of one step: it loads when that step opens. */
+const SalaryGrid = lazy(() => import('./salary-grid'));
 
 export const informationSteps = ['applicant', 'company', 'opco', 'contract', 'contacts', 'billing', 'send'] as const;
 type InformationStep = (typeof informationSteps)[number];
@@ -75,7 +78,7 @@ export function InformationSheet({ kind }: { kind: Kind }) {
   const { errors } = useFormState({ control: form.control });
   const isNarrow = useMediaQuery('(max-width: 899.95px)');
   const contentRef = useRef<HTMLDivElement>(null);
-  const own = new Set(sheetBlocks[kind]);
+  const own = new Set(ownBlocks[kind]);
   const isOwnStep = (step: InformationStep) => {
     switch (step) {
       case 'applicant':
@@ -89,12 +92,10 @@ export function InformationSheet({ kind }: { kind: Kind }) {
 
   // The IDCC the sheet opened with: changing it is blocked (SPEC 5), so it is read-only once set.
   const [initialIdcc, setInitialIdcc] = useState<string | null | undefined>(undefined);
-  useEffect(() => {
-    if (sheet && initialIdcc === undefined) {
-      const idcc = getAtPath(sheet.data, 'employeur.codeIdcc');
-      setInitialIdcc(typeof idcc === 'string' && idcc ? idcc : null);
-    }
-  }, [sheet, initialIdcc]);
+  if (sheet && initialIdcc === undefined) {
+    const idcc = valueAt(sheet.data, 'employeur.codeIdcc');
+    setInitialIdcc(typeof idcc === 'string' && idcc ? idcc : null);
+  }
 
   const stepErrors = new Map<InformationStep, number>();
   for (const issue of state.showSummary ? flattenErrors(errors) : []) {
@@ -105,7 +106,7 @@ export function InformationSheet({ kind }: { kind: Kind }) {
   function goTo(index: number) {
     setActive(index);
     void state.flush();
-    requestAnimationFrame(() => contentRef.current?.focus());
+    setTimeout(() => contentRef.current?.focus(), 0);
   }
 
   const context = sheet?.context ?? {};
@@ -145,7 +146,6 @@ export function InformationSheet({ kind }: { kind: Kind }) {
             <Step key={name} completed={false}>
               <StepButton
                 onClick={() => goTo(index)}
-                aria-current={index === active ? 'step' : undefined}
                 optional={
                   count > 0 ? (
                     <Typography variant="caption" color="error">
@@ -220,7 +220,7 @@ function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors }:
   const typeContrat = useWatch({ control, name: 'contrat.typeContrat' });
   const isOtherAddress = useWatch({ control, name: 'employeur.adresseContratDifferente' });
   const hasSecondMaster = useWatch({ control, name: 'contrat.deuxiemeMaitre' });
-  const birthDate = getAtPath(source('apprenti'), 'apprenti.dateNaissance');
+  const birthDate = valueAt(source('apprenti'), 'apprenti.dateNaissance');
 
   switch (step) {
     case 'applicant':
@@ -243,7 +243,8 @@ function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors }:
             editable={isApplicant}
             source={source('representantLegal')}
           />
-          <SpecBlock title={t('sections.consent')} specs={specs.consentementRgpd} editable={isApplicant} source={source('consentements')} />
+          {/* Each party's consent stays with its own sheet: the other party never receives it. */}
+          {isApplicant ? <SpecBlock title={t('sections.consent')} specs={specs.consentementRgpd} editable source={source('consentements')} /> : null}
         </>
       );
     case 'company':
@@ -268,7 +269,7 @@ function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors }:
           ) : null}
           {isEmployer ? (
             <FieldGroup title={t('sections.executionPlace')} description={t('info.executionHelp')}>
-              <SpecInputs specs={[specs.text('employeur.siretExecution', 'siretExecution', { hint: 'siret', maxLength: 14, wide: true })]} />
+              <SpecInputs specs={[text('employeur.siretExecution', 'siretExecution', { hint: 'siret', maxLength: 14, wide: true })]} />
               <AddressFields form={form} prefix="employeur.adresseExecution" withLookup={false} />
             </FieldGroup>
           ) : null}
@@ -297,7 +298,11 @@ function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors }:
             <SpecBlock title={t('sections.contractApp')} specs={specs.contratApp} editable={isEmployer} source={source('contrat')} />
           )}
           <SpecBlock title={t('sections.salary')} specs={specs.contratSalary} editable={isEmployer} source={source('contrat')} />
-          {isEmployer ? <SalaryGrid birthDate={typeof birthDate === 'string' ? birthDate : undefined} /> : null}
+          {isEmployer ? (
+            <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
+              <SalaryGrid birthDate={typeof birthDate === 'string' ? birthDate : undefined} />
+            </Suspense>
+          ) : null}
         </>
       );
     case 'contacts':
@@ -314,7 +319,7 @@ function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors }:
       return (
         <>
           <SpecBlock title={t('sections.billing')} specs={specs.facturation} editable={isEmployer} source={source('facturation')} />
-          <SpecBlock title={t('sections.eligibility')} specs={specs.attestationEligibilite} editable={isEmployer} source={source('consentements')} />
+          {isEmployer ? <SpecBlock title={t('sections.eligibility')} specs={specs.attestationEligibilite} editable source={source('consentements')} /> : null}
         </>
       );
     case 'send':

@@ -8,7 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { getAtPath, type SalaryGridResponse } from '@passerelle/contract';
+import type { SalaryGridResponse } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { ErrorState } from '../../../components/error-state';
 import { salaryGridQueryOptions } from '../api/sheets';
 import { formatDate, formatEuros } from '../common/dates';
 import { useSheetFormContext } from '../common/fields';
+import { valueAt } from '../common/contract-mirrors';
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 const asDay = (value: unknown) => (typeof value === 'string' && isoDay.test(value) ? value : undefined);
@@ -120,16 +121,16 @@ function ProfessionalisationTable({ grid }: { grid: NonNullable<SalaryGridRespon
  * SPEC 5: the legal minimum salary by age and year, shown as a table, with the contract's own periods and the
  * minimum at hiring once the birth date and the contract dates are known.
  */
-export function SalaryGrid({ birthDate }: { birthDate: string | undefined }) {
+export default function SalaryGrid({ birthDate }: { birthDate: string | undefined }) {
   const { t, i18n } = useTranslation('sheets');
   const { control } = useSheetFormContext();
   const contrat = useWatch({ control, name: 'contrat' });
   const employeur = useWatch({ control, name: 'employeur' });
-  const start = asDay(getAtPath(contrat, 'dateDebutContrat'));
-  const end = asDay(getAtPath(contrat, 'dateFinContrat'));
-  const smc = getAtPath(contrat, 'smc');
-  const postcode = getAtPath(employeur, 'adresse.codePostal');
-  const typeContrat = getAtPath(contrat, 'typeContrat') === 'PRO' ? 'PRO' : 'APP';
+  const start = asDay(valueAt(contrat, 'dateDebutContrat'));
+  const end = asDay(valueAt(contrat, 'dateFinContrat'));
+  const smc = valueAt(contrat, 'smc');
+  const postcode = valueAt(employeur, 'adresse.codePostal');
+  const typeContrat = valueAt(contrat, 'typeContrat') === 'PRO' ? 'PRO' : 'APP';
   const query = useQuery(
     salaryGridQueryOptions({
       date: start ?? new Date().toISOString().slice(0, 10),

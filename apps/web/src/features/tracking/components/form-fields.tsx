@@ -1,4 +1,5 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { InputBaseComponentProps } from '@mui/material/InputBase';
+import { OutlinedField } from '../../../components/form/outlined-field';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 interface BaseProps<T extends FieldValues> {
@@ -13,23 +14,26 @@ interface BaseProps<T extends FieldValues> {
  * A text, date, e-mail, phone or URL input bound to the form. The contract says null for "not given": an emptied
  * input stores null, and null shows as an empty input.
  */
-export function TextInput<T extends FieldValues>({ control, name, label, required, helperText, type = 'text', autoComplete, maxLength }: BaseProps<T> & { type?: TextFieldProps['type']; autoComplete?: string; maxLength?: number }) {
+export function TextInput<T extends FieldValues>({ control, name, label, required, helperText, type = 'text', autoComplete, maxLength }: BaseProps<T> & { type?: string; autoComplete?: string; maxLength?: number }) {
   const { field, fieldState } = useController({ control, name });
   const value: unknown = field.value;
+  const htmlInput: InputBaseComponentProps = { autoComplete, maxLength };
   return (
-    <TextField
-      name={field.name}
-      inputRef={field.ref}
-      value={typeof value === 'string' ? value : ''}
-      onChange={(event) => field.onChange(event.target.value === '' && !required ? null : event.target.value)}
-      onBlur={field.onBlur}
+    <OutlinedField
       label={label}
-      type={type}
       required={required}
       error={Boolean(fieldState.error)}
       helperText={fieldState.error?.message ?? helperText ?? ' '}
-      fullWidth
-      slotProps={{ inputLabel: type === 'date' ? { shrink: true } : undefined, htmlInput: { autoComplete, maxLength } }}
+      shrink={type === 'date'}
+      input={{
+        name: field.name,
+        inputRef: field.ref,
+        type,
+        value: typeof value === 'string' ? value : '',
+        onChange: (event) => field.onChange(event.target.value === '' && !required ? null : event.target.value),
+        onBlur: field.onBlur,
+        inputProps: htmlInput,
+      }}
     />
   );
 }
@@ -46,26 +50,23 @@ const encode = (value: unknown) => (value === null || value === undefined ? '' :
 export function SelectInput<T extends FieldValues>({ control, name, label, required, helperText, options }: BaseProps<T> & { options: SelectOption[] }) {
   const { field, fieldState } = useController({ control, name });
   return (
-    <TextField
-      select
-      name={field.name}
-      inputRef={field.ref}
-      value={encode(field.value)}
-      onChange={(event) => field.onChange(options.find((option) => encode(option.value) === event.target.value)?.value ?? null)}
-      onBlur={field.onBlur}
+    <OutlinedField
       label={label}
       required={required}
       error={Boolean(fieldState.error)}
       helperText={fieldState.error?.message ?? helperText ?? ' '}
-      fullWidth
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      {options.map((option) => (
+      input={{
+        name: field.name,
+        inputRef: field.ref,
+        value: encode(field.value),
+        onChange: (event) => field.onChange(options.find((option) => encode(option.value) === event.target.value)?.value ?? null),
+        onBlur: field.onBlur,
+      }}
+      select={options.map((option) => (
         <option key={encode(option.value)} value={encode(option.value)}>
           {option.label}
         </option>
       ))}
-    </TextField>
+    />
   );
 }
-

@@ -5,7 +5,8 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { computeSteps, type Dossier } from '@passerelle/contract';
+import type { Dossier } from '@passerelle/contract';
+import { computeSteps } from '@passerelle/contract/dossier-progress';
 import { useTranslation } from 'react-i18next';
 
 /** SPEC "Case steps": the six steps, each done, active or to do, as the contract's rules compute them. */

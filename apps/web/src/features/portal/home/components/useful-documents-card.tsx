@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import { attestationKinds } from '@passerelle/contract';
+import { attestationKinds } from '@passerelle/contract/portal-rules';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../../components/use-error-text';
 import { SectionCard } from '../../components/section-card';

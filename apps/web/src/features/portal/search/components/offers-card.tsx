@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { OFFERS_PER_PAGE } from '@passerelle/contract';
+import { OFFERS_PER_PAGE } from '@passerelle/contract/portal-rules';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/empty-state';

@@ -1,0 +1,299 @@
+import { isValidSiret, type FundingValidationResponse, type SheetResponse } from '@passerelle/contract';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import enSheets from '../apps/web/src/locales/en-US/sheets.json' with { type: 'json' };
+import frPortal from '../apps/web/src/locales/fr-FR/portal.json' with { type: 'json' };
+import frSheets from '../apps/web/src/locales/fr-FR/sheets.json' with { type: 'json' };
+import { newPage, signInAs, waitForMail } from './support.ts';
+
+const demo = (local: string) => `${local}@demo.passerelle.test`;
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000, interval: 100 });
+
+type Sheets = typeof frSheets;
+
+/** Calls the API from a signed-in page with its token, as the app does. */
+async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const store = JSON.parse(localStorage.getItem('passerelle.store') ?? '{}') as { token?: string };
+      const res = await fetch(`/api${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${store.token ?? ''}`,
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as unknown };
+    },
+    { method, path, body },
+  ) as Promise<{ status: number; body: T }>;
+}
+
+/** A SIRET that passes the Luhn check, different on every run. */
+function makeSiret(): string {
+  for (let n = Date.now() % 1_000_000_000; ; n += 1) {
+    const candidate = `55${String(n).padStart(9, '0')}000`.slice(0, 13);
+    for (let last = 0; last < 10; last += 1) if (isValidSiret(`${candidate}${last}`)) return `${candidate}${last}`;
+  }
+}
+
+async function fill(page: Page, label: string, value: string) {
+  const input = page.getByLabel(label, { exact: true });
+  await input.fill(value);
+}
+
+/** Picks an option of a (native) select by its visible label. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
+}
+
+async function waitSaved(page: Page, texts: Sheets) {
+  const saved = texts.save.saved.split('{{')[0] ?? '';
+  await eventually(async () => (await page.getByRole('status').filter({ hasText: saved }).count()) > 0).toBe(true);
+}
+
+async function confirmSend(page: Page, buttonName: string) {
+  await page.getByRole('button', { name: buttonName, exact: true }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: buttonName, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+const isoPlusDays = (iso: string, days: number) => {
+  const date = new Date(`${iso}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+describe('sheets, from the first contact to the information sheet', () => {
+  it('applicant, employer, funding and both parts of the information sheet, in French', { timeout: 240_000 }, async () => {
+    const t = frSheets;
+    const applicant = await newPage();
+    await signInAs(applicant, demo('camille.martin'));
+    await applicant.goto('/espace-admissible/dossiers');
+    await applicant.getByRole('button', { name: frPortal.cases.create }).click();
+    await applicant.waitForURL(/\/admissible\/fiche-premier-contact\/\d+$/);
+    const id = Number(/(\d+)$/.exec(applicant.url())?.[1]);
+    await applicant.getByRole('heading', { level: 1, name: t.f1ca.title }).waitFor();
+
+    // The missing NIR is flagged from the start.
+    await applicant.getByText(t.summary.warningsTitle).waitFor();
+
+    const contactEmail = `contact.${Date.now()}@example.test`;
+    const identity = applicant.getByRole('group', { name: t.sections.identity });
+    await identity.getByLabel(t.fields.nom, { exact: true }).fill('Martin');
+    await identity.getByLabel(t.fields.prenom, { exact: true }).fill('Camille');
+    await choose(applicant, t.fields.sexe, 'Féminin');
+    await identity.getByLabel(t.fields.dateNaissance, { exact: true }).fill('2004-05-12');
+    await identity.getByLabel(t.fields.courriel, { exact: true }).fill('camille.martin@demo.passerelle.test');
+    await identity.getByLabel(t.fields.telephone, { exact: true }).fill('06 12 34 56 78');
+    await fill(applicant, t.fields.denomination, 'Les Ateliers Réunis');
+    const contact = applicant.getByRole('group', { name: t.sections.contact });
+    await contact.getByLabel(t.fields.nom, { exact: true }).fill('Lemoine');
+    await contact.getByLabel(t.fields.prenom, { exact: true }).fill('Agathe');
+    await contact.getByLabel(t.fields.courriel, { exact: true }).fill(contactEmail);
+    await contact.getByLabel(t.fields.fonction, { exact: true }).fill('Responsable RH');
+    const f1ca = await apiCall<SheetResponse<'f1ca'>>(applicant, 'GET', `/admissibles/fiche-premier-contact/${id}`);
+    if ((f1ca.body.formation?.contractTypes.length ?? 0) > 1) await choose(applicant, t.fields.typeContrat, "Contrat d'apprentissage");
+    await waitSaved(applicant, t);
+
+    // Autosave reached the server.
+    const saved = await apiCall<SheetResponse<'f1ca'>>(applicant, 'GET', `/admissibles/fiche-premier-contact/${id}`);
+    expect(saved.body.data.contacts?.contactEntreprise?.courriel).toBe(contactEmail);
+
+    await confirmSend(applicant, t.f1ca.submit);
+    await applicant.getByText(t.f1ca.done).waitFor();
+    expect(await applicant.getByLabel(t.fields.denomination, { exact: true }).isDisabled()).toBe(true);
+
+    // The contact's link signs them in on the employer sheet.
+    const mail = await waitForMail(contactEmail);
+    expect(mail.link).toBeTruthy();
+    const employer = await newPage();
+    await employer.goto(mail.link ?? '');
+    await employer.waitForURL(new RegExp(`/employeur/fiche-premier-contact/${id}$`));
+    await employer.getByRole('heading', { level: 1, name: t.f1ce.title }).waitFor();
+    expect(await employer.getByLabel(t.fields.denomination, { exact: true }).inputValue()).toBe('Les Ateliers Réunis');
+
+    const formation = (await apiCall<SheetResponse<'f1ce'>>(employer, 'GET', `/employeurs/fiche-premier-contact/${id}`)).body.formation;
+    const start = formation?.dateDebutFormation ?? '2026-09-01';
+    const end = isoPlusDays(formation?.dateFinFormation ?? '2028-08-31', 1);
+    const company = employer.getByRole('group', { name: t.sections.company });
+    await company.getByLabel(t.fields.siret, { exact: true }).fill(makeSiret());
+    await company.getByLabel(t.fields.codeIdcc, { exact: true }).fill('1486');
+    await company.getByLabel(t.fields.voie, { exact: true }).fill('12 rue de la Paix');
+    await company.getByLabel(t.fields.codePostal, { exact: true }).fill('75002');
+    await company.getByLabel(t.fields.commune, { exact: true }).fill('Paris');
+    const contract = employer.getByRole('group', { name: t.sections.contract });
+    await choose(employer, t.fields.typeContrat, "Contrat d'apprentissage");
+    await contract.getByLabel(t.fields.intitulePoste, { exact: true }).fill('Assistante marketing');
+    await contract.getByLabel(t.fields.dateDebutContrat, { exact: true }).fill(start);
+    await contract.getByLabel(t.fields.dateFinContrat, { exact: true }).fill(end);
+    await contract.getByLabel(t.fields.dureeTravailHebdoHeures, { exact: true }).fill('35');
+    await contract.getByLabel(t.fields.salaireBrutMensuel, { exact: true }).fill('1900');
+    const master = employer.getByRole('group', { name: t.sections.master });
+    await master.getByLabel(t.fields.nom, { exact: true }).fill('Roussel');
+    await master.getByLabel(t.fields.prenom, { exact: true }).fill('Henri');
+    await master.getByLabel(t.fields.courriel, { exact: true }).fill('henri.roussel@example.test');
+    await master.getByLabel(t.fields.emploiOccupe, { exact: true }).fill('Directeur marketing');
+    const signatory = employer.getByRole('group', { name: t.sections.signatory });
+    await signatory.getByLabel(t.fields.nom, { exact: true }).fill('Lemoine');
+    await signatory.getByLabel(t.fields.prenom, { exact: true }).fill('Agathe');
+    await signatory.getByLabel(t.fields.courriel, { exact: true }).fill(contactEmail);
+    await waitSaved(employer, t);
+    await confirmSend(employer, t.f1ce.submit);
+    await employer.getByText(t.f1ce.done).waitFor();
+
+    // The school accepts the first contact and records the terms.
+    const staff = await newPage();
+    await signInAs(staff, demo('sophie.roux'));
+    expect((await apiCall(staff, 'POST', `/staff/dossiers/${id}/first-contact`, { decision: 'accept' })).status).toBe(200);
+    const terms = { coutFormationAnnuel: 8500, priseEnChargeOpco: 8000, resteACharge: 500, rythme: '3 jours entreprise / 2 jours école' };
+    expect((await apiCall(staff, 'POST', `/staff/dossiers/${id}/modalites`, terms)).status).toBe(200);
+
+    // The employer home lists the case and leads to the funding validation.
+    await employer.goto('/');
+    const card = employer.getByRole('article').filter({ hasText: 'Camille Martin' });
+    await card.getByRole('link').click();
+    await employer.waitForURL(new RegExp(`/employeur/validation-financement/${id}$`));
+    await employer.getByRole('radio', { name: new RegExp(t.funding.choices.accepted.label) }).check();
+    await confirmSend(employer, t.funding.submit);
+    await employer.getByText(t.funding.outcome.accepted).waitFor();
+    const funding = await apiCall<FundingValidationResponse>(employer, 'GET', `/employeurs/validation-financement/${id}`);
+    expect(funding.body.decision).toBe('accepted');
+
+    // The applicant's part of the information sheet, step by step.
+    await applicant.goto(`/admissible/fiche-renseignement/${id}`);
+    await applicant.getByRole('heading', { level: 1, name: t.info.title.fra }).waitFor();
+    expect(await applicant.getByRole('group', { name: t.sections.identity }).getByLabel(t.fields.nom, { exact: true }).inputValue()).toBe('Martin');
+    await choose(applicant, t.fields.departementNaissance, '75 - Paris');
+    await fill(applicant, t.fields.communeNaissance, 'Paris');
+    await choose(applicant, t.fields.nationalite, 'Française');
+    const address = applicant.getByRole('group', { name: t.sections.address });
+    await address.getByLabel(t.fields.voie, { exact: true }).fill('3 rue des Lilas');
+    await address.getByLabel(t.fields.codePostal, { exact: true }).fill('92100');
+    await address.getByLabel(t.fields.commune, { exact: true }).fill('Boulogne-Billancourt');
+    await choose(applicant, t.fields.situationAvantContrat, 'Etudiant');
+    await choose(applicant, t.fields.derniereClasse, "L'apprenti a suivi la 1ère année du cycle et l'a validée");
+    await choose(applicant, t.fields.dernierDiplomeObtenu, 'Baccalauréat général');
+    await choose(applicant, t.fields.plusHautDiplome, 'Baccalauréat général');
+    await applicant.getByLabel(t.fields.rgpd).check();
+    await waitSaved(applicant, t);
+    for (const step of ['company', 'opco', 'contract', 'contacts', 'billing'] as const) {
+      await applicant.getByRole('button', { name: t.actions.next }).click();
+      await applicant.getByRole('heading', { level: 2, name: new RegExp(t.info.steps[step]) }).waitFor();
+    }
+    await applicant.getByRole('button', { name: t.actions.next }).click();
+    await confirmSend(applicant, t.info.send);
+    await applicant.getByText(t.info.done).waitFor();
+
+    // The employer's part.
+    await employer.goto(`/employeur/fiche-renseignement/${id}`);
+    await employer.getByRole('heading', { level: 1, name: t.info.title.fre }).waitFor();
+    // The steps are tabs: arrow keys move between them, Enter opens one.
+    await employer.getByRole('tab', { name: t.info.steps.applicant }).focus();
+    await employer.keyboard.press('ArrowRight');
+    await employer.keyboard.press('Enter');
+    await employer.getByRole('heading', { level: 2, name: new RegExp(t.info.steps.company) }).waitFor();
+    await fill(employer, t.fields.telephone, '01 23 45 67 89');
+    await employer.getByLabel(t.fields.courriel, { exact: true }).fill('contact@ateliers-reunis.example');
+    await fill(employer, t.fields.nombreSalaries, '42');
+    await fill(employer, t.fields.caisseRetraiteComplementaire, 'AG2R La Mondiale');
+    await choose(employer, t.fields.typeEmployeur, 'Entreprise inscrite uniquement au registre du commerce et des sociétés');
+    await choose(employer, t.fields.employeurSpecifique, 'Aucun des cas ci-dessous');
+    await choose(employer, t.fields.regimeSocial, 'URSSAF');
+    await employer.getByRole('button', { name: t.actions.next }).click();
+    await choose(employer, t.fields.opco, 'OPCO ATLAS');
+    await employer.getByRole('button', { name: t.actions.next }).click();
+    await choose(employer, t.fields.typeContratApp, "Premier contrat d'apprentissage de l'apprenti");
+    await choose(employer, t.fields.modeContractuel, 'Durée limitée');
+    await choose(employer, t.fields.travailRisque, t.no);
+    await employer.getByRole('table', { name: t.salary.periods }).waitFor();
+    await employer.getByRole('button', { name: t.actions.next }).click();
+    const masterInfo = employer.getByRole('group', { name: t.sections.master });
+    await masterInfo.getByLabel(t.fields.dateNaissance, { exact: true }).fill('1975-03-02');
+    await choose(employer, t.fields.niveauDiplome, "Master, DEA, DESS, diplôme d'ingénieur");
+    const contacts = employer.getByRole('group', { name: t.sections.contacts });
+    const courriels = contacts.getByLabel(t.fields.courriel, { exact: true });
+    const noms = contacts.getByLabel(t.fields.nom, { exact: true });
+    const prenoms = contacts.getByLabel(t.fields.prenom, { exact: true });
+    for (const index of [0, 1, 2]) {
+      await noms.nth(index).fill(['Roussel', 'Lemoine', 'Perrin'][index] ?? '');
+      await prenoms.nth(index).fill(['Henri', 'Agathe', 'Paul'][index] ?? '');
+      await courriels.nth(index).fill([`henri.roussel@example.test`, contactEmail, 'paul.perrin@example.test'][index] ?? '');
+    }
+    await employer.getByRole('button', { name: t.actions.next }).click();
+    await employer.getByLabel(t.fields.attestationEligibilite).check();
+    await waitSaved(employer, t);
+    await employer.getByRole('button', { name: t.actions.next }).click();
+    await confirmSend(employer, t.info.send);
+    await employer.getByText(t.info.done).waitFor();
+    const sent = await apiCall<SheetResponse<'fre'>>(employer, 'GET', `/employeurs/fiche-renseignement/${id}`);
+    expect(sent.body.status).toBe('submitted');
+    expect(sent.body.readOnly).toBe(true);
+  });
+
+  it('the applicant first-contact sheet in English, on a phone, by keyboard', { timeout: 120_000 }, async () => {
+    const t = enSheets;
+    const page = await newPage({ width: 375, height: 812, lang: 'en-US' });
+    await signInAs(page, demo('nathan.garcia'));
+    const created = await apiCall<{ id: number }>(page, 'POST', '/admissibles/dossiers');
+    expect(created.status).toBe(201);
+    await page.goto(`/admissible/fiche-premier-contact/${created.body.id}`);
+    await page.getByRole('heading', { level: 1, name: t.f1ca.title }).waitFor();
+
+    const identity = page.getByRole('group', { name: t.sections.identity });
+    await identity.getByLabel(t.fields.nom, { exact: true }).focus();
+    await page.keyboard.type('Garcia');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Nathan');
+    // Sex: a native select, chosen with the keyboard's arrows.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await eventually(() => page.getByRole('combobox', { name: t.fields.sexe }).inputValue()).toBe('M');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('05122003');
+    // Chromium's date input moves through its own parts (month, day, year) with Tab first.
+    for (let presses = 0; presses < 4; presses += 1) {
+      await page.keyboard.press('Tab');
+      if ((await page.evaluate(() => document.activeElement?.id)) === 'field-apprenti-nir') break;
+    }
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('field-apprenti-nir');
+    // A malformed NIR is refused next to the field, in English.
+    await page.keyboard.type('1234');
+    await page.keyboard.press('Tab');
+    await page.getByText('The social security number must have 15 characters, key included.').waitFor();
+    await page.getByLabel(t.fields.nir, { exact: true }).fill('');
+    await identity.getByLabel(t.fields.courriel, { exact: true }).fill('nathan.garcia@demo.passerelle.test');
+    await identity.getByLabel(t.fields.telephone, { exact: true }).fill('0611223344');
+    await page.getByLabel(t.fields.denomination, { exact: true }).fill('Garage Central');
+    const contact = page.getByRole('group', { name: t.sections.contact });
+    await contact.getByLabel(t.fields.prenom, { exact: true }).fill('Louise');
+    await contact.getByLabel(t.fields.courriel, { exact: true }).fill(`louise.${Date.now()}@example.test`);
+
+    // Sending an incomplete sheet: summary at the top, focus on the first field to fix.
+    await page.getByRole('button', { name: t.f1ca.submit, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // The dialog's buttons: Cancel first, then the confirmation.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe(t.f1ca.submit);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' }).catch(() => undefined);
+
+    // The contact's last name is missing: said at the top and next to the field, which gets the focus.
+    await page.getByText(t.summary.errorsTitle).waitFor();
+    await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('field-contacts-contactEntreprise-nom');
+    expect(await contact.getByLabel(t.fields.nom, { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await contact.getByText('This field is required.').waitFor();
+    await page.keyboard.type('Blanc');
+    await confirmSend(page, t.f1ca.submit);
+    await page.getByText(t.f1ca.done).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+});
