@@ -1,5 +1,5 @@
 /**
- * `npm test`: everything, in the order that fails fastest: typecheck, unit and component tests, API tests on PGlite and
+ * `npm test`: everything, in the order that fails fastest: typecheck and lint, unit and component tests, API tests on PGlite and
  * on the local PostgreSQL server, web build with its size budgets, then end-to-end journeys in Chromium.
  * Ends with one summary line "N passed, N failed".
  */
@@ -45,7 +45,8 @@ const results = [
   step('typecheck contract', npx, ['tsc', '-p', 'packages/contract']) &&
     step('typecheck api', npx, ['tsc', '-p', 'apps/api']) &&
     step('typecheck web', npx, ['tsc', '-p', 'apps/web']) &&
-    step('typecheck scripts, e2e, bench', npx, ['tsc', '-p', 'tsconfig.json']),
+    step('typecheck scripts, e2e, bench', npx, ['tsc', '-p', 'tsconfig.json']) &&
+    step('lint', npx, ['eslint', '.']),
   vitest('unit and component tests', ['unit', 'web']),
   vitest('API tests (PGlite and PostgreSQL)', ['api-pglite', 'api-postgres']),
   step('web build', 'npm', ['run', 'build']) && step('size budgets', process.execPath, ['scripts/size-report.ts']) && vitest('end-to-end (Chromium)', ['e2e']),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uploadFields, type UploadField, uploadRules, wrongFileTypeMessage, attestationKinds, type AttestationKind, OFFERS_PER_PAGE, applicationTypes, relaunchMethods, suiviStatuts, type SuiviStatut, suiviStatutOf, stepTypes, type StepType } from './portal-rules.ts';
+import { attestationKinds, applicationTypes, relaunchMethods, suiviStatuts, stepTypes } from './portal-rules.ts';
 export { uploadFields, type UploadField, uploadRules, wrongFileTypeMessage, attestationKinds, type AttestationKind, OFFERS_PER_PAGE, applicationTypes, relaunchMethods, suiviStatuts, type SuiviStatut, suiviStatutOf, stepTypes, type StepType } from './portal-rules.ts';
 
 /** ISO date yyyy-mm-dd. */

@@ -1,3 +1,4 @@
+import { requestUrl } from '../../test/request-url';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -21,8 +22,8 @@ function mockApi(handler: Handler) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, url: String(input), body });
-      return handler(method, String(input), body);
+      calls.push({ method, url: requestUrl(input), body });
+      return handler(method, requestUrl(input), body);
     }),
   );
   return calls;

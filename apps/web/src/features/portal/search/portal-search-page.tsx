@@ -22,7 +22,7 @@ type TrackingMessage = (typeof trackingMessages)[number];
 
 function trackingMessageOf(state: unknown): TrackingMessage | null {
   if (typeof state !== 'object' || state === null || !('trackingSaved' in state)) return null;
-  const value = (state as { trackingSaved: unknown }).trackingSaved;
+  const value = state.trackingSaved;
   return trackingMessages.find((message) => message === value) ?? null;
 }
 

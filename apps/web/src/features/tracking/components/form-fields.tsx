@@ -44,7 +44,7 @@ export interface SelectOption {
   label: string;
 }
 
-const encode = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const encode = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
 /** A choice among a few options (native select: the phone's own picker, and keyboard-friendly). */
 export function SelectInput<T extends FieldValues>({ control, name, label, required, helperText, options }: BaseProps<T> & { options: SelectOption[] }) {

@@ -1,3 +1,4 @@
+import { requestUrl } from '../../../../test/request-url';
 import { ThemeProvider } from '@mui/material/styles';
 import { wrongFileTypeMessage, type PortalInfos } from '@passerelle/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -24,7 +25,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 /** Answers GET infos with `infos`, and the upload with whatever `onUpload` returns. */
 function mockApi(onUpload: (body: FormData) => Promise<Response>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
+    const url = requestUrl(input);
     if (url === '/api/admissibles/portal/infos') return json(200, emptyInfos);
     if (url === '/api/admissibles/portal/upload' && init?.method === 'POST') return onUpload(init.body as FormData);
     return json(404, { code: 'NOT_FOUND', message: 'Not found' });
@@ -72,7 +73,7 @@ describe('CvCard', () => {
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect((input as HTMLInputElement).value).toBe('');
     expect(screen.getByRole('button', { name: 'Envoyer' })).toBeDisabled();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/upload'))).toBe(false);
+    expect(fetchMock.mock.calls.some(([url]) => requestUrl(url).endsWith('/upload'))).toBe(false);
   });
 
   it('refuses a PDF name whose declared type is an image', async () => {
