@@ -2,20 +2,13 @@
  * Offers search at 100 000 offers (issue 3): a common word, a rare word and a date filter, each loaded with
  * autocannon like the other cases of run.ts. The offers are generated (deterministic) and inserted once.
  */
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { load, type BenchRow } from './load.ts';
 import { COMMON_SEARCH_WORD, generateOffers, RARE_SEARCH_WORD } from '../apps/api/src/db/demo/offers.ts';
 import { offerSearchText } from '../apps/api/src/modules/offers/offers.service.ts';
 
 const OFFER_COUNT = 100_000;
-const duration = Number(process.env['BENCH_DURATION'] ?? 5);
-const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 
-export interface OffersBenchRow {
-  name: string;
-  rps: number;
-  p99: number;
-}
 
 const columns = [
   'title',
@@ -65,19 +58,12 @@ async function ensureOffers(databaseUrl: string): Promise<void> {
   }
 }
 
-async function load(name: string, url: string, headers: Record<string, string>): Promise<OffersBenchRow> {
-  await autocannon({ url, connections, duration: 1, headers });
-  const result = await autocannon({ url, connections, duration, headers });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { name, rps: Math.round(result.requests.average), p99: result.latency.p99 };
-}
 
 export async function benchOffers(ctx: {
   baseUrl: string;
   token: string;
   databaseUrl: string;
-}): Promise<OffersBenchRow[]> {
+}): Promise<BenchRow[]> {
   await ensureOffers(ctx.databaseUrl);
   const headers = { authorization: `Bearer ${ctx.token}` };
   const offersUrl = `${ctx.baseUrl}/api/admissibles/portal/offers`;

@@ -7,15 +7,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
 import pg from 'pg';
+import { connections, duration, load, type BenchRow } from './load.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env['BENCH_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const duration = Number(process.env['BENCH_DURATION'] ?? 5);
-// 10 connections saturate one API process on a 2-core machine (throughput no longer grows); more only add queueing.
-const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 const dbName = 'passerelle_bench';
 const jwtSecret = 'bench-secret-bench-secret-bench-secret-42';
 
@@ -48,18 +45,6 @@ async function waitHealthy(url: string) {
   throw new Error('portal did not start');
 }
 
-export interface BenchRow {
-  name: string;
-  rps: number;
-  p99: number;
-}
-
-export async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<BenchRow> {
-  await autocannon({ url, connections, duration: 1, headers });
-  const result = await autocannon({ url, connections, duration, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { name, rps: Math.round(result.requests.average), p99: result.latency.p99 };
-}
 
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
