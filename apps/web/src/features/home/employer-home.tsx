@@ -5,14 +5,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip, { type ChipProps } from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { EmployerDossier, MeResponse } from '@passerelle/contract';
-import { dossierBadge, type DossierBadge } from '@passerelle/contract/dossier-progress';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DossierBadge } from '../../components/dossier-badge';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
@@ -24,15 +23,6 @@ const employerDossiersQueryOptions = () =>
     queryFn: ({ signal }) => api<EmployerDossier[]>('/employeurs/dossiers', { signal }),
   });
 
-const badgeColors: Record<DossierBadge, ChipProps['color']> = {
-  started: 'info',
-  inProgress: 'secondary',
-  refused: 'error',
-  accepted: 'success',
-  archived: 'default',
-  breaking: 'warning',
-  broken: 'error',
-};
 
 function formatDate(value: string, language: string): string {
   const date = new Date(value);
@@ -41,7 +31,6 @@ function formatDate(value: string, language: string): string {
 
 function DossierCard({ dossier }: { dossier: EmployerDossier }) {
   const { t, i18n } = useTranslation('employer');
-  const badge = dossierBadge(dossier.dossierStatut);
   const { waitingFor } = dossier;
   const name = `${dossier.applicant.prenom} ${dossier.applicant.nom}`.trim() || t('unnamed');
   const isOwnTurn = waitingFor.actor === 'company' && waitingFor.to !== null;
@@ -59,7 +48,7 @@ function DossierCard({ dossier }: { dossier: EmployerDossier }) {
           ) : null}
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', fontSize: '0.875rem', color: 'text.secondary' }}>
             <span>{t('number', { id: dossier.id })}</span>
-            <Chip size="small" color={badgeColors[badge]} label={t(`badges.${badge}`)} />
+            <DossierBadge statut={dossier.dossierStatut} label={(badge) => t(`badges.${badge}`)} />
             <span>{t('lastUpdate', { date: formatDate(dossier.dossierLastUpdate, i18n.language) })}</span>
           </Box>
           <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, fontWeight: isOwnTurn ? 600 : 400 }}>

@@ -8,13 +8,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
-import Chip, { type ChipProps } from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Dossier } from '@passerelle/contract';
-import { DOSSIER_STATUT_ARCHIVED, dossierActions, dossierBadge, type DossierAction, type DossierBadge } from '@passerelle/contract/dossier-progress';
+import { DOSSIER_STATUT_ARCHIVED, dossierActions, type DossierAction } from '@passerelle/contract/dossier-progress';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,16 +21,8 @@ import { useErrorText } from '../../../../components/use-error-text';
 import { useDownload } from '../../components/use-download';
 import { formatDate, formatLongDate } from '../../utils/dates';
 import { DossierSteps } from './dossier-steps';
+import { DossierBadge } from '../../../../components/dossier-badge';
 
-const badgeColors: Record<DossierBadge, ChipProps['color']> = {
-  started: 'info',
-  inProgress: 'secondary',
-  refused: 'error',
-  accepted: 'success',
-  archived: 'default',
-  breaking: 'warning',
-  broken: 'error',
-};
 
 /** SPEC section 9: the short date under 768 px on the cases screen. */
 const NARROW_QUERY = '(max-width: 767.95px)';
@@ -68,7 +59,6 @@ export function DossierItem({ dossier, defaultExpanded }: { dossier: Dossier; de
   const isNarrow = useMediaQuery(NARROW_QUERY);
   const bodyId = useId();
   const { download, pendingUrl, error } = useDownload();
-  const badge = dossierBadge(dossier.dossierStatut);
   const actions = dossierActions(dossier);
   const lastUpdate = isNarrow ? formatDate(dossier.dossierLastUpdate, i18n.language) : formatLongDate(dossier.dossierLastUpdate, i18n.language);
 
@@ -90,7 +80,7 @@ export function DossierItem({ dossier, defaultExpanded }: { dossier: Dossier; de
               </Box>
               <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', color: 'text.secondary', fontSize: '0.875rem' }}>
                 <span>{t('cases.number', { id: dossier.id })}</span>
-                <Chip size="small" color={badgeColors[badge]} label={t(`cases.badges.${badge}`)} />
+                <DossierBadge statut={dossier.dossierStatut} label={(badge) => t(`cases.badges.${badge}`)} />
                 <Box component="span" sx={{ '&::first-letter': { textTransform: 'uppercase' } }}>
                   {t('cases.lastUpdate', { date: lastUpdate })}
                 </Box>
