@@ -1,14 +1,11 @@
+import { renderRoutes } from '../../test/render';
 import { requestUrl } from '../../test/request-url';
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import { buildTheme } from '../../lib/theme';
 import { Component as TrackingFormPage } from './tracking-form-page';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -35,22 +32,12 @@ function SearchScreen() {
 }
 
 function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/admissible/suiviRechercheEmployeur/:id?', element: <TrackingFormPage /> },
       { path: '/espace-admissible/recherche', element: <SearchScreen /> },
     ],
-    { initialEntries: [path] },
-  );
-  return render(
-    <ThemeProvider theme={buildTheme('light')}>
-      <QueryClientProvider client={queryClient}>
-        <Suspense fallback="…">
-          <RouterProvider router={router} />
-        </Suspense>
-      </QueryClientProvider>
-    </ThemeProvider>,
+    path,
   );
 }
 

@@ -1,14 +1,10 @@
-import { ThemeProvider } from '@mui/material/styles';
+import { renderRoutes } from '../../../test/render';
 import type { SheetResponse } from '@passerelle/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
-import { buildTheme } from '../../../lib/theme';
 import fr from '../../../locales/fr-FR/sheets.json';
 import { Component as ApplicantFirstContactPage } from '../applicant-first-contact-page';
 import { fingerprint, withoutNir } from './draft-storage';
@@ -49,19 +45,7 @@ function sheet(overrides: Partial<SheetResponse<'f1ca'>> = {}): SheetResponse<'f
 }
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admissible/fiche-premier-contact/:id', element: <ApplicantFirstContactPage /> }], {
-    initialEntries: ['/admissible/fiche-premier-contact/5'],
-  });
-  return render(
-    <ThemeProvider theme={buildTheme('light')}>
-      <QueryClientProvider client={queryClient}>
-        <Suspense fallback="…">
-          <RouterProvider router={router} />
-        </Suspense>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
+  return renderRoutes([{ path: '/admissible/fiche-premier-contact/:id', element: <ApplicantFirstContactPage /> }], '/admissible/fiche-premier-contact/5');
 }
 
 const identity = async () => within(await screen.findByRole('group', { name: fr.sections.identity }));

@@ -1,15 +1,11 @@
+import { renderRoutes } from '../../../../test/render';
 import { requestUrl } from '../../../../test/request-url';
-import { ThemeProvider } from '@mui/material/styles';
 import { wrongFileTypeMessage, type PortalInfos } from '@passerelle/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../../lib/i18n';
-import { buildTheme } from '../../../../lib/theme';
 import { CvCard } from './cv-card';
 
 const emptyInfos: PortalInfos = {
@@ -35,17 +31,7 @@ function mockApi(onUpload: (body: FormData) => Promise<Response>) {
 }
 
 function renderCard() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/', element: <CvCard /> }]);
-  return render(
-    <ThemeProvider theme={buildTheme('light')}>
-      <QueryClientProvider client={queryClient}>
-        <Suspense fallback="…">
-          <RouterProvider router={router} />
-        </Suspense>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
+  return renderRoutes([{ path: '/', element: <CvCard /> }]);
 }
 
 const pdf = (name = 'mon-cv.pdf') => new File(['%PDF-1.7 test'], name, { type: 'application/pdf' });
