@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { loadDemoDataOnce } from './db/demo/load.ts';
+import { startSessionPurge } from './modules/auth/auth.maintenance.ts';
 import { startMailWorker } from './modules/mail/mail.worker.ts';
 
 /** Starts the portal: database, migrations, demo data, mail worker, HTTP server; stops gracefully. */
@@ -12,6 +13,7 @@ async function main() {
   const app = await buildApp({ config, database });
   if (config.DEMO_DATA) await loadDemoDataOnce(app);
   const mailWorker = startMailWorker(app);
+  const stopPurge = startSessionPurge(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -21,6 +23,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // Stop accepting, finish in-flight requests (each write is its own transaction), then close the database.
+    stopPurge();
     await mailWorker.stop();
     await app.close();
     await database.close();

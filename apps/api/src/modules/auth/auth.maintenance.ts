@@ -1,0 +1,44 @@
+import { lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { loginTokens, rateLimits, refreshTokens } from '../../db/schema/index.ts';
+
+/**
+ * Deletes sign-in rows nobody can use any more, so the tables do not grow for ever. Link tokens are kept 30 days past
+ * their expiry (a dead link can still ask for a fresh one); refresh tokens a day past theirs (theft detection needs
+ * a family's used tokens only while the family lives); rate-limit counters a day past their window (every window is
+ * shorter).
+ */
+export async function purgeExpiredSessions(db: Db): Promise<{ loginTokens: number; refreshTokens: number; rateLimits: number }> {
+  const links = await db
+    .delete(loginTokens)
+    .where(lt(loginTokens.expiresAt, sql`now() - interval '30 days'`))
+    .returning({ id: loginTokens.id });
+  const sessions = await db
+    .delete(refreshTokens)
+    .where(lt(refreshTokens.expiresAt, sql`now() - interval '1 day'`))
+    .returning({ id: refreshTokens.id });
+  const counters = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, sql`now() - interval '1 day'`))
+    .returning({ key: rateLimits.key });
+  return { loginTokens: links.length, refreshTokens: sessions.length, rateLimits: counters.length };
+}
+
+/** Runs the purge a minute after start, then every hour; returns the function that stops it. */
+export function startSessionPurge(app: FastifyInstance): () => void {
+  const run = () => {
+    purgeExpiredSessions(app.db).then(
+      (counts) => app.log.info(counts, 'expired sign-in rows purged'),
+      (err: unknown) => app.log.warn({ err: { type: err instanceof Error ? err.name : 'Error' } }, 'sign-in rows purge failed'),
+    );
+  };
+  const first = setTimeout(run, 60_000);
+  const every = setInterval(run, 3_600_000);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
