@@ -10,6 +10,7 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { connections, duration, load, type BenchRow } from './load.ts';
+import { benchOffers } from './offers.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env['BENCH_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -90,12 +91,7 @@ try {
   rows2.push(await load('GET /api/health', `${portalUrl}/api/health`));
   rows2.push(await load('minimal fastify + pg (baseline)', `http://127.0.0.1:${minPort}/me`));
   rows2.push(await load('GET /api/users/me', `${portalUrl}/api/users/me`, auth));
-  try {
-    const { benchOffers } = await import('./offers.ts');
-    rows2.push(...(await benchOffers({ baseUrl: portalUrl, token, databaseUrl })));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw err;
-  }
+  rows2.push(...(await benchOffers({ baseUrl: portalUrl, token, databaseUrl })));
 
   const byName = new Map(rows2.map((r) => [r.name, r]));
   const ratio = (a: string, b: string) => {
