@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,7 +60,10 @@ export default async function setup(project: TestProject) {
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         n += 1;
-        writeFileSync(path.join(mailDir, `${Date.now()}-${String(n).padStart(5, '0')}.json`), JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        // Written under a temporary name, then renamed: a reader never sees a half-written mail.
+        const file = path.join(mailDir, `${Date.now()}-${String(n).padStart(5, '0')}.json`);
+        writeFileSync(`${file}.tmp`, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        renameSync(`${file}.tmp`, file);
         callback();
       });
     },

@@ -1,72 +1,10 @@
-import { isValidSiret, type FundingValidationResponse, type SheetResponse } from '@passerelle/contract';
-import type { Page } from 'playwright-core';
+import type { FundingValidationResponse, SheetResponse } from '@passerelle/contract';
 import { describe, expect, it } from 'vitest';
 import enSheets from '../apps/web/src/locales/en-US/sheets.json' with { type: 'json' };
 import frPortal from '../apps/web/src/locales/fr-FR/portal.json' with { type: 'json' };
 import frSheets from '../apps/web/src/locales/fr-FR/sheets.json' with { type: 'json' };
+import { apiCall, choose, confirmSend, demo, eventually, fill, isoPlusDays, makeSiret, waitSaved } from './sheets-support.ts';
 import { newPage, signInAs, waitForMail } from './support.ts';
-
-const demo = (local: string) => `${local}@demo.passerelle.test`;
-const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000, interval: 100 });
-
-type Sheets = typeof frSheets;
-
-/** Calls the API from a signed-in page with its token, as the app does. */
-async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const store = JSON.parse(localStorage.getItem('passerelle.store') ?? '{}') as { token?: string };
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${store.token ?? ''}`,
-          Accept: 'application/json',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as unknown };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; body: T }>;
-}
-
-/** A SIRET that passes the Luhn check, different on every run. */
-function makeSiret(): string {
-  for (let n = Date.now() % 1_000_000_000; ; n += 1) {
-    const candidate = `55${String(n).padStart(9, '0')}000`.slice(0, 13);
-    for (let last = 0; last < 10; last += 1) if (isValidSiret(`${candidate}${last}`)) return `${candidate}${last}`;
-  }
-}
-
-async function fill(page: Page, label: string, value: string) {
-  const input = page.getByLabel(label, { exact: true });
-  await input.fill(value);
-}
-
-/** Picks an option of a (native) select by its visible label. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
-}
-
-async function waitSaved(page: Page, texts: Sheets) {
-  const saved = texts.save.saved.split('{{')[0] ?? '';
-  await eventually(async () => (await page.getByRole('status').filter({ hasText: saved }).count()) > 0).toBe(true);
-}
-
-async function confirmSend(page: Page, buttonName: string) {
-  await page.getByRole('button', { name: buttonName, exact: true }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: buttonName, exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
-const isoPlusDays = (iso: string, days: number) => {
-  const date = new Date(`${iso}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 
 describe('sheets, from the first contact to the information sheet', () => {
   it('applicant, employer, funding and both parts of the information sheet, in French', { timeout: 240_000 }, async () => {
@@ -90,6 +28,14 @@ describe('sheets, from the first contact to the information sheet', () => {
     await identity.getByLabel(t.fields.dateNaissance, { exact: true }).fill('2004-05-12');
     await identity.getByLabel(t.fields.courriel, { exact: true }).fill('camille.martin@demo.passerelle.test');
     await identity.getByLabel(t.fields.telephone, { exact: true }).fill('06 12 34 56 78');
+    // Birth place, nationality and address: optional at first contact, carried over to the information sheet.
+    await choose(applicant, t.fields.departementNaissance, '75 - Paris');
+    await identity.getByLabel(t.fields.communeNaissance, { exact: true }).fill('Paris');
+    await choose(applicant, t.fields.nationalite, 'Française');
+    const ownAddress = applicant.getByRole('group', { name: t.sections.address, exact: true });
+    await ownAddress.getByLabel(t.fields.voie, { exact: true }).fill('3 rue des Lilas');
+    await ownAddress.getByLabel(t.fields.codePostal, { exact: true }).fill('92100');
+    await ownAddress.getByLabel(t.fields.commune, { exact: true }).fill('Boulogne-Billancourt');
     await fill(applicant, t.fields.denomination, 'Les Ateliers Réunis');
     const contact = applicant.getByRole('group', { name: t.sections.contact });
     await contact.getByLabel(t.fields.nom, { exact: true }).fill('Lemoine');
@@ -103,6 +49,7 @@ describe('sheets, from the first contact to the information sheet', () => {
     // Autosave reached the server.
     const saved = await apiCall<SheetResponse<'f1ca'>>(applicant, 'GET', `/admissibles/fiche-premier-contact/${id}`);
     expect(saved.body.data.contacts?.contactEntreprise?.courriel).toBe(contactEmail);
+    expect(saved.body.data.apprenti).toMatchObject({ departementNaissance: '75', nationalite: '1', adresse: { codePostal: '92100' } });
 
     await confirmSend(applicant, t.f1ca.submit);
     await applicant.getByText(t.f1ca.done).waitFor();
@@ -116,6 +63,9 @@ describe('sheets, from the first contact to the information sheet', () => {
     await employer.waitForURL(new RegExp(`/employeur/fiche-premier-contact/${id}$`));
     await employer.getByRole('heading', { level: 1, name: t.f1ce.title }).waitFor();
     expect(await employer.getByLabel(t.fields.denomination, { exact: true }).inputValue()).toBe('Les Ateliers Réunis');
+    // At first contact the company reads who the applicant is, not where they live.
+    await employer.getByText('camille.martin@demo.passerelle.test').waitFor();
+    expect(await employer.getByText(/rue des Lilas|Boulogne/).count()).toBe(0);
 
     const formation = (await apiCall<SheetResponse<'f1ce'>>(employer, 'GET', `/employeurs/fiche-premier-contact/${id}`)).body.formation;
     const start = formation?.dateDebutFormation ?? '2026-09-01';
@@ -126,6 +76,9 @@ describe('sheets, from the first contact to the information sheet', () => {
     await company.getByLabel(t.fields.voie, { exact: true }).fill('12 rue de la Paix');
     await company.getByLabel(t.fields.codePostal, { exact: true }).fill('75002');
     await company.getByLabel(t.fields.commune, { exact: true }).fill('Paris');
+    const status = employer.getByRole('group', { name: t.sections.employerStatus });
+    await status.getByLabel(t.fields.caisseRetraiteComplementaire, { exact: true }).fill('AG2R La Mondiale');
+    await choose(employer, t.fields.regimeSocial, 'URSSAF');
     const contract = employer.getByRole('group', { name: t.sections.contract });
     await choose(employer, t.fields.typeContrat, "Contrat d'apprentissage");
     await contract.getByLabel(t.fields.intitulePoste, { exact: true }).fill('Assistante marketing');
@@ -167,14 +120,15 @@ describe('sheets, from the first contact to the information sheet', () => {
     // The applicant's part of the information sheet, step by step.
     await applicant.goto(`/admissible/fiche-renseignement/${id}`);
     await applicant.getByRole('heading', { level: 1, name: t.info.title.fra }).waitFor();
-    expect(await applicant.getByRole('group', { name: t.sections.identity }).getByLabel(t.fields.nom, { exact: true }).inputValue()).toBe('Martin');
-    await choose(applicant, t.fields.departementNaissance, '75 - Paris');
-    await fill(applicant, t.fields.communeNaissance, 'Paris');
-    await choose(applicant, t.fields.nationalite, 'Française');
-    const address = applicant.getByRole('group', { name: t.sections.address });
-    await address.getByLabel(t.fields.voie, { exact: true }).fill('3 rue des Lilas');
-    await address.getByLabel(t.fields.codePostal, { exact: true }).fill('92100');
-    await address.getByLabel(t.fields.commune, { exact: true }).fill('Boulogne-Billancourt');
+    const fraIdentity = applicant.getByRole('group', { name: t.sections.identity });
+    expect(await fraIdentity.getByLabel(t.fields.nom, { exact: true }).inputValue()).toBe('Martin');
+    // What the first contact said is already there.
+    expect(await applicant.getByRole('combobox', { name: t.fields.departementNaissance, exact: true }).inputValue()).toBe('75');
+    expect(await fraIdentity.getByLabel(t.fields.communeNaissance, { exact: true }).inputValue()).toBe('Paris');
+    expect(await applicant.getByRole('combobox', { name: t.fields.nationalite, exact: true }).inputValue()).toBe('1');
+    const address = applicant.getByRole('group', { name: t.sections.address, exact: true });
+    expect(await address.getByLabel(t.fields.voie, { exact: true }).inputValue()).toBe('3 rue des Lilas');
+    expect(await address.getByLabel(t.fields.commune, { exact: true }).inputValue()).toBe('Boulogne-Billancourt');
     await choose(applicant, t.fields.situationAvantContrat, 'Etudiant');
     await choose(applicant, t.fields.derniereClasse, "L'apprenti a suivi la 1ère année du cycle et l'a validée");
     await choose(applicant, t.fields.dernierDiplomeObtenu, 'Baccalauréat général');
@@ -200,10 +154,11 @@ describe('sheets, from the first contact to the information sheet', () => {
     await fill(employer, t.fields.telephone, '01 23 45 67 89');
     await employer.getByLabel(t.fields.courriel, { exact: true }).fill('contact@ateliers-reunis.example');
     await fill(employer, t.fields.nombreSalaries, '42');
-    await fill(employer, t.fields.caisseRetraiteComplementaire, 'AG2R La Mondiale');
+    // Given at the employer's first contact.
+    expect(await employer.getByLabel(t.fields.caisseRetraiteComplementaire, { exact: true }).inputValue()).toBe('AG2R La Mondiale');
+    expect(await employer.getByRole('combobox', { name: t.fields.regimeSocial, exact: true }).inputValue()).toBe('2');
     await choose(employer, t.fields.typeEmployeur, 'Entreprise inscrite uniquement au registre du commerce et des sociétés');
     await choose(employer, t.fields.employeurSpecifique, 'Aucun des cas ci-dessous');
-    await choose(employer, t.fields.regimeSocial, 'URSSAF');
     await employer.getByRole('button', { name: t.actions.next }).click();
     await choose(employer, t.fields.opco, 'OPCO ATLAS');
     await employer.getByRole('button', { name: t.actions.next }).click();
@@ -256,8 +211,9 @@ describe('sheets, from the first contact to the information sheet', () => {
     await eventually(() => page.getByRole('combobox', { name: t.fields.sexe }).inputValue()).toBe('M');
     await page.keyboard.press('Tab');
     await page.keyboard.type('05122003');
-    // Chromium's date input moves through its own parts (month, day, year) with Tab first.
-    for (let presses = 0; presses < 4; presses += 1) {
+    // Chromium's date input moves through its own parts (month, day, year) with Tab first, then the birth place
+    // (département, commune) and the nationality come before the NIR.
+    for (let presses = 0; presses < 8; presses += 1) {
       await page.keyboard.press('Tab');
       if ((await page.evaluate(() => document.activeElement?.id)) === 'field-apprenti-nir') break;
     }

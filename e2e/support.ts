@@ -81,6 +81,7 @@ export interface ReceivedMail {
 
 function readMails(): ReceivedMail[] {
   return readdirSync(mailDir)
+    .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => ({ file, ...(JSON.parse(readFileSync(path.join(mailDir, file), 'utf8')) as { to: string[]; raw: string }) }))
     .map(({ file, to, raw }): ReceivedMail & { raw: string } => ({ file, to, raw, subject: '', text: '', html: '', link: null }));
@@ -135,4 +136,34 @@ export async function demoAccounts(): Promise<{ email: string; userType: string;
   const { execFileSync } = await import('node:child_process');
   const out = execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../apps/api/src/cli.ts'), 'demo-accounts'], { encoding: 'utf8' });
   return JSON.parse(out) as { email: string; userType: string; label: string }[];
+}
+
+/** Opens a personal link received by mail and waits until it has signed the page in. */
+export async function openMailLink(page: Page, link: string | null): Promise<void> {
+  expect(link).toBeTruthy();
+  await page.goto(link ?? '');
+  await page.waitForFunction(() => {
+    const store = localStorage.getItem('passerelle.store');
+    const parsed = store ? (JSON.parse(store) as { token?: string; user?: unknown }) : null;
+    return !!parsed?.token && !!parsed.user;
+  });
+}
+
+/**
+ * A full-page screenshot named `name`, into the folder named by E2E_SHOTS (e.g. /tmp/shots) when it is set: a person
+ * looks at them when checking a screen; CI sets nothing and takes none.
+ */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env['E2E_SHOTS'];
+  if (!dir) return;
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(dir, { recursive: true });
+  const { width } = page.viewportSize() ?? { width: 0 };
+  // From the top: a page scrolled down pictures its sticky header and skip link in the middle of the picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // Dialogs and collapses fade and slide in: the picture waits for the end of their transitions.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+  await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
 }

@@ -279,36 +279,48 @@ export type SheetKind = (typeof sheetKinds)[number];
 export const sheetStatuses = ['draft', 'submitted'] as const;
 export type SheetStatus = (typeof sheetStatuses)[number];
 
-/** Applicant first contact: who they are, and the employer and contact who will receive the link. */
+/**
+ * Applicant first contact: who they are (identity, birth place, nationality, address, background, recognitions,
+ * France Travail registration, previous contract), and the employer and contact who will receive the link. The
+ * declarations that only matter for the contract (business creation, emancipation) wait for the information sheet.
+ */
 export const f1caDraft = z.object({
-  apprenti: draft(
-    apprentiBlock.pick({
-      nom: true,
-      prenom: true,
-      sexe: true,
-      dateNaissance: true,
-      courriel: true,
-      telephone: true,
-      nir: true,
-    }),
-  ),
+  apprenti: draft(apprentiBlock.omit({ projetCreationReprise: true, apprentiMineurEmancipe: true })),
   employeur: draft(employeurBlock.pick({ denomination: true, siret: true, adresse: true })),
   contacts: draft(contactsBlock.pick({ contactEntreprise: true })),
-  contrat: draft(contratBlock.pick({ typeContrat: true, intitulePoste: true, dateDebutContrat: true })),
+  contrat: draft(
+    contratBlock.pick({
+      typeContrat: true,
+      intitulePoste: true,
+      dateDebutContrat: true,
+      numeroContratPrecedent: true,
+    }),
+  ),
 });
 
-/** Employer first contact: the company, the master, the job and its terms. */
+/**
+ * Employer first contact: the company (identity, status, where the apprentice will work), the master, the job and
+ * its terms. The contract's head-office address, a CERFA formality, waits for the information sheet.
+ */
 export const f1ceDraft = z.object({
   employeur: draft(
     employeurBlock.pick({
       denomination: true,
+      nomCommercial: true,
       siret: true,
       codeIdcc: true,
       adresse: true,
+      siretExecution: true,
+      adresseExecution: true,
       telephone: true,
       courriel: true,
+      siteWeb: true,
+      caisseRetraiteComplementaire: true,
       nombreSalaries: true,
       typeEmployeur: true,
+      employeurSpecifique: true,
+      regimeSpecifique: true,
+      regimeSocial: true,
       codeApe: true,
     }),
   ),
@@ -606,6 +618,8 @@ export function requiredPaths(
   const at = (path: string) => getAtPath(merged, path);
   switch (kind) {
     case 'f1ca':
+      // A first contact stays quick (often on a phone): birth place, nationality, address and background are asked
+      // here but required only by the information sheet, which starts from what was given.
       return [
         'apprenti.nom',
         'apprenti.prenom',

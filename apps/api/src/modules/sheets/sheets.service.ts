@@ -217,7 +217,8 @@ function initialData(kind: SheetKind, sheets: SheetsByKind): Data {
       seed = {
         employeur: blockOf(f1ce, 'employeur'),
         maitre1: blockOf(f1ce, 'maitre1'),
-        contrat: blockOf(f1ce, 'contrat'),
+        // The previous contract's DECA number is the applicant's to give; the rest of the contract, the employer's.
+        contrat: { ...pick(blockOf(f1ca, 'contrat'), ['numeroContratPrecedent']), ...blockOf(f1ce, 'contrat') },
         contacts: blockOf(f1ce, 'contacts'),
       };
       break;
@@ -233,6 +234,39 @@ function otherBlocks(kind: SheetKind, sheets: SheetsByKind): Data {
   for (const other of sheetOrder) {
     if (other === kind) continue;
     for (const [block, value] of Object.entries(dataOf(sheets[other]))) if (!own.has(block)) context[block] = value;
+  }
+  return context;
+}
+
+/** Sheets the company fills before the information sheet, while the dossier is still being considered. */
+const firstContactKinds: ReadonlySet<SheetKind> = new Set(['f1ce', 'missions']);
+/**
+ * What the company reads of the applicant at first contact (data minimisation, GDPR art. 5(1)(c)): who they are, how
+ * to reach them, and the birth date that sets the minimum salary. Address, birth place, nationality, background,
+ * France Travail, recognitions (RQTH) and the NIR wait for the information sheet, which goes on the CERFA they sign.
+ */
+const applicantFieldsAtFirstContact = ['nom', 'prenom', 'dateNaissance', 'courriel', 'telephone'];
+/** Blocks only the applicant's information sheet holds (the legal representative, the applicant's consent). */
+const applicantOnlyBlocks = ['representantLegal', 'consentements'];
+
+/**
+ * The other party's blocks as the caller may read them: everything for the applicant and staff, and for the company
+ * from the information sheet on; at first contact the company gets the applicant's identity and contact details only.
+ * The employer's first contact also shows the previous contract's number the applicant gave (its own `contrat` block
+ * does not hold that field). The rules always run on the full blocks.
+ */
+function contextFor(user: AuthUser, kind: SheetKind, sheets: SheetsByKind, other: Data, nir: string | undefined): Data {
+  const context: Data = { ...other };
+  if (kind === 'f1ce') {
+    const previous = pick(blockOf(dataOf(sheets.f1ca), 'contrat'), ['numeroContratPrecedent']);
+    if (Object.keys(previous).length > 0) context['contrat'] = previous;
+  }
+  const shownNir = nirFor(user, nir);
+  if (user.userType === 'company' && firstContactKinds.has(kind)) {
+    for (const block of applicantOnlyBlocks) delete context[block];
+    if (isObject(other['apprenti'])) context['apprenti'] = pick(other['apprenti'], applicantFieldsAtFirstContact);
+  } else if (isObject(other['apprenti']) && shownNir !== undefined) {
+    context['apprenti'] = { ...other['apprenti'], nir: shownNir };
   }
   return context;
 }
@@ -322,11 +356,7 @@ export async function getSheet<K extends SheetKind>(
   ]);
   const snapshot = { sheets: byKind(rows), state: toState(dossier.dossierStatut, stepRows), nir };
   const { row, data, other, issues } = evaluate(deps, kind, snapshot, formation, smicTable);
-  const shownNir = nirFor(user, nir);
-  const context =
-    isObject(other['apprenti']) && shownNir !== undefined
-      ? { ...other, apprenti: { ...other['apprenti'], nir: shownNir } }
-      : other;
+  const context = contextFor(user, kind, snapshot.sheets, other, nir);
   return {
     data,
     status: row?.status === 'submitted' ? 'submitted' : 'draft',

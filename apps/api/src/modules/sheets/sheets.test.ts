@@ -95,7 +95,8 @@ describe('sheets API', async () => {
     return response.json<{ id: number }>().id;
   }
 
-  const f1caBody = (contactEmail: string, nir: string | null = NIR) => ({
+  type F1caExtra = { apprenti?: Record<string, unknown>; contrat?: Record<string, unknown> };
+  const f1caBody = (contactEmail: string, nir: string | null = NIR, extra: F1caExtra = {}) => ({
     apprenti: {
       nom: 'Martin',
       prenom: 'Léo',
@@ -104,11 +105,36 @@ describe('sheets API', async () => {
       courriel: 'leo.martin@example.test',
       telephone: '0612345678',
       ...(nir ? { nir } : {}),
+      ...extra.apprenti,
     },
     employeur: { denomination: 'Data Conseil', siret: SIRET },
     contacts: { contactEntreprise: { nom: 'Durand', prenom: 'Claire', courriel: contactEmail, langue: 'en-US' } },
-    contrat: { intitulePoste: 'Data engineer apprenti' },
+    contrat: { intitulePoste: 'Data engineer apprenti', ...extra.contrat },
   });
+
+  /** What an applicant may add at first contact beyond the required fields (SPEC 3: identity and background). */
+  const applicantDetails = {
+    apprenti: {
+      departementNaissance: '75',
+      communeNaissance: 'Paris',
+      nationalite: '1',
+      adresse: { voie: '3 avenue Foch', codePostal: '92400', commune: 'Courbevoie' },
+      rqth: true,
+      equivalenceJeunes: false,
+      situationAvantContrat: '3',
+      derniereClasse: '11',
+      diplomePrepare: '74',
+      intituleDiplomePrepare: 'Diplôme d’ingénieur ESILV',
+      dernierDiplomeObtenu: '54',
+      intituleDernierDiplomeObtenu: 'BTS SIO',
+      plusHautDiplome: '54',
+      inscritFranceTravail: true,
+      numeroFranceTravail: '1234567A',
+      dureeInscriptionFranceTravailMois: 3,
+      typeMinimumSocial: 'RSA',
+    },
+    contrat: { numeroContratPrecedent: '075202409NC0012' },
+  };
 
   const address = { voie: '12 rue de la Paix', codePostal: '75002', commune: 'Paris' };
   const f1ceBody = {
@@ -130,14 +156,34 @@ describe('sheets API', async () => {
     contacts: { signataire: { nom: 'Petit', prenom: 'Marc', courriel: 'marc.petit@example.test', fonction: 'DRH' } },
   };
 
+  /** The employer's first contact with the company's status and the place of work (SPEC 3, company). */
+  const f1ceWide = {
+    ...f1ceBody,
+    employeur: {
+      ...f1ceBody.employeur,
+      nomCommercial: 'DataCo',
+      siteWeb: 'https://data-conseil.example',
+      caisseRetraiteComplementaire: 'AG2R Agirc-Arrco',
+      employeurSpecifique: '0',
+      regimeSocial: '2',
+      regimeSpecifique: false,
+      siretExecution: '35600000000048',
+      adresseExecution: { voie: '8 quai de Seine', codePostal: '75019', commune: 'Paris' },
+    },
+  };
+
   /** Applicant's first contact sent: answers the employer's contact, signed in. */
-  async function toEmployerFirstContact(applicant: Caller, contactEmail = `contact-${seq + 1}@data-conseil.test`) {
+  async function toEmployerFirstContact(
+    applicant: Caller,
+    contactEmail = `contact-${seq + 1}@data-conseil.test`,
+    extra: F1caExtra = {},
+  ) {
     const id = await newDossier(applicant);
     const response = await call(
       applicant,
       'POST',
       `/api/admissibles/fiche-premier-contact/${id}/submit`,
-      f1caBody(contactEmail),
+      f1caBody(contactEmail, NIR, extra),
     );
     expect(response.statusCode).toBe(200);
     const [contact] = await db.select().from(users).where(eq(users.email, contactEmail.toLowerCase()));
@@ -145,11 +191,11 @@ describe('sheets API', async () => {
     return { id, employer: await withToken(contact.id, 'company') };
   }
 
-  async function toFunding(applicant: Caller) {
-    const { id, employer } = await toEmployerFirstContact(applicant);
-    expect(
-      (await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ceBody)).statusCode,
-    ).toBe(200);
+  async function toFunding(applicant: Caller, extra: F1caExtra = {}, f1ce: object = f1ceBody) {
+    const { id, employer } = await toEmployerFirstContact(applicant, undefined, extra);
+    expect((await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ce)).statusCode).toBe(
+      200,
+    );
     expect(
       (await call(staff, 'POST', `/api/staff/dossiers/${id}/first-contact`, { decision: 'accept' })).statusCode,
     ).toBe(200);
@@ -163,8 +209,8 @@ describe('sheets API', async () => {
     return { id, employer };
   }
 
-  async function toInformationSheet(applicant: Caller) {
-    const { id, employer } = await toFunding(applicant);
+  async function toInformationSheet(applicant: Caller, extra: F1caExtra = {}, f1ce: object = f1ceBody) {
+    const { id, employer } = await toFunding(applicant, extra, f1ce);
     expect(
       (await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'accepted' }))
         .statusCode,
@@ -281,6 +327,54 @@ describe('sheets API', async () => {
       await call(applicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, f1caBody('x@example.test', null));
       const [cleared] = await db.select().from(dossierPersonal).where(eq(dossierPersonal.dossierId, id));
       expect(cleared?.nirCiphertext).toBeNull();
+    });
+
+    it('saves and submits the birth place, nationality, address, background, France Travail and previous contract', async () => {
+      const applicant = await createApplicant();
+      const id = await newDossier(applicant);
+      const url = `/api/admissibles/fiche-premier-contact/${id}`;
+      const saved = await call(applicant, 'PUT', url, f1caBody('w@example.test', NIR, applicantDetails));
+      expect(saved.statusCode).toBe(200);
+      const restored = sheet(await call(applicant, 'GET', url));
+      expect(getAtPath(restored.data, 'apprenti')).toMatchObject({ ...applicantDetails.apprenti, nir: NIR });
+      expect(getAtPath(restored.data, 'contrat.numeroContratPrecedent')).toBe('075202409NC0012');
+      const [row] = await db
+        .select()
+        .from(sheets)
+        .where(and(eq(sheets.dossierId, id), eq(sheets.kind, 'f1ca')));
+      expect(getAtPath(row?.data, 'apprenti.adresse.commune')).toBe('Courbevoie');
+
+      // The NIR is checked against the birth département now given at first contact (a warning: it may be a NIA).
+      const elsewhere = { apprenti: { ...applicantDetails.apprenti, departementNaissance: '69' } };
+      const submitted = await call(applicant, 'POST', `${url}/submit`, f1caBody('w@example.test', NIR, elsewhere));
+      expect(submitted.statusCode).toBe(200);
+      expect(sheet(submitted).warnings['apprenti.nir']).toEqual([
+        { code: 'nir.department_mismatch', severity: 'warning' },
+      ]);
+      expect(await statutOf(id)).toBe(2);
+    });
+
+    it('refuses a malformed new field with its dotted path and saves nothing', async () => {
+      const applicant = await createApplicant();
+      const id = await newDossier(applicant);
+      const response = await call(applicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, {
+        apprenti: {
+          departementNaissance: '96',
+          nationalite: '4',
+          adresse: { voie: '3 avenue Foch', codePostal: '9240' },
+          numeroFranceTravail: '12345678',
+          plusHautDiplome: 'BTS',
+        },
+        contrat: { numeroContratPrecedent: '075202409' },
+      });
+      expect(response.statusCode).toBe(400);
+      const errors = response.json<ErrorBody>().errors ?? {};
+      expect(errors['apprenti.departementNaissance']).toEqual(['departement.format']);
+      expect(errors['apprenti.adresse.codePostal']).toEqual(['postcode.format']);
+      expect(errors['apprenti.numeroFranceTravail']).toEqual(['france_travail.format']);
+      expect(errors['contrat.numeroContratPrecedent']).toEqual(['deca.format']);
+      expect(Object.keys(errors)).toEqual(expect.arrayContaining(['apprenti.nationalite', 'apprenti.plusHautDiplome']));
+      expect(await db.select().from(sheets).where(eq(sheets.dossierId, id))).toEqual([]);
     });
 
     it('refuses an incomplete submit with all the errors at once', async () => {
@@ -434,16 +528,43 @@ describe('sheets API', async () => {
       expect((await call(otherCompany, 'GET', '/api/employeurs/dossiers')).json()).toEqual([]);
     });
 
-    it('shows the NIR masked to the employer', async () => {
+    it('gives the company only who the applicant is and how to reach them at first contact', async () => {
       const applicant = await createApplicant();
-      const { id, employer } = await toEmployerFirstContact(applicant);
+      const { id, employer } = await toEmployerFirstContact(applicant, undefined, applicantDetails);
       const response = await call(employer, 'GET', `/api/employeurs/fiche-premier-contact/${id}`);
       expect(response.statusCode).toBe(200);
       const body = sheet(response);
-      expect(getAtPath(body.context, 'apprenti.nir')).toBe('1 04 ** ** *** *** 65');
-      expect(JSON.stringify(body)).not.toContain(NIR);
-      // The employer sheet starts from what the applicant said.
+      expect(body.context['apprenti']).toEqual({
+        nom: 'Martin',
+        prenom: 'Léo',
+        dateNaissance: '2004-05-10',
+        courriel: 'leo.martin@example.test',
+        telephone: '0612345678',
+      });
+      expect(getAtPath(body.context, 'contrat.numeroContratPrecedent')).toBe('075202409NC0012');
+      for (const withheld of [NIR, 'Courbevoie', 'BTS SIO', '1234567A', 'RSA', 'rqth', 'nationalite', 'nir'])
+        expect(JSON.stringify(body)).not.toContain(withheld);
+      // The employer sheet starts from what the applicant said of the company.
       expect(getAtPath(body.data, 'employeur')).toMatchObject({ denomination: 'Data Conseil', siret: SIRET });
+
+      // The applicant and staff read everything; the rules still see the whole applicant block.
+      const mine = sheet(await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${id}`));
+      expect(getAtPath(mine.data, 'apprenti.adresse.commune')).toBe('Courbevoie');
+      const asStaff = sheet(await call(staff, 'GET', `/api/employeurs/fiche-premier-contact/${id}`));
+      expect(getAtPath(asStaff.context, 'apprenti')).toMatchObject({ rqth: true, nir: NIR, nationalite: '1' });
+
+      // The missions page is read at the same stage.
+      await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ceBody);
+      const missions = await call(employer, 'GET', `/api/employeurs/modification-missions/${id}`);
+      expect(missions.statusCode).toBe(200);
+      expect(Object.keys(getAtPath(sheet(missions).context, 'apprenti') ?? {}).sort()).toEqual([
+        'courriel',
+        'dateNaissance',
+        'nom',
+        'prenom',
+        'telephone',
+      ]);
+      expect(missions.body).not.toContain('Courbevoie');
     });
   });
 
@@ -479,6 +600,24 @@ describe('sheets API', async () => {
       expect((await call(employer, 'PUT', `/api/employeurs/fiche-premier-contact/${id}`, f1ceBody)).statusCode).toBe(
         409,
       );
+    });
+
+    it("saves and submits the company's status and place of work, refusing malformed ones by dotted path", async () => {
+      const applicant = await createApplicant();
+      const { id, employer } = await toEmployerFirstContact(applicant);
+      const url = `/api/employeurs/fiche-premier-contact/${id}`;
+      const malformed = await call(employer, 'PUT', url, {
+        employeur: { siteWeb: 'data conseil', regimeSocial: '3', siretExecution: '35600000009090' },
+      });
+      expect(malformed.statusCode).toBe(400);
+      const errors = malformed.json<ErrorBody>().errors ?? {};
+      expect(errors['employeur.siretExecution']).toEqual(['siret.checksum']);
+      expect(Object.keys(errors)).toEqual(expect.arrayContaining(['employeur.siteWeb', 'employeur.regimeSocial']));
+
+      const submitted = await call(employer, 'POST', `${url}/submit`, f1ceWide);
+      expect(submitted.statusCode).toBe(200);
+      expect(getAtPath(sheet(submitted).data, 'employeur')).toMatchObject(f1ceWide.employeur);
+      expect(await statutOf(id)).toBe(3);
     });
 
     it('is not open before the applicant sends theirs', async () => {
@@ -704,6 +843,47 @@ describe('sheets API', async () => {
       expect(personal?.nirCiphertext).not.toContain(NIR);
       const rows = await db.select().from(sheets).where(eq(sheets.dossierId, id));
       expect(JSON.stringify(rows.map((row) => row.data))).not.toContain(NIR);
+    });
+
+    it('starts from everything both first contacts gave, and shows the company the whole applicant part', async () => {
+      const applicant = await createApplicant();
+      const { id, employer } = await toInformationSheet(applicant, applicantDetails, f1ceWide);
+
+      const fra = sheet(await call(applicant, 'GET', `/api/admissibles/fiche-renseignement/${id}`));
+      expect(getAtPath(fra.data, 'apprenti')).toMatchObject({ ...applicantDetails.apprenti, nir: NIR, nom: 'Martin' });
+      // Everything the information sheet requires of the applicant was given at first contact, but the consent.
+      const unsaved = await call(applicant, 'POST', `/api/admissibles/fiche-renseignement/${id}/send`);
+      expect(unsaved.statusCode).toBe(400);
+      expect(Object.keys(unsaved.json<ErrorBody>().errors ?? {})).toEqual(['consentements.rgpd']);
+
+      const fre = sheet(await call(employer, 'GET', `/api/employeurs/fiche-renseignement/${id}`));
+      expect(getAtPath(fre.data, 'employeur')).toMatchObject(f1ceWide.employeur);
+      expect(getAtPath(fre.data, 'contrat')).toMatchObject({
+        numeroContratPrecedent: '075202409NC0012',
+        typeContrat: 'APP',
+        salaireBrutMensuel: 1500,
+      });
+      // The CERFA the employer signs carries the applicant's part: from here on they read it (the NIR masked).
+      expect(getAtPath(fre.context, 'apprenti')).toMatchObject({
+        adresse: applicantDetails.apprenti.adresse,
+        nationalite: '1',
+        rqth: true,
+        nir: '1 04 ** ** *** *** 65',
+      });
+
+      // The first-contact screens stay minimal for the company, even once the applicant's part holds more.
+      const representantLegal = { nom: 'Martin', prenom: 'Anne', courriel: 'anne.martin@example.test' };
+      await call(applicant, 'PUT', `/api/admissibles/fiche-renseignement/${id}`, { ...fraBody, representantLegal });
+      const f1ce = sheet(await call(employer, 'GET', `/api/employeurs/fiche-premier-contact/${id}`));
+      expect(Object.keys(f1ce.context).sort()).not.toContain('representantLegal');
+      expect(getAtPath(f1ce.context, 'apprenti.adresse')).toBeUndefined();
+      expect(getAtPath(f1ce.context, 'apprenti.nom')).toBe('Martin');
+      expect(
+        getAtPath(
+          sheet(await call(employer, 'GET', `/api/employeurs/fiche-renseignement/${id}`)).context,
+          'representantLegal',
+        ),
+      ).toEqual(representantLegal);
     });
 
     it('is not open before the funding is accepted', async () => {

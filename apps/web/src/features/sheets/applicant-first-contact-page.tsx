@@ -8,6 +8,8 @@ import { AddressFields, PersonFields } from './common/blocks';
 import { Cell, FieldGroup, referenceOptions, SheetSelect, SheetTextField } from './common/fields';
 import { SiretLookup } from './common/lookups';
 import { SheetFrame } from './common/sheet-frame';
+import { SpecInputs } from './common/spec-fields';
+import { apprentiBackground, apprentiFranceTravail, apprentiIdentity, apprentiPreviousContract, apprentiRecognitions } from './common/specs';
 import { useSheet } from './common/use-sheet';
 import { useSheetId } from './common/use-sheet-id';
 import { useLists } from './common/use-lists';
@@ -15,12 +17,6 @@ import { useLists } from './common/use-lists';
 const CASES_SCREEN = '/espace-admissible/dossiers';
 
 /** The selects need the reference lists, which load beside the screen. */
-function SexSelect() {
-  const { t } = useTranslation('sheets');
-  const { sexes } = useLists();
-  return <SheetSelect name="apprenti.sexe" label={t('fields.sexe')} options={referenceOptions(sexes)} emptyLabel={t('choose')} />;
-}
-
 function ContractTypeSelect({ allowed }: { allowed: readonly string[] }) {
   const { t } = useTranslation('sheets');
   const { typesContrat } = useLists();
@@ -34,7 +30,11 @@ function ContractTypeSelect({ allowed }: { allowed: readonly string[] }) {
   );
 }
 
-/** Issue 4: the applicant names themselves, the employer and the contact who will receive the employer's link. */
+/**
+ * Issue 4: the applicant names themselves, the employer and the contact who will receive the employer's link; then,
+ * if they wish, what the information sheet will ask of them (SPEC 3: address, background, status, France Travail,
+ * previous contract), which it starts from. What is required comes first: a first contact stays quick on a phone.
+ */
 function ApplicantFirstContactPage() {
   const { t } = useTranslation('sheets');
   const id = useSheetId();
@@ -64,34 +64,7 @@ function ApplicantFirstContactPage() {
       }
     >
       <FieldGroup title={t('sections.identity')}>
-        <Cell>
-          <SheetTextField name="apprenti.nom" label={t('fields.nom')} autoComplete="family-name" maxLength={100} />
-        </Cell>
-        <Cell>
-          <SheetTextField name="apprenti.prenom" label={t('fields.prenom')} autoComplete="given-name" maxLength={100} />
-        </Cell>
-        <Cell>
-          <SexSelect />
-        </Cell>
-        <Cell>
-          <SheetTextField name="apprenti.dateNaissance" label={t('fields.dateNaissance')} type="date" autoComplete="bday" />
-        </Cell>
-        <Cell wide>
-          <SheetTextField
-            name="apprenti.nir"
-            label={t('fields.nir')}
-            hint={t('hints.nir')}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={15}
-          />
-        </Cell>
-        <Cell>
-          <SheetTextField name="apprenti.courriel" label={t('fields.courriel')} type="email" autoComplete="email" maxLength={254} />
-        </Cell>
-        <Cell>
-          <SheetTextField name="apprenti.telephone" label={t('fields.telephone')} type="tel" autoComplete="tel" maxLength={20} />
-        </Cell>
+        <SpecInputs specs={apprentiIdentity} />
       </FieldGroup>
       <FieldGroup title={t('sections.employer')} description={t('f1ca.employerHelp')}>
         <Cell wide>
@@ -126,6 +99,21 @@ function ApplicantFirstContactPage() {
         <Cell wide>
           <SheetTextField name="contrat.intitulePoste" label={t('fields.intitulePoste')} autoComplete="off" maxLength={200} />
         </Cell>
+      </FieldGroup>
+      <FieldGroup title={t('sections.address')} description={t('f1ca.laterHelp')}>
+        <AddressFields form={form} prefix="apprenti.adresse" isOwnAddress />
+      </FieldGroup>
+      <FieldGroup title={t('sections.background')}>
+        <SpecInputs specs={apprentiBackground} />
+      </FieldGroup>
+      <FieldGroup title={t('sections.recognitions')} description={t('f1ca.recognitionsHelp')}>
+        <SpecInputs specs={apprentiRecognitions} />
+      </FieldGroup>
+      <FieldGroup title={t('sections.franceTravail')}>
+        <SpecInputs specs={apprentiFranceTravail} />
+      </FieldGroup>
+      <FieldGroup title={t('sections.previousContract')}>
+        <SpecInputs specs={apprentiPreviousContract} />
       </FieldGroup>
     </SheetFrame>
   );

@@ -10,26 +10,18 @@ import { Cell, FieldGroup } from './common/fields';
 import { SiretLookup } from './common/lookups';
 import { SheetFrame } from './common/sheet-frame';
 import { SpecInputs, type FieldSpec } from './common/spec-fields';
-import { maitre, person } from './common/specs';
+import { employeurExecutionSiret, employeurIdentity, employeurStatus, maitre, person } from './common/specs';
 import { useSheet } from './common/use-sheet';
 import { useSheetId } from './common/use-sheet-id';
 
+/** What the API gives the company of the applicant at first contact (data minimisation): the rest waits for the information sheet. */
 const applicantSpecs: FieldSpec[] = [
   { path: 'apprenti.nom', label: 'nom' },
   { path: 'apprenti.prenom', label: 'prenom' },
   { path: 'apprenti.dateNaissance', label: 'dateNaissance', type: 'date' },
   { path: 'apprenti.courriel', label: 'courriel' },
   { path: 'apprenti.telephone', label: 'telephone' },
-];
-
-const companySpecs: FieldSpec[] = [
-  { path: 'employeur.denomination', label: 'denomination', wide: true, maxLength: 200 },
-  { path: 'employeur.codeIdcc', label: 'codeIdcc', hint: 'idcc', maxLength: 4 },
-  { path: 'employeur.codeApe', label: 'codeApe', hint: 'naf', maxLength: 6 },
-  { path: 'employeur.nombreSalaries', label: 'nombreSalaries', type: 'number' },
-  { path: 'employeur.typeEmployeur', label: 'typeEmployeur', type: 'select', options: 'typesEmployeur' },
-  { path: 'employeur.telephone', label: 'telephone', type: 'tel', maxLength: 20 },
-  { path: 'employeur.courriel', label: 'courriel', type: 'email', maxLength: 254 },
+  { path: 'contrat.numeroContratPrecedent', label: 'numeroContratPrecedent' },
 ];
 
 const contractSpecs: FieldSpec[] = [
@@ -44,7 +36,7 @@ const contractSpecs: FieldSpec[] = [
 
 const signataireSpecs: FieldSpec[] = [...person('contacts.signataire'), { path: 'contacts.signataire.fonction', label: 'fonction', maxLength: 100 }];
 
-/** Issue 4: the employer's first contact — the company, the master, the job and its terms. */
+/** Issue 4: the employer's first contact — the company (identity, status, place of work), the master, the job and its terms. */
 function EmployerFirstContactPage() {
   const { t } = useTranslation('sheets');
   const id = useSheetId();
@@ -73,8 +65,16 @@ function EmployerFirstContactPage() {
         <Cell wide>
           <SiretLookup form={form} prefix="employeur" fills={{ denomination: true, adresse: true, codeApe: true, codeIdcc: true, typeEmployeur: true }} />
         </Cell>
-        <SpecInputs specs={companySpecs} />
+        <SpecInputs specs={employeurIdentity(false)} />
         <AddressFields form={form} prefix="employeur.adresse" />
+      </FieldGroup>
+      <FieldGroup title={t('sections.employerStatus')}>
+        <SpecInputs specs={employeurStatus} />
+      </FieldGroup>
+      <FieldGroup title={t('sections.executionPlace')} description={t('info.executionHelp')}>
+        <SpecInputs specs={[employeurExecutionSiret]} />
+        {/* Only for another establishment than the head office: typed, as on the information sheet. */}
+        <AddressFields form={form} prefix="employeur.adresseExecution" withLookup={false} />
       </FieldGroup>
       <FieldGroup title={t('sections.contract')}>
         <SpecInputs specs={contractSpecs} />

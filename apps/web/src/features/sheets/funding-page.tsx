@@ -11,7 +11,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FundingValidationBody, FundingValidationResponse, fundingValidationBody } from '@passerelle/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +21,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
+import { OutlinedField } from '../../components/form/outlined-field';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../components/use-error-text';
@@ -29,7 +29,7 @@ import { ApiError } from '../../lib/api-client';
 import { decideFunding, fundingQueryOptions } from './api/sheets';
 import { fundingChoices } from './common/contract-mirrors';
 import { formatDateTime, formatEuros } from './common/dates';
-import { FormationSummary } from './common/sheet-frame';
+import { FormationSummary } from './common/formation-summary';
 import { fieldMessage } from './common/messages';
 import { useFocusOnMount } from './common/summaries';
 import { useSheetId } from './common/use-sheet-id';
@@ -138,20 +138,22 @@ function DecisionForm({ id }: { id: number }) {
           control={form.control}
           name="reason"
           render={({ field, fieldState }) => (
-            <TextField
+            <OutlinedField
               id="field-reason"
               label={t('funding.reason')}
               required
-              multiline
-              minRows={4}
-              name={field.name}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
               error={Boolean(fieldState.error)}
               helperText={fieldMessage(fieldState.error?.message, i18n.language) ?? t('funding.reasonHint')}
-              slotProps={{ htmlInput: { maxLength: 2000 } }}
+              input={{
+                multiline: true,
+                minRows: 4,
+                name: field.name,
+                value: field.value ?? '',
+                onChange: field.onChange,
+                onBlur: field.onBlur,
+                inputRef: field.ref,
+                inputProps: { maxLength: 2000 },
+              }}
             />
           )}
         />

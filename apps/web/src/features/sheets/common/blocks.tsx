@@ -20,17 +20,33 @@ async function searchAddress(query: string, signal: AbortSignal) {
   }
 }
 
+/** Autofill tokens of a person's own address (WCAG 1.3.5); a company's address is never filled from the browser's. */
+const ownAddressTokens = { voie: 'address-line1', complement: 'address-line2', codePostal: 'postal-code', commune: 'address-level2' };
+const noTokens = { voie: 'off', complement: 'off', codePostal: 'off', commune: 'off' };
+
 /** Street, complement, postcode and city of an address block, with the directory search above them. */
-export function AddressFields({ form, prefix, withLookup = true }: { form: UseFormReturn<SheetValues>; prefix: string; withLookup?: boolean }) {
+export function AddressFields({
+  form,
+  prefix,
+  withLookup = true,
+  isOwnAddress = false,
+}: {
+  form: UseFormReturn<SheetValues>;
+  prefix: string;
+  withLookup?: boolean;
+  /** The address of the person filling the sheet in. */
+  isOwnAddress?: boolean;
+}) {
   const { t } = useTranslation('sheets');
   const { readOnly } = useSheetFormContext();
+  const tokens = isOwnAddress ? ownAddressTokens : noTokens;
   return (
     <>
       {withLookup && !readOnly ? (
         <Cell wide>
           <Suspense fallback={<Skeleton variant="rounded" height={56} />}>
             <AddressLookup
-              label={t('lookup.addressLabel')}
+              label={isOwnAddress ? t('lookup.ownAddressLabel') : t('lookup.addressLabel')}
               search={searchAddress}
               onPick={(suggestion) => {
                 setField(form, `${prefix}.voie`, streetOf(suggestion), fill);
@@ -42,16 +58,16 @@ export function AddressFields({ form, prefix, withLookup = true }: { form: UseFo
         </Cell>
       ) : null}
       <Cell wide>
-        <SheetTextField name={`${prefix}.voie`} label={t('fields.voie')} autoComplete="off" maxLength={200} />
+        <SheetTextField name={`${prefix}.voie`} label={t('fields.voie')} autoComplete={tokens.voie} maxLength={200} />
       </Cell>
       <Cell wide>
-        <SheetTextField name={`${prefix}.complement`} label={t('fields.complement')} autoComplete="off" maxLength={200} />
+        <SheetTextField name={`${prefix}.complement`} label={t('fields.complement')} autoComplete={tokens.complement} maxLength={200} />
       </Cell>
       <Cell>
-        <SheetTextField name={`${prefix}.codePostal`} label={t('fields.codePostal')} inputMode="numeric" autoComplete="off" maxLength={5} />
+        <SheetTextField name={`${prefix}.codePostal`} label={t('fields.codePostal')} inputMode="numeric" autoComplete={tokens.codePostal} maxLength={5} />
       </Cell>
       <Cell>
-        <SheetTextField name={`${prefix}.commune`} label={t('fields.commune')} autoComplete="off" maxLength={100} />
+        <SheetTextField name={`${prefix}.commune`} label={t('fields.commune')} autoComplete={tokens.commune} maxLength={100} />
       </Cell>
     </>
   );

@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import type { SheetFormation, SheetKind } from '@passerelle/contract';
+import type { SheetKind } from '@passerelle/contract';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,9 @@ import { ErrorState } from '../../../components/error-state';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
-import { formatDate, formatDateTime } from './dates';
+import { formatDateTime } from './dates';
 import { SheetFormContext } from './fields';
+import { FormationSummary } from './formation-summary';
 import { SaveStatus } from './sheet-status';
 import { ErrorSummary, useFocusOnMount, WarningsSummary } from './summaries';
 import { flattenErrors, type UseSheetResult } from './use-sheet';
@@ -38,22 +39,6 @@ export interface SheetFrameProps<K extends SheetKind> {
   /** Receives the opener of the confirmation, for pages that place the send button themselves. */
   renderFinish?: (open: () => void) => ReactNode;
   labels: Map<string, string>;
-}
-
-/** The training the dossier is for, as the school holds it. */
-export function FormationSummary({ formation }: { formation: SheetFormation | null }) {
-  const { t, i18n } = useTranslation('sheets');
-  if (!formation) return null;
-  return (
-    <Alert severity="info" icon={false} sx={{ bgcolor: 'action.hover', color: 'text.primary' }}>
-      <AlertTitle sx={{ mb: 0.25 }}>{formation.libelle}</AlertTitle>
-      {t('formation.summary', {
-        school: formation.school,
-        start: formatDate(formation.dateDebutFormation, i18n.language),
-        end: formatDate(formation.dateFinFormation, i18n.language),
-      })}
-    </Alert>
-  );
 }
 
 function DoneMessage({ children }: { children: ReactNode }) {

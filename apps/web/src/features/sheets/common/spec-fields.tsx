@@ -23,9 +23,9 @@ export interface FieldSpec {
   withCode?: boolean;
   /** Shown read-only even on the editing side (the IDCC once set). */
   locked?: boolean;
+  /** The person's own details (their name, birth date): the browser may fill them. Off otherwise. */
+  autoComplete?: string;
 }
-
-export const text = (path: string, label: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ path, label, type: 'text', ...extra });
 
 /** Editable inputs for fields of the person's own blocks. */
 export function SpecInputs({ specs }: { specs: readonly FieldSpec[] }) {
@@ -62,7 +62,7 @@ export function SpecInputs({ specs }: { specs: readonly FieldSpec[] }) {
                 label={label}
                 hint={hint}
                 type={spec.type ?? 'text'}
-                autoComplete="off"
+                autoComplete={spec.autoComplete ?? 'off'}
                 maxLength={spec.maxLength}
                 disabled={spec.locked}
               />

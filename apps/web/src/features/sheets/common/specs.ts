@@ -28,17 +28,18 @@ export const person = (prefix: string): FieldSpec[] => [
 
 // ---------- Applicant (fra) ----------
 
+// The applicant types their own details: the browser may fill them (WCAG 1.3.5, identify input purpose).
 export const apprentiIdentity: FieldSpec[] = [
-  field('apprenti.nom', 'nom', { maxLength: 100 }),
-  field('apprenti.prenom', 'prenom', { maxLength: 100 }),
+  field('apprenti.nom', 'nom', { maxLength: 100, autoComplete: 'family-name' }),
+  field('apprenti.prenom', 'prenom', { maxLength: 100, autoComplete: 'given-name' }),
   select('apprenti.sexe', 'sexe', 'sexes'),
-  date('apprenti.dateNaissance', 'dateNaissance'),
+  { ...date('apprenti.dateNaissance', 'dateNaissance'), autoComplete: 'bday' },
   select('apprenti.departementNaissance', 'departementNaissance', 'departementsNaissance', { withCode: true }),
   field('apprenti.communeNaissance', 'communeNaissance', { maxLength: 100 }),
   select('apprenti.nationalite', 'nationalite', 'nationalites'),
   field('apprenti.nir', 'nir', { hint: 'nir', maxLength: 15 }),
-  field('apprenti.courriel', 'courriel', { type: 'email', maxLength: 254 }),
-  field('apprenti.telephone', 'telephone', { type: 'tel', maxLength: 20 }),
+  field('apprenti.courriel', 'courriel', { type: 'email', maxLength: 254, autoComplete: 'email' }),
+  field('apprenti.telephone', 'telephone', { type: 'tel', maxLength: 20, autoComplete: 'tel' }),
 ];
 
 export const apprentiAddress = address('apprenti.adresse');
@@ -54,11 +55,16 @@ export const apprentiBackground: FieldSpec[] = [
   field('apprenti.intitulePlusHautDiplome', 'intitulePlusHautDiplome', { maxLength: 250 }),
 ];
 
-export const apprentiFlags: FieldSpec[] = [
+/** SPEC 3's identity flags, asked from the first contact on. */
+export const apprentiRecognitions: FieldSpec[] = [
   flag('apprenti.rqth', 'rqth'),
   flag('apprenti.sportifHautNiveau', 'sportifHautNiveau'),
   flag('apprenti.equivalenceJeunes', 'equivalenceJeunes'),
   flag('apprenti.extensionBoe', 'extensionBoe'),
+];
+
+export const apprentiFlags: FieldSpec[] = [
+  ...apprentiRecognitions,
   flag('apprenti.projetCreationReprise', 'projetCreationReprise'),
   flag('apprenti.apprentiMineurEmancipe', 'apprentiMineurEmancipe'),
 ];
@@ -76,6 +82,11 @@ export const representantLegal: FieldSpec[] = [
   ...address('representantLegal.adresse'),
 ];
 
+/** The applicant's previous apprenticeship contract, when there was one (a succession of contracts). */
+export const apprentiPreviousContract: FieldSpec[] = [
+  field('contrat.numeroContratPrecedent', 'numeroContratPrecedent', { hint: 'decaApplicant', maxLength: 15 }),
+];
+
 export const consentementRgpd: FieldSpec[] = [flag('consentements.rgpd', 'rgpd', { hint: 'rgpd' })];
 
 // ---------- Employer ----------
@@ -90,15 +101,20 @@ export const employeurIdentity = (idccLocked: boolean): FieldSpec[] => [
   field('employeur.courriel', 'courriel', { type: 'email', maxLength: 254 }),
 ];
 
-export const employeurDetails: FieldSpec[] = [
-  field('employeur.siteWeb', 'siteWeb', { type: 'text', maxLength: 300 }),
-  field('employeur.caisseRetraiteComplementaire', 'caisseRetraiteComplementaire', { maxLength: 120 }),
+/** What the company says of its status from the first contact on. */
+export const employeurStatus: FieldSpec[] = [
   select('employeur.typeEmployeur', 'typeEmployeur', 'typesEmployeur', { wide: true }),
   select('employeur.employeurSpecifique', 'employeurSpecifique', 'employeursSpecifiques', { wide: true }),
   select('employeur.regimeSocial', 'regimeSocial', 'regimesSociaux'),
+  field('employeur.caisseRetraiteComplementaire', 'caisseRetraiteComplementaire', { maxLength: 120 }),
+  field('employeur.siteWeb', 'siteWeb', { type: 'text', maxLength: 300, wide: true }),
   flag('employeur.regimeSpecifique', 'regimeSpecifique'),
-  flag('employeur.adresseContratDifferente', 'adresseContratDifferente'),
 ];
+
+/** The information sheet adds the contract's head-office address, a CERFA formality. */
+export const employeurDetails: FieldSpec[] = [...employeurStatus, flag('employeur.adresseContratDifferente', 'adresseContratDifferente')];
+
+export const employeurExecutionSiret: FieldSpec = field('employeur.siretExecution', 'siretExecution', { hint: 'siret', maxLength: 14, wide: true });
 
 export const employeurReadOnly: FieldSpec[] = [
   field('employeur.siret', 'siret'),

@@ -1,19 +1,38 @@
 import type { ReferenceItem } from '@passerelle/contract';
+import i18next from 'i18next';
 import { use } from 'react';
+import { useTranslation } from 'react-i18next';
 import type * as referenceLists from './reference-lists';
 
-type Lists = typeof referenceLists;
-export type ListName = keyof Lists;
+export type ListName = keyof typeof referenceLists;
+export type ReferenceLists = Record<ListName, readonly ReferenceItem[]>;
 
-let loading: Promise<Lists> | null = null;
+let french: Promise<ReferenceLists> | null = null;
+let english: Promise<ReferenceLists> | null = null;
 
 /**
  * The reference lists arrive in their own file: the contract builds a zod enum beside each list, and that zod code
- * would otherwise weigh on every sheet screen. Asked for as soon as a sheet starts loading.
+ * would otherwise weigh on every sheet screen. Their labels are the CERFA's French wording.
  */
-export const loadLists = () => (loading ??= import('./reference-lists'));
+const loadFrench = () => (french ??= import('./reference-lists'));
 
-/** The lists, suspending the first render until they are here. */
-export function useLists(): Record<ListName, readonly ReferenceItem[]> {
-  return use(loadLists());
+/** The English labels are one more file, fetched only by the people who read English. */
+const loadEnglish = () =>
+  (english ??= Promise.all([import('./reference-lists'), import('./reference-lists.en')]).then(
+    ([lists, { inEnglish }]) => inEnglish(lists),
+  ));
+
+const isEnglish = (language: string | undefined) => language?.startsWith('en') ?? false;
+
+/** The lists in `language` (by default the page's), asked for as soon as a sheet starts loading. */
+export const loadLists = (language: string | undefined = i18next.language) =>
+  isEnglish(language) ? loadEnglish() : loadFrench();
+
+/**
+ * The lists in the page's language, suspending the first render until they are here (and once more the first time
+ * the person switches to English). The promises are kept, so `use` gets the same one on every render.
+ */
+export function useLists(): ReferenceLists {
+  const { i18n } = useTranslation();
+  return use(loadLists(i18n.language));
 }

@@ -84,7 +84,8 @@ describe('useSheet autosave', () => {
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1), { timeout: 3000 });
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.url).toBe(SHEET_URL);
-    expect((put?.body as { apprenti: unknown }).apprenti).toEqual({ nom: 'Dupont', prenom: 'Camille', nir: '204057512345615' });
+    // The address inputs, left empty, give an empty block.
+    expect((put?.body as { apprenti: unknown }).apprenti).toEqual({ nom: 'Dupont', prenom: 'Camille', nir: '204057512345615', adresse: {} });
     await waitFor(() => expect(screen.getAllByText(/^Enregistré à \d{2}:\d{2}$/).length).toBeGreaterThan(0));
     // Saved: the local copy has served its purpose.
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();

@@ -25,7 +25,7 @@ import { Cell, FieldGroup } from '../common/fields';
 import { SiretLookup } from '../common/lookups';
 import { ownBlocks, valueAt } from '../common/contract-mirrors';
 import { SheetFrame } from '../common/sheet-frame';
-import { SpecBlock, SpecInputs, text } from '../common/spec-fields';
+import { SpecBlock, SpecInputs } from '../common/spec-fields';
 import * as specs from '../common/specs';
 import { flattenErrors, useSheet } from '../common/use-sheet';
 import { useSheetId } from '../common/use-sheet-id';
@@ -229,7 +229,7 @@ function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors }:
           <SpecBlock title={t('sections.identity')} specs={specs.apprentiIdentity} editable={isApplicant} source={source('apprenti')} />
           {isApplicant ? (
             <FieldGroup title={t('sections.address')}>
-              <AddressFields form={form} prefix="apprenti.adresse" />
+              <AddressFields form={form} prefix="apprenti.adresse" isOwnAddress />
             </FieldGroup>
           ) : (
             <SpecBlock title={t('sections.address')} specs={specs.apprentiAddress} editable={false} source={source('apprenti')} />
@@ -269,7 +269,7 @@ function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors }:
           ) : null}
           {isEmployer ? (
             <FieldGroup title={t('sections.executionPlace')} description={t('info.executionHelp')}>
-              <SpecInputs specs={[text('employeur.siretExecution', 'siretExecution', { hint: 'siret', maxLength: 14, wide: true })]} />
+              <SpecInputs specs={[specs.employeurExecutionSiret]} />
               <AddressFields form={form} prefix="employeur.adresseExecution" withLookup={false} />
             </FieldGroup>
           ) : null}
