@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import enEmployer from '../apps/web/src/locales/en-US/employer.json' with { type: 'json' };
 import enPortal from '../apps/web/src/locales/en-US/portal.json' with { type: 'json' };
 import enSheets from '../apps/web/src/locales/en-US/sheets.json' with { type: 'json' };
+import frEmployer from '../apps/web/src/locales/fr-FR/employer.json' with { type: 'json' };
 import frSheets from '../apps/web/src/locales/fr-FR/sheets.json' with { type: 'json' };
 import {
   apiCall,
@@ -62,12 +63,15 @@ describe('missions clarification, as the employer', () => {
       expect(lucas, 'demo case of Lucas Bernard at Capgemini').toBeDefined();
       const id = lucas?.id ?? 0;
 
-      // The employer home lists the case; no link there nor in any mail leads to the missions (reported), so the
-      // page is opened by its address.
+      // The employer home lists the case with its way to the missions (docs/decisions/0004: open until the contract
+      // is prepared).
+      expect(lucas?.missions).toEqual({ open: true, to: `/employeur/modification-missions/${id}` });
       await employer.goto('/');
-      await employer.getByRole('article').filter({ hasText: 'Lucas Bernard' }).waitFor();
+      const card = employer.getByRole('article').filter({ hasText: 'Lucas Bernard' });
+      await card.waitFor();
       await shot(employer, 'missions-fr-employer-home');
-      await employer.goto(`/employeur/modification-missions/${id}`);
+      await card.getByRole('link', { name: frEmployer.actions.missions }).click();
+      await employer.waitForURL(new RegExp(`/employeur/modification-missions/${id}$`));
       await employer.getByRole('heading', { level: 1, name: t.missions.title }).waitFor();
       await shot(employer, 'missions-fr-empty');
 
@@ -87,9 +91,10 @@ describe('missions clarification, as the employer', () => {
       expect(await input.inputValue()).toBe('');
       await shot(employer, 'missions-fr-wrong-extension');
 
-      // A PNG named .pdf passes the extension check; the server reads its content and refuses it.
+      // A PNG named .pdf passes the extension check; the server reads its content and refuses it, with the same
+      // message (SPEC 5).
       await input.setInputFiles({ name: 'fiche-de-poste.pdf', mimeType: 'application/pdf', buffer: SAMPLE_PNG });
-      await eventually(() => helper.textContent()).toBe(formatRuleMessage('file.unsupported_type', 'fr-FR'));
+      await eventually(() => helper.textContent()).toBe(`${t.missions.unsupportedType}.pdf, .doc, .docx`);
       expect(await input.inputValue()).toBe('');
       expect(await attached.count()).toBe(0);
       const refused = await apiCall<SheetResponse<'missions'>>(
@@ -99,9 +104,10 @@ describe('missions clarification, as the employer', () => {
       );
       expect(refused.body.attachment).toBeNull();
 
-      // A real PDF is kept, listed with its name, and its owner downloads it.
+      // A real PDF is kept, listed with its name and size, and its owner downloads it.
       await input.setInputFiles({ name: 'fiche-de-poste.pdf', mimeType: 'application/pdf', buffer: SAMPLE_PDF });
       await attached.filter({ hasText: 'fiche-de-poste.pdf' }).waitFor();
+      expect(await attached.textContent()).toContain(`fiche-de-poste.pdf (${SAMPLE_PDF.byteLength} o, `);
       expect(await helper.textContent()).toBe(t.missions.fileHint);
       const kept = await apiCall<SheetResponse<'missions'>>(employer, 'GET', `/employeurs/modification-missions/${id}`);
       expect(kept.body.attachment).toMatchObject({
@@ -128,8 +134,9 @@ describe('missions clarification, as the employer', () => {
       await description.pressSequentially(
         'Accueil des clients grands comptes, suivi des demandes et rédaction des comptes rendus.',
       );
-      await employer.getByLabel(t.fields.competencesVisees, { exact: true }).fill('Relation client, gestion de projet');
-      await waitSaved(employer, t);
+      await waitSaved(employer, t, () =>
+        employer.getByLabel(t.fields.competencesVisees, { exact: true }).fill('Relation client, gestion de projet'),
+      );
       const draft = await apiCall<SheetResponse<'missions'>>(
         employer,
         'GET',
@@ -273,6 +280,11 @@ describe('the information sheet in English, on a phone', () => {
       const before = await progress();
       expect(before.shown).toEqual(computeSteps(before.dossier?.etapeStatus ?? []).map((s) => s.state));
       expect(before.shown.slice(0, 3)).toEqual(['done', 'done', 'done']);
+      // Named by its first contact after the company and the position, in place of "New case".
+      expect(before.dossier?.dossierName).toBe('Northwind Traders France — Business developer');
+      expect(await article.getByRole('heading', { level: 3 }).textContent()).toContain(
+        'Northwind Traders France — Business developer',
+      );
       await expectNoHorizontalOverflow(applicant);
       await shot(applicant, 'info-en-cases-before');
 
@@ -336,10 +348,8 @@ describe('the information sheet in English, on a phone', () => {
       await tabTo(applicant, field('apprenti.plusHautDiplome'));
       await pickWithKeys(applicant, '42');
       await tabTo(applicant, field('consentements.rgpd'));
-      await applicant.keyboard.press('Space');
+      await waitSaved(applicant, t, () => applicant.keyboard.press('Space'));
       expect(await field('consentements.rgpd').isChecked()).toBe(true);
-      await waitSaved(applicant, t);
-      // The status may still show an earlier save: wait for the last answers to reach the server.
       const saved = async () =>
         (await apiCall<SheetResponse<'fra'>>(applicant, 'GET', `/admissibles/fiche-renseignement/${id}`)).body.data;
       await eventually(async () => {
@@ -362,10 +372,10 @@ describe('the information sheet in English, on a phone', () => {
       // Through the seven steps with the stepper's tabs: arrow keys move, Enter opens.
       const tabs = applicant.getByRole('tablist', { name: t.info.stepsLabel });
       await tabTo(applicant, tabs.getByRole('tab', { name: t.info.steps.applicant }));
-      // On a phone the stepper is vertical: its arrows are Down and Up.
-      expect(await tabs.getAttribute('aria-orientation')).toBe('vertical');
+      // On a phone the stepper is a row of numbered tabs: its arrows are Right and Left.
+      expect(await tabs.getAttribute('aria-orientation')).toBe('horizontal');
       for (const [index, name] of (['company', 'opco', 'contract', 'contacts', 'billing', 'send'] as const).entries()) {
-        await applicant.keyboard.press('ArrowDown');
+        await applicant.keyboard.press('ArrowRight');
         expect(
           await tabs.getByRole('tab', { name: t.info.steps[name] }).evaluate((el) => el === document.activeElement),
         ).toBe(true);
@@ -388,7 +398,8 @@ describe('the information sheet in English, on a phone', () => {
       await shot(applicant, 'info-en-applicant-confirm');
       await tabTo(applicant, dialog.getByRole('button', { name: t.info.send, exact: true }), { max: 4 });
       await applicant.keyboard.press('Enter');
-      await applicant.getByText(t.info.done).waitFor();
+      // Sent first: the company's part is awaited before the school prepares the contract.
+      await applicant.getByText(t.info.done.waitingEmployer).waitFor();
       await shot(applicant, 'info-en-applicant-sent');
 
       // Read-only from now on, here and on the server.
@@ -401,14 +412,21 @@ describe('the information sheet in English, on a phone', () => {
       expect(fra.body).toMatchObject({ status: 'submitted', readOnly: true });
       expect((await apiCall(applicant, 'POST', `/admissibles/fiche-renseignement/${id}/send`)).status).toBe(409);
 
-      // The cases screen: the applicant's part is done, the information-sheet button is gone.
+      // The cases screen: the applicant's part is sent and waits for the company's (2, the sheet under way), the
+      // information-sheet button is gone.
       await tabTo(applicant, applicant.getByRole('link', { name: t.actions.backToCases }), { backwards: true });
       await applicant.keyboard.press('Enter');
       await applicant.waitForURL(/\/espace-admissible\/dossiers$/);
       await article.getByRole('list', { name: enPortal.cases.progress }).waitFor();
       const after = await progress();
-      expect(after.dossier?.etapeStatus).toContainEqual({ type: 'fra', status: 3 });
+      expect(after.dossier?.etapeStatus).toEqual(
+        expect.arrayContaining([
+          { type: 'fra', status: 2 },
+          { type: 'fre', status: 1 },
+        ]),
+      );
       expect(after.shown).toEqual(computeSteps(after.dossier?.etapeStatus ?? []).map((s) => s.state));
+      expect(after.shown).toEqual(['done', 'done', 'done', 'active', 'todo', 'todo']);
       expect(await open.count()).toBe(0);
       await expectNoHorizontalOverflow(applicant);
       await shot(applicant, 'info-en-cases-after');
@@ -471,12 +489,11 @@ describe('the information sheet in English, on a phone', () => {
       await shot(employer, 'info-en-employer-contacts');
 
       await next.click();
-      await e('consentements.attestationEligibilite').check();
-      await waitSaved(employer, t);
+      await waitSaved(employer, t, () => e('consentements.attestationEligibilite').check());
       await next.click();
       await shot(employer, 'info-en-employer-send');
       await confirmSend(employer, t.info.send);
-      await employer.getByText(t.info.done).waitFor();
+      await employer.getByText(t.info.done.contract).waitFor();
       await expectNoHorizontalOverflow(employer);
       await shot(employer, 'info-en-employer-sent');
 

@@ -1,5 +1,5 @@
 import { isValidSiret } from '@passerelle/contract';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import type frSheets from '../apps/web/src/locales/fr-FR/sheets.json';
 
@@ -53,9 +53,38 @@ export async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
 }
 
-export async function waitSaved(page: Page, texts: Sheets) {
+/** Longer than the sheets' autosave pause after the last change (AUTOSAVE_DELAY_MS, 800 ms in use-sheet.ts). */
+const AUTOSAVE_QUIET_MS = 1_200;
+
+const isSave = (request: Request) => request.method() === 'PUT' && new URL(request.url()).pathname.startsWith('/api/');
+
+/**
+ * Runs `action` (typing, ticking, choosing) and waits for its autosave: the last PUT sent since the action began is
+ * answered OK, no later one leaves within the autosave pause, and the status says saved. A "Saved at…" shown by an
+ * earlier save (the same minute reads the same) no longer passes, nor does a save sent halfway through the action.
+ */
+export async function waitSaved(page: Page, texts: Sheets, action: () => Promise<unknown>): Promise<void> {
   const saved = texts.save.saved.split('{{')[0] ?? '';
-  await eventually(async () => (await page.getByRole('status').filter({ hasText: saved }).count()) > 0).toBe(true);
+  const saves: Request[] = [];
+  const onRequest = (request: Request) => {
+    if (isSave(request)) saves.push(request);
+  };
+  page.on('request', onRequest);
+  try {
+    await action();
+    await eventually(async () => {
+      const count = saves.length;
+      const last = saves.at(-1);
+      if (!last) return 'no save sent since the action';
+      const response = await last.response();
+      if (!response?.ok()) return `save answered ${response?.status() ?? 'nothing'}`;
+      await page.waitForTimeout(AUTOSAVE_QUIET_MS);
+      if (saves.length !== count) return 'a later save left';
+      return (await page.getByRole('status').filter({ hasText: saved }).count()) > 0 ? 'saved' : 'status not saved';
+    }).toBe('saved');
+  } finally {
+    page.off('request', onRequest);
+  }
 }
 
 export async function confirmSend(page: Page, buttonName: string) {

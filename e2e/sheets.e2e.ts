@@ -1,6 +1,7 @@
 import type { FundingValidationResponse, SheetResponse } from '@passerelle/contract';
 import { describe, expect, it } from 'vitest';
 import enSheets from '../apps/web/src/locales/en-US/sheets.json' with { type: 'json' };
+import frEmployer from '../apps/web/src/locales/fr-FR/employer.json' with { type: 'json' };
 import frPortal from '../apps/web/src/locales/fr-FR/portal.json' with { type: 'json' };
 import frSheets from '../apps/web/src/locales/fr-FR/sheets.json' with { type: 'json' };
 import { apiCall, choose, confirmSend, demo, eventually, fill, isoPlusDays, makeSiret, waitSaved } from './sheets-support.ts';
@@ -41,10 +42,11 @@ describe('sheets, from the first contact to the information sheet', () => {
     await contact.getByLabel(t.fields.nom, { exact: true }).fill('Lemoine');
     await contact.getByLabel(t.fields.prenom, { exact: true }).fill('Agathe');
     await contact.getByLabel(t.fields.courriel, { exact: true }).fill(contactEmail);
-    await contact.getByLabel(t.fields.fonction, { exact: true }).fill('Responsable RH');
     const f1ca = await apiCall<SheetResponse<'f1ca'>>(applicant, 'GET', `/admissibles/fiche-premier-contact/${id}`);
-    if ((f1ca.body.formation?.contractTypes.length ?? 0) > 1) await choose(applicant, t.fields.typeContrat, "Contrat d'apprentissage");
-    await waitSaved(applicant, t);
+    await waitSaved(applicant, t, async () => {
+      await contact.getByLabel(t.fields.fonction, { exact: true }).fill('Responsable RH');
+      if ((f1ca.body.formation?.contractTypes.length ?? 0) > 1) await choose(applicant, t.fields.typeContrat, "Contrat d'apprentissage");
+    });
 
     // Autosave reached the server.
     const saved = await apiCall<SheetResponse<'f1ca'>>(applicant, 'GET', `/admissibles/fiche-premier-contact/${id}`);
@@ -94,10 +96,14 @@ describe('sheets, from the first contact to the information sheet', () => {
     const signatory = employer.getByRole('group', { name: t.sections.signatory });
     await signatory.getByLabel(t.fields.nom, { exact: true }).fill('Lemoine');
     await signatory.getByLabel(t.fields.prenom, { exact: true }).fill('Agathe');
-    await signatory.getByLabel(t.fields.courriel, { exact: true }).fill(contactEmail);
-    await waitSaved(employer, t);
+    await waitSaved(employer, t, () => signatory.getByLabel(t.fields.courriel, { exact: true }).fill(contactEmail));
     await confirmSend(employer, t.f1ce.submit);
     await employer.getByText(t.f1ce.done).waitFor();
+    // The missions clarification opens with this send: the message leads there, to a page naming the apprentice.
+    await employer.getByRole('link', { name: t.f1ce.missionsLink }).click();
+    await employer.waitForURL(new RegExp(`/employeur/modification-missions/${id}$`));
+    await employer.getByRole('heading', { level: 1, name: t.missions.title }).waitFor();
+    await employer.getByText(t.missions.subtitleFor.replace('{{name}}', 'Camille Martin')).waitFor();
 
     // The school accepts the first contact and records the terms.
     const staff = await newPage();
@@ -106,10 +112,11 @@ describe('sheets, from the first contact to the information sheet', () => {
     const terms = { coutFormationAnnuel: 8500, priseEnChargeOpco: 8000, resteACharge: 500, rythme: '3 jours entreprise / 2 jours école' };
     expect((await apiCall(staff, 'POST', `/staff/dossiers/${id}/modalites`, terms)).status).toBe(200);
 
-    // The employer home lists the case and leads to the funding validation.
+    // The employer home lists the case and leads to the funding validation; the missions stay open beside it.
     await employer.goto('/');
     const card = employer.getByRole('article').filter({ hasText: 'Camille Martin' });
-    await card.getByRole('link').click();
+    await card.getByRole('link', { name: frEmployer.actions.missions }).waitFor();
+    await card.getByRole('link', { name: frEmployer.actions.fundingValidation }).click();
     await employer.waitForURL(new RegExp(`/employeur/validation-financement/${id}$`));
     await employer.getByRole('radio', { name: new RegExp(t.funding.choices.accepted.label) }).check();
     await confirmSend(employer, t.funding.submit);
@@ -133,15 +140,15 @@ describe('sheets, from the first contact to the information sheet', () => {
     await choose(applicant, t.fields.derniereClasse, "L'apprenti a suivi la 1ère année du cycle et l'a validée");
     await choose(applicant, t.fields.dernierDiplomeObtenu, 'Baccalauréat général');
     await choose(applicant, t.fields.plusHautDiplome, 'Baccalauréat général');
-    await applicant.getByLabel(t.fields.rgpd).check();
-    await waitSaved(applicant, t);
+    await waitSaved(applicant, t, () => applicant.getByLabel(t.fields.rgpd).check());
     for (const step of ['company', 'opco', 'contract', 'contacts', 'billing'] as const) {
       await applicant.getByRole('button', { name: t.actions.next }).click();
       await applicant.getByRole('heading', { level: 2, name: new RegExp(t.info.steps[step]) }).waitFor();
     }
     await applicant.getByRole('button', { name: t.actions.next }).click();
     await confirmSend(applicant, t.info.send);
-    await applicant.getByText(t.info.done).waitFor();
+    // The company's part is not sent yet: the message says so, not that the contract is being prepared.
+    await applicant.getByText(t.info.done.waitingEmployer).waitFor();
 
     // The employer's part.
     await employer.goto(`/employeur/fiche-renseignement/${id}`);
@@ -180,11 +187,10 @@ describe('sheets, from the first contact to the information sheet', () => {
       await courriels.nth(index).fill([`henri.roussel@example.test`, contactEmail, 'paul.perrin@example.test'][index] ?? '');
     }
     await employer.getByRole('button', { name: t.actions.next }).click();
-    await employer.getByLabel(t.fields.attestationEligibilite).check();
-    await waitSaved(employer, t);
+    await waitSaved(employer, t, () => employer.getByLabel(t.fields.attestationEligibilite).check());
     await employer.getByRole('button', { name: t.actions.next }).click();
     await confirmSend(employer, t.info.send);
-    await employer.getByText(t.info.done).waitFor();
+    await employer.getByText(t.info.done.contract).waitFor();
     const sent = await apiCall<SheetResponse<'fre'>>(employer, 'GET', `/employeurs/fiche-renseignement/${id}`);
     expect(sent.body.status).toBe('submitted');
     expect(sent.body.readOnly).toBe(true);

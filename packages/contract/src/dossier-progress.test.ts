@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeSteps, dossierActions, dossierBadge, type StepState } from './dossier-progress.ts';
+import { computeSteps, dossierActions, dossierBadge, informationSheetNext, type StepState } from './dossier-progress.ts';
 import type { Dossier, StepType } from './portal.ts';
 
 const STATUSES = [undefined, 1, 2, 3, 4, 5] as const;
@@ -67,6 +67,9 @@ describe('computeSteps', () => {
   });
 
   it('fiche examples', () => {
+    // docs/decisions/0004: one part sent (2) puts the sheet under way; both sent make both 3.
+    expect(stateOfStep(etapes({ fre: 2, fra: 1 }), 'fiche')).toBe('active');
+    expect(stateOfStep(etapes({ fre: 1, fra: 1 }), 'fiche')).toBe('todo');
     expect(stateOfStep(etapes({ fre: 3, fra: 3 }), 'fiche')).toBe('done');
     expect(stateOfStep(etapes({ fre: 3, fra: 2 }), 'fiche')).toBe('active');
     expect(stateOfStep(etapes({ fre: 3, fra: 1 }), 'fiche')).toBe('todo');
@@ -172,5 +175,19 @@ describe('dossierActions', () => {
       }
       expect(kinds, JSON.stringify(c)).toEqual(expected);
     }
+  });
+});
+
+describe('informationSheetNext', () => {
+  it('waits for the other part while only one is sent', () => {
+    expect(informationSheetNext('fra', etapes({ fra: 2, fre: 1 }))).toBe('waitingEmployer');
+    expect(informationSheetNext('fra', etapes({ fra: 2, fre: 5 }))).toBe('waitingEmployer');
+    expect(informationSheetNext('fre', etapes({ fra: 1, fre: 2 }))).toBe('waitingApplicant');
+  });
+
+  it('tells either author the school prepares the contract once both parts are sent', () => {
+    const both = etapes({ fra: 3, fre: 3, cfa: 2 });
+    expect(informationSheetNext('fra', both)).toBe('contract');
+    expect(informationSheetNext('fre', both)).toBe('contract');
   });
 });

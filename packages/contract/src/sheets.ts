@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { language } from './auth.ts';
+import { etapeStatus } from './portal.ts';
 import {
   modeContractuelCode,
   natureContratProCode,
@@ -423,6 +424,8 @@ export const sheetResponse = z.object({
   formation: formationBlock.nullable(),
   context: sheetContext,
   attachment: sheetAttachment.nullable(),
+  /** The dossier's steps as this answer leaves them (SPEC 4): what the page says comes next depends on them. */
+  etapeStatus: z.array(etapeStatus),
 });
 export type SheetResponse<K extends SheetKind = SheetKind> = Omit<z.infer<typeof sheetResponse>, 'data'> & {
   data: SheetData<K>;
@@ -562,6 +565,13 @@ export const waitingFor = z.object({
 });
 export type WaitingFor = z.infer<typeof waitingFor>;
 
+/**
+ * The employer's way to the missions clarification (docs/decisions/0004): open from its first contact on until the
+ * contract is prepared, while the missions are not submitted; `to` is the page's address then, null otherwise.
+ */
+export const missionsAccess = z.object({ open: z.boolean(), to: z.string().nullable() });
+export type MissionsAccess = z.infer<typeof missionsAccess>;
+
 export const employerDossier = z.object({
   id: z.number().int(),
   applicant: z.object({ nom: z.string(), prenom: z.string() }),
@@ -569,6 +579,7 @@ export const employerDossier = z.object({
   dossierStatut: z.number().int().min(1).max(13),
   etapeStatus: z.array(z.object({ type: z.string(), status: z.number().int() })),
   waitingFor,
+  missions: missionsAccess,
   dossierLastUpdate: z.string(),
 });
 export const employerDossiersResponse = z.array(employerDossier);

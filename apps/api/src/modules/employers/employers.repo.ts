@@ -1,6 +1,6 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companyUsers, dossierSteps, dossiers, formations, schools, users } from '../../db/schema/index.ts';
+import { companyUsers, dossierSteps, dossiers, formations, schools, sheets, users } from '../../db/schema/index.ts';
 
 /** The dossiers of every company this user acts for, with the applicant's name and the formation. */
 export async function findDossiersOfCompanyUser(db: Db, userId: number) {
@@ -26,4 +26,14 @@ export async function findDossiersOfCompanyUser(db: Db, userId: number) {
 export async function findStepsOf(db: Db, dossierIds: number[]) {
   if (dossierIds.length === 0) return [];
   return db.select().from(dossierSteps).where(inArray(dossierSteps.dossierId, dossierIds));
+}
+
+/** Of these dossiers, those whose missions clarification is submitted. */
+export async function findSubmittedMissions(db: Db, dossierIds: number[]): Promise<Set<number>> {
+  if (dossierIds.length === 0) return new Set();
+  const rows = await db
+    .select({ dossierId: sheets.dossierId })
+    .from(sheets)
+    .where(and(inArray(sheets.dossierId, dossierIds), eq(sheets.kind, 'missions'), eq(sheets.status, 'submitted')));
+  return new Set(rows.map((row) => row.dossierId));
 }

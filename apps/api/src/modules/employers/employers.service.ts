@@ -1,7 +1,7 @@
-import { stepTypes, type EmployerDossier, type StepType, type WaitingFor } from '@passerelle/contract';
+import { stepTypes, type EmployerDossier, type MissionsAccess, type StepType, type WaitingFor } from '@passerelle/contract';
 import type { Db } from '../../db/client.ts';
-import { STATUT, type DossierState } from '../sheets/dossier-machine.ts';
-import { findDossiersOfCompanyUser, findStepsOf } from './employers.repo.ts';
+import { sheetOpenRefusal, STATUT, type DossierState } from '../sheets/dossier-machine.ts';
+import { findDossiersOfCompanyUser, findStepsOf, findSubmittedMissions } from './employers.repo.ts';
 
 const isToDo = (status: number | undefined) => status === 1 || status === 5;
 const staff = (action: WaitingFor['action']): WaitingFor => ({ action, actor: 'staff', to: null });
@@ -22,8 +22,9 @@ export function waitingForOf(id: number, { statut, steps }: DossierState): Waiti
     case STATUT.funding:
       return company('fundingValidation', `/employeur/validation-financement/${id}`);
     case STATUT.contract:
-      if (steps.fre !== undefined && steps.fre !== 3) return company('fre', `/employeur/fiche-renseignement/${id}`);
-      if (steps.fra !== undefined && steps.fra !== 3) return applicant('fra');
+      // Each party acts on its part of the information sheet while that part is to do; a sent part (2) waits.
+      if (isToDo(steps.fre)) return company('fre', `/employeur/fiche-renseignement/${id}`);
+      if (isToDo(steps.fra)) return applicant('fra');
       if (steps.cfa === 2) return staff('cfa');
       if (steps.signature_employeur !== undefined && steps.signature_employeur !== 3)
         return company('signature', `/signature/${id}`);
@@ -35,15 +36,22 @@ export function waitingForOf(id: number, { statut, steps }: DossierState): Waiti
   }
 }
 
+/**
+ * The employer's way to the missions clarification: allowed from its first contact on until the contract is prepared
+ * (docs/decisions/0004), and offered while the missions are not submitted.
+ */
+export function missionsAccessOf(id: number, state: DossierState, isSubmitted: boolean): MissionsAccess {
+  const isOpen = !isSubmitted && sheetOpenRefusal(state, 'missions') === undefined;
+  return { open: isOpen, to: isOpen ? `/employeur/modification-missions/${id}` : null };
+}
+
 const isStepType = (type: string): type is StepType => (stepTypes as readonly string[]).includes(type);
 
 /** GET /employeurs/dossiers: the employer's cases, most recently updated first. */
 export async function findEmployerDossiers(db: Db, userId: number): Promise<EmployerDossier[]> {
   const rows = await findDossiersOfCompanyUser(db, userId);
-  const steps = await findStepsOf(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [steps, submittedMissions] = await Promise.all([findStepsOf(db, ids), findSubmittedMissions(db, ids)]);
   return rows.map((row) => {
     const own = steps.filter((step) => step.dossierId === row.id && isStepType(step.type));
     const state: DossierState = {
@@ -59,6 +67,7 @@ export async function findEmployerDossiers(db: Db, userId: number): Promise<Empl
         .filter((type) => state.steps[type] !== undefined)
         .map((type) => ({ type, status: state.steps[type] ?? 1 })),
       waitingFor: waitingForOf(row.id, state),
+      missions: missionsAccessOf(row.id, state, submittedMissions.has(row.id)),
       dossierLastUpdate: row.lastUpdate.toISOString(),
     };
   });

@@ -5,8 +5,9 @@ import type { FundingDecision, SheetKind, StepType } from '@passerelle/contract'
  * state and an event to the next state, or to the reason the event is refused. The service applies
  * the result in the transaction that records the event.
  *
- * Step status values (SPEC 4): 1 and 5 to do, 2 in progress (for the first-contact sheets: sent),
- * 3 done. A step absent from `steps` is not reached yet.
+ * Step status values (SPEC 4): 1 and 5 to do, 2 in progress, 3 done. For the sheets two parties fill in (first
+ * contacts, information sheet), 2 means "sent, waiting for the other part" and 3 that the stage is over. A step
+ * absent from `steps` is not reached yet.
  */
 export type Steps = Partial<Record<StepType, number>>;
 
@@ -95,7 +96,7 @@ export function sheetOpenRefusal(state: DossierState, kind: SheetKind): Transiti
     case 'fre': {
       const status = steps[kind];
       if (status === undefined) return refuse('CONFLICT', 'the information sheet is not open yet');
-      return status === DONE ? refuse('LOCKED', 'the information sheet is sent') : undefined;
+      return isToDo(status) ? undefined : refuse('LOCKED', 'this part of the information sheet is sent');
     }
   }
 }
@@ -108,9 +109,7 @@ export function transition(state: DossierState, event: DossierEvent): Transition
     case 'sheetSaved': {
       const refusal = sheetOpenRefusal(state, event.kind);
       if (refusal) return refusal;
-      // A first draft of the information sheet puts its part in progress; other drafts move nothing.
-      if ((event.kind === 'fra' || event.kind === 'fre') && isToDo(steps[event.kind]))
-        return next(state, state.statut, { [event.kind]: IN_PROGRESS });
+      // A draft moves nothing: the part stays to do (1 or 5) until sent, so its author keeps the way in (SPEC 4).
       return next(state, state.statut, {});
     }
     case 'sheetSubmitted': {
@@ -125,9 +124,10 @@ export function transition(state: DossierState, event: DossierEvent): Transition
           return next(state, state.statut, {});
         case 'fra':
         case 'fre': {
+          // A sent part waits for the other (2); with both sent, the sheet is done and the contract preparation starts.
           const other = event.kind === 'fra' ? 'fre' : 'fra';
-          const bothSent = steps[other] === DONE;
-          return next(state, state.statut, { [event.kind]: DONE, ...(bothSent ? { cfa: IN_PROGRESS } : {}) });
+          if (steps[other] === IN_PROGRESS) return next(state, state.statut, { fra: DONE, fre: DONE, cfa: IN_PROGRESS });
+          return next(state, state.statut, { [event.kind]: IN_PROGRESS });
         }
       }
       break;

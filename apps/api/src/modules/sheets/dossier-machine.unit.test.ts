@@ -49,15 +49,19 @@ describe('dossier state machine', () => {
     expect(funded.statut).toBe(7);
     expect(funded.steps).toMatchObject({ fra: 1, fre: 1 });
 
+    // A draft moves nothing: the part stays to do, so the applicant's way to the sheet stays (SPEC 4, action buttons).
     const drafting = run(funded, { type: 'sheetSaved', kind: 'fra' });
-    expect(drafting.steps.fra).toBe(2);
+    expect(drafting).toEqual(funded);
 
+    // Sent, the part waits for the other one (2).
     const fraSent = run(drafting, { type: 'sheetSubmitted', kind: 'fra' });
-    expect(fraSent.steps).toMatchObject({ fra: 3, fre: 1 });
+    expect(fraSent.steps).toMatchObject({ fra: 2, fre: 1 });
     expect(fraSent.steps.cfa).toBeUndefined();
+    expect(run(fraSent, { type: 'sheetSaved', kind: 'fre' })).toEqual(fraSent);
 
     const bothSent = run(fraSent, { type: 'sheetSubmitted', kind: 'fre' });
     expect(bothSent.steps).toMatchObject({ fra: 3, fre: 3, cfa: 2 });
+    expect(changedSteps(fraSent, bothSent)).toEqual({ fra: 3, fre: 3, cfa: 2 });
 
     const prepared = run(bothSent, { type: 'contractPrepared' });
     expect(prepared.steps).toMatchObject({
@@ -99,6 +103,21 @@ describe('dossier state machine', () => {
     expect(sheetOpenRefusal(sent, 'f1ce')).toBeUndefined();
   });
 
+  it('sends either part of the information sheet first, and locks a sent part', () => {
+    const funded = run(initialState(), ...toFunding, { type: 'fundingDecided', decision: 'accepted' });
+    const freSent = run(funded, { type: 'sheetSubmitted', kind: 'fre' });
+    expect(freSent.steps).toMatchObject({ fra: 1, fre: 2 });
+    expect(transition(freSent, { type: 'sheetSaved', kind: 'fre' })).toMatchObject({ ok: false, code: 'LOCKED' });
+    expect(transition(freSent, { type: 'sheetSubmitted', kind: 'fre' })).toMatchObject({ ok: false, code: 'LOCKED' });
+    // A part returned to its author (5) is open again, and its send ends the sheet when the other part is sent.
+    const returned: DossierState = { ...freSent, steps: { ...freSent.steps, fra: 5 } };
+    expect(sheetOpenRefusal(returned, 'fra')).toBeUndefined();
+    expect(run(returned, { type: 'sheetSubmitted', kind: 'fra' }).steps).toMatchObject({ fra: 3, fre: 3, cfa: 2 });
+    const done = run(freSent, { type: 'sheetSubmitted', kind: 'fra' });
+    expect(sheetOpenRefusal(done, 'fra')).toMatchObject({ code: 'LOCKED' });
+    expect(sheetOpenRefusal(done, 'fre')).toMatchObject({ code: 'LOCKED' });
+  });
+
   it('answers ARCHIVED for every event on an archived dossier', () => {
     const archived: DossierState = { statut: 9, steps: { f1ca: 1 } };
     expect(transition(archived, { type: 'sheetSaved', kind: 'f1ca' })).toMatchObject({ ok: false, code: 'ARCHIVED' });
@@ -133,11 +152,23 @@ describe('dossier state machine', () => {
       actor: 'company',
       to: '/employeur/validation-financement/4',
     });
-    const funded = run(
-      funding,
-      { type: 'fundingDecided', decision: 'accepted' },
-      { type: 'sheetSubmitted', kind: 'fre' },
-    );
-    expect(waitingForOf(4, funded)).toMatchObject({ action: 'fra', actor: 'admissible' });
+    const funded = run(funding, { type: 'fundingDecided', decision: 'accepted' });
+    expect(waitingForOf(4, funded)).toEqual({
+      action: 'fre',
+      actor: 'company',
+      to: '/employeur/fiche-renseignement/4',
+    });
+    // A draft leaves the part to do: still the company's turn.
+    expect(waitingForOf(4, run(funded, { type: 'sheetSaved', kind: 'fre' }))).toMatchObject({ actor: 'company' });
+    const freSent = run(funded, { type: 'sheetSubmitted', kind: 'fre' });
+    expect(waitingForOf(4, freSent)).toEqual({ action: 'fra', actor: 'admissible', to: null });
+    // The applicant sent first: the company's part is awaited.
+    const fraSent = run(funded, { type: 'sheetSubmitted', kind: 'fra' });
+    expect(waitingForOf(4, fraSent)).toMatchObject({ action: 'fre', actor: 'company' });
+    expect(waitingForOf(4, run(fraSent, { type: 'sheetSubmitted', kind: 'fre' }))).toEqual({
+      action: 'cfa',
+      actor: 'staff',
+      to: null,
+    });
   });
 });

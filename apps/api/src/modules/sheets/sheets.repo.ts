@@ -68,7 +68,7 @@ export async function writeSteps(tx: Conn, dossierId: number, steps: Partial<Rec
 export async function updateDossier(
   tx: Conn,
   dossierId: number,
-  values: { dossierStatut?: number; companyId?: number },
+  values: { dossierStatut?: number; companyId?: number; dossierName?: string },
 ): Promise<void> {
   await tx
     .update(dossiers)

@@ -86,6 +86,14 @@ function toState(statut: number, rows: { type: string; status: number }[]): Doss
   return { statut, steps };
 }
 
+/** The steps reached, in SPEC's order, as the wire carries them (`etapeStatus`). */
+function etapeStatusOf(state: DossierState): SheetResponse['etapeStatus'] {
+  return stepTypes.flatMap((type) => {
+    const status = state.steps[type];
+    return status === undefined ? [] : [{ type, status }];
+  });
+}
+
 interface Locked {
   dossier: repo.DossierRow;
   state: DossierState;
@@ -365,6 +373,7 @@ export async function getSheet<K extends SheetKind>(
     readOnly: row?.status === 'submitted' || sheetOpenRefusal(snapshot.state, kind) !== undefined,
     formation,
     context,
+    etapeStatus: etapeStatusOf(snapshot.state),
     attachment: attachment
       ? {
           id: attachment.id,
@@ -470,9 +479,28 @@ export async function submitSheet<K extends SheetKind>(
     if (!row) await repo.upsertSheet(tx, { dossierId, kind, data: splitNir(kind, data).data, updatedBy: user.id });
     await repo.markSheetSubmitted(tx, dossierId, kind, user.id);
     await applyEvent(tx, locked, user.id, { type: 'sheetSubmitted', kind }, { kind });
-    if (kind === 'f1ca') await inviteEmployer(tx, deps, locked.dossier, data, user.id);
+    if (kind === 'f1ca') {
+      await nameDossier(tx, dossierId, data);
+      await inviteEmployer(tx, deps, locked.dossier, data, user.id);
+    }
   });
   return getSheet(deps, user, kind, dossierId);
+}
+
+/**
+ * SPEC 2 (cases): a dossier is shown by its name, "new case" until it has one. The applicant's first contact names it
+ * after the company and the position, as the applicant wrote them ("Capgemini — Chargé de marketing digital").
+ */
+function dossierNameOf(data: Data): string | null {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const parts = [text(blockOf(data, 'employeur')['denomination']), text(blockOf(data, 'contrat')['intitulePoste'])];
+  const name = parts.filter((part) => part !== '').join(' — ');
+  return name === '' ? null : name;
+}
+
+async function nameDossier(tx: Tx, dossierId: number, data: Data): Promise<void> {
+  const name = dossierNameOf(data);
+  if (name !== null) await repo.updateDossier(tx, dossierId, { dossierName: name });
 }
 
 /**

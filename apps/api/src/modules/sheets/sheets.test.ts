@@ -1,5 +1,7 @@
 import {
+  dossierActions,
   getAtPath,
+  type Dossier,
   type EmployerDossier,
   type ErrorBody,
   type SalaryGridResponse,
@@ -228,6 +230,20 @@ describe('sheets API', async () => {
     return row?.dossierStatut;
   }
 
+  async function employerHome(employer: Caller, id: number) {
+    const response = await call(employer, 'GET', '/api/employeurs/dossiers');
+    expect(response.statusCode).toBe(200);
+    return response.json<EmployerDossier[]>().find((dossier) => dossier.id === id);
+  }
+
+  async function portalDossier(applicant: Caller, id: number): Promise<Dossier> {
+    const response = await call(applicant, 'GET', '/api/admissibles/portal/dossiers');
+    expect(response.statusCode).toBe(200);
+    const dossier = response.json<Dossier[]>().find((row) => row.id === id);
+    if (!dossier) throw new Error(`dossier ${id} not listed`);
+    return dossier;
+  }
+
   describe('dossier creation', () => {
     it('creates a case at status 1 with the first-contact sheet to do', async () => {
       const applicant = await createApplicant();
@@ -424,6 +440,10 @@ describe('sheets API', async () => {
       expect(body.warnings['apprenti.nir']).toEqual([{ code: 'nir.missing', severity: 'warning' }]);
       expect(await statutOf(id)).toBe(2);
       expect(await stepsOf(id)).toEqual({ f1ca: 2, f1ce: 1 });
+      expect(body.etapeStatus).toEqual([
+        { type: 'f1ca', status: 2 },
+        { type: 'f1ce', status: 1 },
+      ]);
 
       const [contact] = await db.select().from(users).where(eq(users.email, contactEmail));
       expect(contact).toMatchObject({ userType: 'company', prenom: 'Claire', nom: 'Durand', lang: 'en-US' });
@@ -504,6 +524,27 @@ describe('sheets API', async () => {
       const [row] = await db.select().from(users).where(eq(users.id, other.id));
       expect(row?.userType).toBe('admissible');
       expect(await statutOf(id)).toBe(1);
+      // The name is written in the submit's transaction: a refused submit leaves the case unnamed.
+      const [dossier] = await db.select().from(dossiers).where(eq(dossiers.id, id));
+      expect(dossier?.dossierName).toBeNull();
+    });
+
+    it('names the case after the company and the position when the first contact is submitted', async () => {
+      const applicant = await createApplicant();
+      const id = await newDossier(applicant);
+      await call(applicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, f1caBody('rh@data-conseil.test'));
+      // A draft does not name it: the cases screen says "new case" until the sheet is sent.
+      expect((await portalDossier(applicant, id)).dossierName).toBeNull();
+      const body = f1caBody('rh@data-conseil.test');
+      const submitted = await call(applicant, 'POST', `/api/admissibles/fiche-premier-contact/${id}/submit`, {
+        ...body,
+        employeur: { ...body.employeur, denomination: '  Capgemini ' },
+        contrat: { intitulePoste: 'Chargé de marketing digital' },
+      });
+      expect(submitted.statusCode).toBe(200);
+      expect((await portalDossier(applicant, id)).dossierName).toBe('Capgemini — Chargé de marketing digital');
+      const [dossier] = await db.select().from(dossiers).where(eq(dossiers.id, id));
+      expect(dossier?.dossierName).toBe('Capgemini — Chargé de marketing digital');
     });
   });
 
@@ -794,8 +835,14 @@ describe('sheets API', async () => {
       expect(idccChange.statusCode).toBe(400);
       expect(idccChange.json<ErrorBody>().errors?.['employeur.codeIdcc']).toEqual(['idcc.change_blocked']);
 
+      // A draft moves no step: each part stays to do until sent, and its author keeps the way in (SPEC 4).
       expect((await call(employer, 'PUT', `/api/employeurs/fiche-renseignement/${id}`, freBody)).statusCode).toBe(200);
-      expect(await stepsOf(id)).toMatchObject({ fre: 2, fra: 1 });
+      expect((await call(applicant, 'PUT', `/api/admissibles/fiche-renseignement/${id}`, fraBody)).statusCode).toBe(200);
+      expect(await stepsOf(id)).toMatchObject({ fre: 1, fra: 1 });
+      expect(await employerHome(employer, id)).toMatchObject({ waitingFor: { action: 'fre', actor: 'company' } });
+      expect(dossierActions(await portalDossier(applicant, id)).map((action) => action.kind)).toEqual([
+        'informationSheet',
+      ]);
 
       const health = await call(employer, 'POST', `/api/employeurs/fiche-renseignement/${id}/send`, {
         ...freBody,
@@ -814,7 +861,15 @@ describe('sheets API', async () => {
       const sentFre = await call(employer, 'POST', `/api/employeurs/fiche-renseignement/${id}/send`, freBody);
       expect(sentFre.statusCode).toBe(200);
       expect(sentFre.json()).toMatchObject({ status: 'submitted', readOnly: true });
+      // Sent, the company's part waits for the applicant's (2); the answer says so.
+      expect(await stepsOf(id)).toMatchObject({ fre: 2, fra: 1 });
+      expect(sheet(sentFre).etapeStatus).toEqual(expect.arrayContaining([{ type: 'fre', status: 2 }]));
       expect((await call(employer, 'PUT', `/api/employeurs/fiche-renseignement/${id}`, freBody)).statusCode).toBe(409);
+      expect(await employerHome(employer, id)).toMatchObject({
+        waitingFor: { action: 'fra', actor: 'admissible', to: null },
+      });
+      const waiting = await portalDossier(applicant, id);
+      expect(dossierActions(waiting).map((action) => action.kind)).toEqual(['informationSheet']);
 
       const incomplete = await call(applicant, 'POST', `/api/admissibles/fiche-renseignement/${id}/send`, {
         apprenti: { nom: 'Martin' },
@@ -827,12 +882,26 @@ describe('sheets API', async () => {
       const sentFra = await call(applicant, 'POST', `/api/admissibles/fiche-renseignement/${id}/send`, fraBody);
       expect(sentFra.statusCode).toBe(200);
       expect(await stepsOf(id)).toMatchObject({ fra: 3, fre: 3, cfa: 2 });
+      expect(sheet(sentFra).etapeStatus).toEqual(
+        expect.arrayContaining([
+          { type: 'fra', status: 3 },
+          { type: 'fre', status: 3 },
+          { type: 'cfa', status: 2 },
+        ]),
+      );
+      expect(dossierActions(await portalDossier(applicant, id))).toEqual([]);
       expect((await call(applicant, 'POST', `/api/admissibles/fiche-renseignement/${id}/send`)).statusCode).toBe(409);
 
       const home = await call(employer, 'GET', '/api/employeurs/dossiers');
       expect(home.json<EmployerDossier[]>()[0]?.waitingFor).toEqual({ action: 'cfa', actor: 'staff', to: null });
+      // The missions may be clarified until the contract is prepared.
+      expect((await employerHome(employer, id))?.missions).toEqual({
+        open: true,
+        to: `/employeur/modification-missions/${id}`,
+      });
       const prepared = await call(staff, 'POST', `/api/staff/dossiers/${id}/contract-prepared`);
       expect(prepared.statusCode).toBe(200);
+      expect((await employerHome(employer, id))?.missions).toEqual({ open: false, to: null });
       expect(await stepsOf(id)).toMatchObject({
         cfa: 3,
         signature_admissible: 1,
@@ -971,7 +1040,13 @@ describe('sheets API', async () => {
     it('saves, then submits the missions with the description required', async () => {
       const applicant = await createApplicant();
       const { id, employer } = await toEmployerFirstContact(applicant);
+      // The employer home offers the missions once the company has described the job, until they are submitted.
+      expect((await employerHome(employer, id))?.missions).toEqual({ open: false, to: null });
       await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ceBody);
+      expect((await employerHome(employer, id))?.missions).toEqual({
+        open: true,
+        to: `/employeur/modification-missions/${id}`,
+      });
       const empty = await call(employer, 'POST', `/api/employeurs/modification-missions/${id}/submit`, {});
       expect(empty.json<ErrorBody>().errors?.['missions.description']).toEqual(['field.required']);
       const missions = { missions: { description: 'Construire les pipelines de données du service client.' } };
@@ -981,6 +1056,7 @@ describe('sheets API', async () => {
       expect((await call(employer, 'PUT', `/api/employeurs/modification-missions/${id}`, missions)).statusCode).toBe(
         409,
       );
+      expect((await employerHome(employer, id))?.missions).toEqual({ open: false, to: null });
     });
   });
 

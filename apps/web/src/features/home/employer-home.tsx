@@ -1,5 +1,6 @@
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import FolderOff from '@mui/icons-material/FolderOffOutlined';
+import EditNote from '@mui/icons-material/EditNoteOutlined';
 import HourglassEmpty from '@mui/icons-material/HourglassEmptyOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { EmployerDossier, MeResponse } from '@passerelle/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DossierBadge } from '../../components/dossier-badge';
@@ -33,12 +35,16 @@ function DossierCard({ dossier }: { dossier: EmployerDossier }) {
   const { t, i18n } = useTranslation('employer');
   const { waitingFor } = dossier;
   const name = `${dossier.applicant.prenom} ${dossier.applicant.nom}`.trim() || t('unnamed');
-  const isOwnTurn = waitingFor.actor === 'company' && waitingFor.to !== null;
+  const ownTurnTo = waitingFor.actor === 'company' ? waitingFor.to : null;
+  const isOwnTurn = ownTurnTo !== null;
+  const missionsTo = dossier.missions.open ? dossier.missions.to : null;
+  const headingId = useId();
+  // Same-named links on every card: each one is described by its card's applicant.
   return (
     <Card component="article">
       <CardContent sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { xs: 'stretch', sm: 'center' }, p: { xs: 2, sm: 2.5 } }}>
         <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-          <Typography component="h3" sx={{ fontWeight: 700, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
+          <Typography id={headingId} component="h3" sx={{ fontWeight: 700, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
             {name}
           </Typography>
           {dossier.formation ? (
@@ -56,10 +62,20 @@ function DossierCard({ dossier }: { dossier: EmployerDossier }) {
             {t(`waiting.${waitingFor.actor}.${waitingFor.action}`, { defaultValue: t(`waiting.${waitingFor.actor}.default`) })}
           </Typography>
         </Box>
-        {isOwnTurn && waitingFor.to ? (
-          <Button component={Link} to={waitingFor.to} variant="contained" endIcon={<ArrowForward />} sx={{ flexShrink: 0 }}>
-            {t(`actions.${waitingFor.action}`, { defaultValue: t('actions.default') })}
-          </Button>
+        {ownTurnTo !== null || missionsTo !== null ? (
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, flexShrink: 0, alignItems: 'stretch' }}>
+            {ownTurnTo !== null ? (
+              <Button component={Link} to={ownTurnTo} variant="contained" endIcon={<ArrowForward />} aria-describedby={headingId}>
+                {t(`actions.${waitingFor.action}`, { defaultValue: t('actions.default') })}
+              </Button>
+            ) : null}
+            {/* Optional and open until the contract is prepared: a secondary way, beside whatever the case waits for. */}
+            {missionsTo !== null ? (
+              <Button component={Link} to={missionsTo} variant="outlined" startIcon={<EditNote />} aria-describedby={headingId}>
+                {t('actions.missions')}
+              </Button>
+            ) : null}
+          </Box>
         ) : null}
       </CardContent>
     </Card>

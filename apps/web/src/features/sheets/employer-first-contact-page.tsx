@@ -1,3 +1,4 @@
+import EditNote from '@mui/icons-material/EditNoteOutlined';
 import Home from '@mui/icons-material/HomeOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -54,9 +55,16 @@ function EmployerFirstContactPage() {
       done={
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
           <span>{t('f1ce.done')}</span>
-          <Button component={Link} to="/" variant="contained" size="small" startIcon={<Home />}>
-            {t('actions.employerHome')}
-          </Button>
+          {/* The missions clarification opens with this send (docs/decisions/0004): say so where the employer is. */}
+          <span>{t('f1ce.missionsHelp')}</span>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            <Button component={Link} to={`/employeur/modification-missions/${id}`} variant="contained" size="small" startIcon={<EditNote />}>
+              {t('f1ce.missionsLink')}
+            </Button>
+            <Button component={Link} to="/" variant="outlined" size="small" startIcon={<Home />}>
+              {t('actions.employerHome')}
+            </Button>
+          </Box>
         </Box>
       }
     >

@@ -9,9 +9,11 @@ import FormHelperText from '@mui/material/FormHelperText';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatFileSize } from '../../lib/file-size';
 import { useErrorText } from '../../components/use-error-text';
 import { ApiError, downloadFile } from '../../lib/api-client';
 import { uploadJobDescription } from './api/sheets';
+import { valueAt } from './common/contract-mirrors';
 import { formatDateTime } from './common/dates';
 import { Cell, FieldGroup, SheetTextField } from './common/fields';
 import { fieldMessage } from './common/messages';
@@ -23,6 +25,21 @@ import { useSheetId } from './common/use-sheet-id';
 const ALLOWED_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
 const MAX_BYTES = 5 * 1024 * 1024;
 
+/** The server checks the content too (a PNG renamed .pdf): its refusal reads as the extension check's, SPEC 5's text. */
+function isUnsupportedType(err: unknown): boolean {
+  return err instanceof ApiError && (err.code === 'UNSUPPORTED_FILE_TYPE' || err.errors['file']?.[0] === 'file.unsupported_type');
+}
+
+/** "Prénom Nom" of the apprentice, from the first contact the company reads here; null when not given. */
+function apprenticeName(context: Record<string, unknown>): string | null {
+  const part = (path: string) => {
+    const value = valueAt(context, path);
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const name = [part('apprenti.prenom'), part('apprenti.nom')].filter(Boolean).join(' ');
+  return name === '' ? null : name;
+}
+
 function JobDescriptionUpload({ id, state }: { id: number; state: UseSheetResult<'missions'> }) {
   const { t, i18n } = useTranslation('sheets');
   const errorText = useErrorText();
@@ -33,6 +50,8 @@ function JobDescriptionUpload({ id, state }: { id: number; state: UseSheetResult
   const [isUploading, setUploading] = useState(false);
   const attachment = state.sheet?.attachment ?? null;
 
+  const unsupportedType = `${t('missions.unsupportedType')}${ALLOWED_EXTENSIONS.join(', ')}`;
+
   async function onChange(file: File | undefined) {
     setError(null);
     if (!file) return;
@@ -40,7 +59,7 @@ function JobDescriptionUpload({ id, state }: { id: number; state: UseSheetResult
     if (!ALLOWED_EXTENSIONS.some((extension) => name.endsWith(extension))) {
       // SPEC 5: the wrong file is not kept.
       if (inputRef.current) inputRef.current.value = '';
-      setError(`${t('missions.unsupportedType')}${ALLOWED_EXTENSIONS.join(', ')}`);
+      setError(unsupportedType);
       return;
     }
     if (file.size > MAX_BYTES) {
@@ -53,7 +72,8 @@ function JobDescriptionUpload({ id, state }: { id: number; state: UseSheetResult
       state.replaceSheet(await uploadJobDescription(id, file));
     } catch (err) {
       const fieldError = err instanceof ApiError ? err.errors['file']?.[0] : undefined;
-      setError(fieldError ? (fieldMessage(fieldError, i18n.language) ?? fieldError) : errorText(err));
+      if (isUnsupportedType(err)) setError(unsupportedType);
+      else setError(fieldError ? (fieldMessage(fieldError, i18n.language) ?? fieldError) : errorText(err));
     } finally {
       setUploading(false);
       if (inputRef.current) inputRef.current.value = '';
@@ -68,7 +88,11 @@ function JobDescriptionUpload({ id, state }: { id: number; state: UseSheetResult
             {t('missions.open')}
           </Button>
         }>
-          {t('missions.attached', { name: attachment.filename, date: formatDateTime(attachment.uploadedAt, i18n.language) })}
+          {t('missions.attached', {
+            name: attachment.filename,
+            size: formatFileSize(attachment.size, i18n.language),
+            date: formatDateTime(attachment.uploadedAt, i18n.language),
+          })}
         </Alert>
       ) : null}
       {state.readOnly ? null : (
@@ -107,10 +131,11 @@ function MissionsPage() {
   const id = useSheetId();
   const state = useSheet('missions', 'company', id);
   const [labels] = useState(() => new Map<string, string>());
+  const name = apprenticeName(state.sheet?.context ?? {});
   return (
     <SheetFrame
       title={t('missions.title')}
-      subtitle={t('missions.subtitle')}
+      subtitle={name ? t('missions.subtitleFor', { name }) : t('missions.subtitle')}
       state={state}
       labels={labels}
       finish={{ label: t('missions.submit'), confirmTitle: t('missions.confirmTitle'), confirmMessage: t('missions.confirmText') }}

@@ -39,6 +39,7 @@ export function useFieldWarnings(path: string): string[] {
   return (warnings[path] ?? []).map((issue) => fieldMessage(issue.code, i18n.language, issue.params) ?? issue.code);
 }
 
+/** Registers the field's label for the error summary (`summaryLabel` when the bare label would be ambiguous there). */
 function useRegisterLabel(path: string, label: string) {
   const { labels } = useSheetFormContext();
   useEffect(() => {
@@ -80,15 +81,17 @@ export interface SheetTextFieldProps {
   multiline?: boolean;
   minRows?: number;
   disabled?: boolean;
+  /** The label in the error summary, when the bare label repeats on the page (a contact's "Last name"). */
+  summaryLabel?: string;
 }
 
 /** A text, date or number input of a sheet: its error (translated rule code or zod text) or warnings under it. */
-export function SheetTextField({ name, label, asNumber = false, hint, maxLength, type, autoComplete, inputMode, multiline, minRows, disabled }: SheetTextFieldProps) {
+export function SheetTextField({ name, label, asNumber = false, hint, maxLength, type, autoComplete, inputMode, multiline, minRows, disabled, summaryLabel }: SheetTextFieldProps) {
   const { control, readOnly } = useSheetFormContext();
   const { i18n } = useTranslation();
   const { field, fieldState } = useController({ name, control });
   const warnings = useFieldWarnings(name);
-  useRegisterLabel(name, label);
+  useRegisterLabel(name, summaryLabel ?? label);
   const value: unknown = field.value;
   const error = fieldMessage(fieldState.error?.message, i18n.language);
   return (
@@ -129,15 +132,19 @@ export interface SheetSelectProps {
   options: readonly { value: string; label: string }[];
   /** Label of the empty first choice. */
   emptyLabel: string;
+  summaryLabel?: string;
 }
 
+/** A long chosen option wraps onto a second line instead of being cut off (the native select is one line high). */
+const wrappingSelect = { '& .MuiNativeSelect-select': { height: 'auto', minHeight: '1.4375em', whiteSpace: 'normal' } } as const;
+
 /** A select of a sheet, its values the codes of a reference list: the native select, i.e. the phone's own picker. */
-export function SheetSelect({ name, label, options, emptyLabel, hint, disabled }: SheetSelectProps) {
+export function SheetSelect({ name, label, options, emptyLabel, hint, disabled, summaryLabel }: SheetSelectProps) {
   const { control, readOnly } = useSheetFormContext();
   const { i18n } = useTranslation();
   const { field, fieldState } = useController({ name, control });
   const warnings = useFieldWarnings(name);
-  useRegisterLabel(name, label);
+  useRegisterLabel(name, summaryLabel ?? label);
   const error = fieldMessage(fieldState.error?.message, i18n.language);
   return (
     <OutlinedField
@@ -152,6 +159,7 @@ export function SheetSelect({ name, label, options, emptyLabel, hint, disabled }
         onChange: (event) => field.onChange(event.target.value === '' ? null : event.target.value),
         onBlur: field.onBlur,
         inputRef: field.ref,
+        sx: wrappingSelect,
       }}
       select={[
         <option key="" value="">
@@ -168,12 +176,12 @@ export function SheetSelect({ name, label, options, emptyLabel, hint, disabled }
 }
 
 /** A yes/no question whose "no" must be said (a required flag): a select rather than a box left unticked. */
-export function SheetYesNo({ name, label, hint }: { name: string; label: string; hint?: ReactNode }) {
+export function SheetYesNo({ name, label, hint, summaryLabel }: { name: string; label: string; hint?: ReactNode; summaryLabel?: string }) {
   const { control, readOnly } = useSheetFormContext();
   const { t, i18n } = useTranslation('sheets');
   const { field, fieldState } = useController({ name, control });
   const warnings = useFieldWarnings(name);
-  useRegisterLabel(name, label);
+  useRegisterLabel(name, summaryLabel ?? label);
   const error = fieldMessage(fieldState.error?.message, i18n.language);
   const value: unknown = field.value;
   return (
@@ -209,12 +217,12 @@ export const referenceOptions = (list: readonly ReferenceItem[], withCode = fals
   list.map((item) => ({ value: item.code, label: withCode ? `${item.code} - ${item.label}` : item.label }));
 
 /** A yes/no box of a sheet. */
-export function SheetCheckbox({ name, label, hint }: { name: string; label: string; hint?: ReactNode }) {
+export function SheetCheckbox({ name, label, hint, summaryLabel }: { name: string; label: string; hint?: ReactNode; summaryLabel?: string }) {
   const { control, readOnly } = useSheetFormContext();
   const { i18n } = useTranslation();
   const { field, fieldState } = useController({ name, control });
   const warnings = useFieldWarnings(name);
-  useRegisterLabel(name, label);
+  useRegisterLabel(name, summaryLabel ?? label);
   const helperId = useId();
   const error = fieldMessage(fieldState.error?.message, i18n.language);
   const hasHelper = Boolean(error || warnings.length > 0 || hint);
@@ -242,12 +250,16 @@ export function SheetCheckbox({ name, label, hint }: { name: string; label: stri
   );
 }
 
-/** A titled group of fields laid out on a responsive grid. */
-export function FieldGroup({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+/**
+ * A titled group of fields laid out on a responsive grid. `nested`: a group inside another (one person among the
+ * company's contacts), its title smaller; put it in a wide `Cell`.
+ */
+export function FieldGroup({ title, description, nested = false, children }: { title: string; description?: ReactNode; nested?: boolean; children: ReactNode }) {
   const titleId = useId();
+  const titleSx = nested ? { fontSize: '0.95rem', fontWeight: 600, mb: description ? 0.5 : 1.5 } : { fontSize: '1.05rem', fontWeight: 600, mb: description ? 0.5 : 2 };
   return (
-    <Box component="fieldset" aria-labelledby={titleId} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-      <Typography id={titleId} component="legend" variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600, mb: description ? 0.5 : 2 }}>
+    <Box component="fieldset" aria-labelledby={titleId} sx={{ border: 0, p: 0, m: 0, mt: nested ? 1 : 0, minWidth: 0 }}>
+      <Typography id={titleId} component="legend" variant="h3" sx={titleSx}>
         {title}
       </Typography>
       {description ? (
@@ -266,3 +278,16 @@ export function FieldGroup({ title, description, children }: { title: string; de
 export function Cell({ children, wide = false, third = false }: { children: ReactNode; wide?: boolean; third?: boolean }) {
   return <Grid size={{ xs: 12, sm: wide ? 12 : 6, md: wide ? 12 : third ? 4 : 6 }}>{children}</Grid>;
 }
+
+/** Hidden on screen, read by screen readers. */
+export const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;

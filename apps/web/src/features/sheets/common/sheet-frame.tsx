@@ -41,6 +41,19 @@ export interface SheetFrameProps<K extends SheetKind> {
   labels: Map<string, string>;
 }
 
+/**
+ * A sent or closed sheet shows its answers in disabled fields: MUI greys their text to 38 % black, below WCAG AA. They
+ * are answers to read, not controls out of use: values in the primary text colour, labels in the secondary one.
+ */
+const readableWhenReadOnly = {
+  '& .MuiInputBase-input.Mui-disabled': { color: 'text.primary', WebkitTextFillColor: 'currentColor' },
+  '& .MuiInputLabel-root.Mui-disabled, & .MuiFormControlLabel-label.Mui-disabled, & .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' },
+  '& .MuiCheckbox-root.Mui-disabled, & .MuiNativeSelect-icon.Mui-disabled': { color: 'text.secondary' },
+} as const;
+
+/** The scroll-to-top button (app/layouts/scroll-top-button.tsx) keeps clear of elements with this attribute. */
+const scrollTopClearance = { 'data-scroll-top-clearance': '' };
+
 function DoneMessage({ children }: { children: ReactNode }) {
   const ref = useFocusOnMount<HTMLDivElement>();
   return (
@@ -127,7 +140,7 @@ export function SheetFrame<K extends SheetKind>({
             if (!state.readOnly) openConfirm();
           }}
         >
-          <Card>
+          <Card sx={state.readOnly ? readableWhenReadOnly : undefined}>
             <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 4, p: { xs: 2, sm: 3 } }}>
               {state.readOnly ? null : (
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -137,9 +150,10 @@ export function SheetFrame<K extends SheetKind>({
               {state.isReady ? <Suspense fallback={<FullPageSpinner />}>{children}</Suspense> : <FullPageSpinner />}
             </CardContent>
           </Card>
-          {renderFinish && !state.readOnly ? renderFinish(openConfirm) : null}
+          {renderFinish && !state.readOnly ? <Box {...scrollTopClearance}>{renderFinish(openConfirm)}</Box> : null}
           {!hideFinishBar && !state.readOnly ? (
             <Box
+              {...scrollTopClearance}
               sx={{
                 display: 'flex',
                 flexDirection: { xs: 'column', sm: 'row' },

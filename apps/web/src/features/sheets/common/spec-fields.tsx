@@ -27,8 +27,18 @@ export interface FieldSpec {
   autoComplete?: string;
 }
 
-/** Editable inputs for fields of the person's own blocks. */
-export function SpecInputs({ specs }: { specs: readonly FieldSpec[] }) {
+/** Fields under a sub-title: one person among several asked the same details (name, e-mail), each group says whose. */
+export interface SpecGroup {
+  /** i18n key in `sheets:sections`. */
+  title: string;
+  specs: readonly FieldSpec[];
+}
+
+/**
+ * Editable inputs for fields of the person's own blocks. `group`: whose fields these are (a contact's title), added to
+ * their labels in the error summary, where "Last name" alone would not say whose.
+ */
+export function SpecInputs({ specs, group }: { specs: readonly FieldSpec[]; group?: string }) {
   const { t } = useTranslation('sheets');
   const lists = useLists();
   return (
@@ -36,30 +46,40 @@ export function SpecInputs({ specs }: { specs: readonly FieldSpec[] }) {
       {specs.map((spec) => {
         const label = t(`fields.${spec.label}`);
         const hint = spec.hint ? t(`hints.${spec.hint}`) : undefined;
+        const summaryLabel = group ? t('summary.fieldOf', { label, group }) : undefined;
         let input: ReactNode;
         switch (spec.type ?? 'text') {
           case 'select':
             input = (
-              <SheetSelect name={spec.path} label={label} hint={hint} options={referenceOptions(spec.options ? lists[spec.options] : [], spec.withCode)} emptyLabel={t('choose')} disabled={spec.locked} />
+              <SheetSelect
+                name={spec.path}
+                label={label}
+                summaryLabel={summaryLabel}
+                hint={hint}
+                options={referenceOptions(spec.options ? lists[spec.options] : [], spec.withCode)}
+                emptyLabel={t('choose')}
+                disabled={spec.locked}
+              />
             );
             break;
           case 'checkbox':
-            input = <SheetCheckbox name={spec.path} label={label} hint={hint} />;
+            input = <SheetCheckbox name={spec.path} label={label} summaryLabel={summaryLabel} hint={hint} />;
             break;
           case 'yesno':
-            input = <SheetYesNo name={spec.path} label={label} hint={hint} />;
+            input = <SheetYesNo name={spec.path} label={label} summaryLabel={summaryLabel} hint={hint} />;
             break;
           case 'number':
-            input = <SheetTextField name={spec.path} label={label} hint={hint} type="number" asNumber disabled={spec.locked} />;
+            input = <SheetTextField name={spec.path} label={label} summaryLabel={summaryLabel} hint={hint} type="number" asNumber disabled={spec.locked} />;
             break;
           case 'textarea':
-            input = <SheetTextField name={spec.path} label={label} hint={hint} multiline minRows={4} maxLength={spec.maxLength} disabled={spec.locked} />;
+            input = <SheetTextField name={spec.path} label={label} summaryLabel={summaryLabel} hint={hint} multiline minRows={4} maxLength={spec.maxLength} disabled={spec.locked} />;
             break;
           default:
             input = (
               <SheetTextField
                 name={spec.path}
                 label={label}
+                summaryLabel={summaryLabel}
                 hint={hint}
                 type={spec.type ?? 'text'}
                 autoComplete={spec.autoComplete ?? 'off'}
@@ -81,9 +101,10 @@ export function SpecInputs({ specs }: { specs: readonly FieldSpec[] }) {
 const labelOf = (options: readonly ReferenceItem[] | undefined, code: string) => options?.find((item) => item.code === code)?.label;
 
 function displayValue(spec: FieldSpec, options: readonly ReferenceItem[] | undefined, value: unknown, language: string, yes: string, no: string): string {
+  // A box left unticked says "no"; a yes/no question nobody answered stays unanswered.
+  if (spec.type === 'checkbox') return value === true ? yes : no;
   if (value === undefined || value === null || value === '') return '—';
   switch (spec.type) {
-    case 'checkbox':
     case 'yesno':
       return value === true ? yes : no;
     case 'date':
@@ -98,7 +119,10 @@ function displayValue(spec: FieldSpec, options: readonly ReferenceItem[] | undef
   }
 }
 
-/** The other party's answers, read-only, as a list of label and value. */
+/**
+ * The other party's answers, read-only, as a list of label and value: labels in the theme's secondary text colour and
+ * values in its primary one, both above WCAG AA's 4.5:1 on the card.
+ */
 export function SpecValues({ specs, source }: { specs: readonly FieldSpec[]; source: unknown }) {
   const { t, i18n } = useTranslation('sheets');
   const lists = useLists();
@@ -109,7 +133,7 @@ export function SpecValues({ specs, source }: { specs: readonly FieldSpec[]; sou
           <Box component="dt" sx={{ color: 'text.secondary', fontSize: '0.875rem', mt: { xs: 1, sm: 0 } }}>
             {t(`fields.${spec.label}`)}
           </Box>
-          <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+          <Box component="dd" sx={{ m: 0, color: 'text.primary', overflowWrap: 'anywhere' }}>
             {displayValue(spec, spec.options ? lists[spec.options] : undefined, valueAt(source, spec.path), i18n.language, t('yes'), t('no'))}
           </Box>
         </Box>
@@ -118,36 +142,67 @@ export function SpecValues({ specs, source }: { specs: readonly FieldSpec[]; sou
   );
 }
 
-/** A block of fields: inputs when the person fills it in, read-only values when the other party does. */
+/** One person's fields inside a block: a fieldset with its legend when editable, a sub-headed list otherwise. */
+function SpecGroupView({ group, editable, source }: { group: SpecGroup; editable: boolean; source: unknown }) {
+  const { t } = useTranslation('sheets');
+  const titleId = useId();
+  const title = t(`sections.${group.title}`);
+  if (editable)
+    return (
+      <Cell wide>
+        <FieldGroup title={title} nested>
+          <SpecInputs specs={group.specs} group={title} />
+        </FieldGroup>
+      </Cell>
+    );
+  return (
+    <Box component="section" aria-labelledby={titleId}>
+      <Typography id={titleId} variant="h4" sx={{ fontSize: '0.95rem', fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      <SpecValues specs={group.specs} source={source} />
+    </Box>
+  );
+}
+
+/**
+ * A block of fields: inputs when the person fills it in, read-only values when the other party does. `groups`: fields
+ * of several people, each under its own title (after `specs`).
+ */
 export function SpecBlock({
   title,
   description,
-  specs,
+  specs = [],
+  groups = [],
   editable,
   source,
   children,
 }: {
   title: string;
   description?: ReactNode;
-  specs: readonly FieldSpec[];
+  specs?: readonly FieldSpec[];
+  groups?: readonly SpecGroup[];
   editable: boolean;
   source: unknown;
   children?: ReactNode;
 }) {
   const titleId = useId();
+  const groupViews = groups.map((group) => <SpecGroupView key={group.title} group={group} editable={editable} source={source} />);
   if (editable)
     return (
       <FieldGroup title={title} description={description}>
         {children}
         <SpecInputs specs={specs} />
+        {groupViews}
       </FieldGroup>
     );
   return (
-    <Box component="section" aria-labelledby={titleId}>
-      <Typography id={titleId} variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600, mb: 1.5 }}>
+    <Box component="section" aria-labelledby={titleId} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+      <Typography id={titleId} variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600, mb: -1 }}>
         {title}
       </Typography>
-      <SpecValues specs={specs} source={source} />
+      {specs.length > 0 ? <SpecValues specs={specs} source={source} /> : null}
+      {groupViews}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import type { FieldSpec } from './spec-fields';
+import type { FieldSpec, SpecGroup } from './spec-fields';
 
 const date = (path: string, label: string): FieldSpec => ({ path, label, type: 'date' });
 const select = (path: string, label: string, options: FieldSpec['options'], extra: Partial<FieldSpec> = {}): FieldSpec => ({
@@ -37,7 +37,8 @@ export const apprentiIdentity: FieldSpec[] = [
   select('apprenti.departementNaissance', 'departementNaissance', 'departementsNaissance', { withCode: true }),
   field('apprenti.communeNaissance', 'communeNaissance', { maxLength: 100 }),
   select('apprenti.nationalite', 'nationalite', 'nationalites'),
-  field('apprenti.nir', 'nir', { hint: 'nir', maxLength: 15 }),
+  // A row of its own: its hint and warning run several lines, beside a one-line field they would leave a hole.
+  field('apprenti.nir', 'nir', { hint: 'nir', maxLength: 15, wide: true }),
   field('apprenti.courriel', 'courriel', { type: 'email', maxLength: 254, autoComplete: 'email' }),
   field('apprenti.telephone', 'telephone', { type: 'tel', maxLength: 20, autoComplete: 'tel' }),
 ];
@@ -184,12 +185,12 @@ export const contratSalary: FieldSpec[] = [
   flag('contrat.deuxiemeMaitre', 'deuxiemeMaitre'),
 ];
 
-export const contacts: FieldSpec[] = [
-  ...person('contacts.tuteur'),
-  ...person('contacts.signataire'),
-  field('contacts.signataire.fonction', 'fonction', { maxLength: 100 }),
-  ...person('contacts.gestionnaire'),
-  ...person('contacts.responsableTaxe'),
+/** SPEC's company contacts (tutor, signatory, file manager, apprenticeship-tax manager): the same details asked of each, under their own title. */
+export const contacts: SpecGroup[] = [
+  { title: 'tutor', specs: person('contacts.tuteur') },
+  { title: 'signatory', specs: [...person('contacts.signataire'), field('contacts.signataire.fonction', 'fonction', { maxLength: 100 })] },
+  { title: 'manager', specs: person('contacts.gestionnaire') },
+  { title: 'taxManager', specs: person('contacts.responsableTaxe') },
 ];
 
 export const facturation: FieldSpec[] = [

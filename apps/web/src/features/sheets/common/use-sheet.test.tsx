@@ -40,6 +40,7 @@ function sheet(overrides: Partial<SheetResponse<'f1ca'>> = {}): SheetResponse<'f
     formation: null,
     context: {},
     attachment: null,
+    etapeStatus: [{ type: 'f1ca', status: 1 }],
     ...overrides,
   };
 }

@@ -1,6 +1,5 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ArrowForward from '@mui/icons-material/ArrowForward';
-import Home from '@mui/icons-material/HomeOutlined';
 import Send from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,10 +17,9 @@ import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'r
 import Skeleton from '@mui/material/Skeleton';
 import { useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { SheetRole } from '../api/sheets';
 import { AddressFields } from '../common/blocks';
-import { Cell, FieldGroup } from '../common/fields';
+import { Cell, FieldGroup, visuallyHidden } from '../common/fields';
 import { SiretLookup } from '../common/lookups';
 import { ownBlocks, valueAt } from '../common/contract-mirrors';
 import { SheetFrame } from '../common/sheet-frame';
@@ -65,8 +63,11 @@ export function stepOfPath(path: string): InformationStep {
 
 type Kind = 'fra' | 'fre';
 
-/** Issue 4: the information sheet in 7 steps; each party fills its own blocks and reads the other's. */
-export function InformationSheet({ kind }: { kind: Kind }) {
+/**
+ * Issue 4: the information sheet in 7 steps; each party fills its own blocks and reads the other's. `done` is what the
+ * page says once its part is sent (what comes next depends on the other part: the page words it).
+ */
+export function InformationSheet({ kind, done }: { kind: Kind; done: ReactNode }) {
   const { t } = useTranslation('sheets');
   const id = useSheetId();
   const role: SheetRole = kind === 'fra' ? 'admissible' : 'company';
@@ -122,24 +123,12 @@ export function InformationSheet({ kind }: { kind: Kind }) {
       labels={labels}
       hideFinishBar
       finish={{ label: t('info.send'), confirmTitle: t('info.confirmTitle'), confirmMessage: t('info.confirmText') }}
-      done={
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
-          <span>{t('info.done')}</span>
-          <Button component={Link} to={kind === 'fra' ? '/espace-admissible/dossiers' : '/'} variant="contained" size="small" startIcon={<Home />}>
-            {kind === 'fra' ? t('actions.backToCases') : t('actions.employerHome')}
-          </Button>
-        </Box>
-      }
+      done={done}
       renderFinish={() => (step === 'send' ? null : <StepNavigation active={active} onGo={goTo} />)}
     >
-      <Stepper
-        nonLinear
-        activeStep={active}
-        orientation={isNarrow ? 'vertical' : 'horizontal'}
-        alternativeLabel={!isNarrow}
-        aria-label={t('info.stepsLabel')}
-        sx={isNarrow ? { '& .MuiStepConnector-line': { minHeight: 8 } } : undefined}
-      >
+      {/* On a phone the seven steps are a row of numbered tabs (their names stay in each tab's accessible name), the
+          step's heading below says which one is open: a labelled list would fill the whole first screen. */}
+      <Stepper nonLinear activeStep={active} alternativeLabel={!isNarrow} aria-label={t('info.stepsLabel')} sx={isNarrow ? compactStepper : undefined}>
         {informationSteps.map((name, index) => {
           const count = stepErrors.get(name) ?? 0;
           return (
@@ -158,7 +147,9 @@ export function InformationSheet({ kind }: { kind: Kind }) {
                   ) : undefined
                 }
               >
-                <StepLabel error={count > 0}>{stepTitle(name)}</StepLabel>
+                <StepLabel error={count > 0} sx={isNarrow ? { '& .MuiStepLabel-labelContainer': visuallyHidden } : undefined}>
+                  {stepTitle(name)}
+                </StepLabel>
               </StepButton>
             </Step>
           );
@@ -176,6 +167,16 @@ export function InformationSheet({ kind }: { kind: Kind }) {
   );
 }
 
+/**
+ * The stepper's row of numbered tabs on a phone: each number takes its own width only (the lines between share the
+ * rest of the row: seven fit on a 320 px phone), inside a 40 px target that overlaps the lines.
+ */
+const compactStepper = {
+  '& .MuiStep-root': { px: 0, gap: 0.5 },
+  '& .MuiStepButton-root': { p: 1, m: -1 },
+  '& .MuiStepLabel-iconContainer': { pr: 0 },
+} as const;
+
 function StepNavigation({ active, onGo }: { active: number; onGo: (index: number) => void }) {
   const { t } = useTranslation('sheets');
   return (
@@ -190,11 +191,14 @@ function StepNavigation({ active, onGo }: { active: number; onGo: (index: number
   );
 }
 
-/** Inside the sheet's form: submitting it opens the confirmation. */
+/**
+ * Inside the sheet's form: submitting it opens the confirmation. Marked for the scroll-to-top button
+ * (app/layouts/scroll-top-button.tsx), which keeps clear of it.
+ */
 function SendButton() {
   const { t } = useTranslation('sheets');
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+    <Box data-scroll-top-clearance="" sx={{ display: 'flex', justifyContent: 'flex-end' }}>
       <Button type="submit" variant="contained" size="large" startIcon={<Send />}>
         {t('info.send')}
       </Button>
@@ -312,7 +316,7 @@ function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors }:
           {hasSecondMaster === true || !isEmployer ? (
             <SpecBlock title={t('sections.master2')} specs={specs.maitre('maitre2')} editable={isEmployer} source={source('maitre2')} />
           ) : null}
-          <SpecBlock title={t('sections.contacts')} specs={specs.contacts} editable={isEmployer} source={source('contacts')} />
+          <SpecBlock title={t('sections.contacts')} groups={specs.contacts} editable={isEmployer} source={source('contacts')} />
         </>
       );
     case 'billing':
@@ -340,7 +344,8 @@ function Recap({ kind, onGo, stepErrors }: { kind: Kind; onGo: (index: number) =
               key={name}
               disableGutters
               secondaryAction={
-                <Button size="small" onClick={() => onGo(index)}>
+                // Six "Review" buttons: each one's name says which step it opens, its visible text first (WCAG 2.5.3).
+                <Button size="small" onClick={() => onGo(index)} aria-label={t('info.reviewStep', { title: t(`info.steps.${name}`) })}>
                   {t('info.review')}
                 </Button>
               }

@@ -1,3 +1,4 @@
+import SwipeLeft from '@mui/icons-material/SwipeLeftOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
@@ -8,8 +9,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import type { SalaryGridResponse } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
@@ -46,11 +49,85 @@ function Cell({ taux, montant }: { taux: number; montant: number }) {
   );
 }
 
+type ScrollEdges = { overflows: boolean; atStart: boolean; atEnd: boolean };
+
+/** Whether an element is wider than its box, and whether it is scrolled to either end; follows scrolls and resizes. */
+function useScrollEdges(ref: RefObject<HTMLElement | null>): ScrollEdges {
+  const [edges, setEdges] = useState<ScrollEdges>({ overflows: false, atStart: true, atEnd: true });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      // A pixel of slack: zoomed pages report fractional widths.
+      const overflows = element.scrollWidth - element.clientWidth > 1;
+      const atStart = element.scrollLeft <= 1;
+      const atEnd = element.scrollLeft + element.clientWidth >= element.scrollWidth - 1;
+      setEdges((previous) => (previous.overflows === overflows && previous.atStart === atStart && previous.atEnd === atEnd ? previous : { overflows, atStart, atEnd }));
+    };
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    if (element.firstElementChild) observer?.observe(element.firstElementChild);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [ref]);
+  return edges;
+}
+
+/** A shadow along one side of a scrolling table, shown while there are more columns on that side. */
+const edgeShadow = (side: 'left' | 'right', shown: boolean): SxProps<Theme> => ({
+  position: 'absolute',
+  top: 0,
+  bottom: 0,
+  left: side === 'left' ? 0 : 'auto',
+  right: side === 'right' ? 0 : 'auto',
+  width: 20,
+  pointerEvents: 'none',
+  opacity: shown ? 1 : 0,
+  transition: 'opacity 150ms',
+  background: (theme: Theme) => `linear-gradient(to ${side === 'left' ? 'right' : 'left'}, ${alpha(theme.palette.text.primary, 0.16)}, transparent)`,
+});
+
+/**
+ * A table wider than the screen (a phone) scrolls sideways in its own box. Then it says so (a hint above it, a shadow
+ * on the side with more columns), and the box is a named region a keyboard can focus and scroll with the arrows.
+ */
+function ScrollableTable({ label, children }: { label: string; children: ReactNode }) {
+  const { t } = useTranslation('sheets');
+  const ref = useRef<HTMLDivElement>(null);
+  const hintId = useId();
+  const { overflows, atStart, atEnd } = useScrollEdges(ref);
+  return (
+    <Box>
+      {overflows ? (
+        <Typography id={hintId} variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary', mb: 1 }}>
+          <SwipeLeft aria-hidden fontSize="small" />
+          {t('salary.scrollHint')}
+        </Typography>
+      ) : null}
+      <Box sx={{ position: 'relative' }}>
+        <TableContainer
+          ref={ref}
+          {...(overflows ? { role: 'region', 'aria-label': label, 'aria-describedby': hintId, tabIndex: 0 } : {})}
+          sx={{ overflowX: 'auto', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+        >
+          {children}
+        </TableContainer>
+        <Box aria-hidden sx={edgeShadow('left', overflows && !atStart)} />
+        <Box aria-hidden sx={edgeShadow('right', overflows && !atEnd)} />
+      </Box>
+    </Box>
+  );
+}
+
 function ApprenticeshipTable({ grid }: { grid: NonNullable<SalaryGridResponse['apprentissage']> }) {
   const { t } = useTranslation('sheets');
   const bandLabel = useBandLabel();
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    <ScrollableTable label={t('salary.tableApp')}>
       <Table size="small" aria-label={t('salary.tableApp')}>
         <TableHead>
           <TableRow>
@@ -77,7 +154,7 @@ function ApprenticeshipTable({ grid }: { grid: NonNullable<SalaryGridResponse['a
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTable>
   );
 }
 
@@ -85,7 +162,7 @@ function ProfessionalisationTable({ grid }: { grid: NonNullable<SalaryGridRespon
   const { t } = useTranslation('sheets');
   const bandLabel = useBandLabel();
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    <ScrollableTable label={t('salary.tablePro')}>
       <Table size="small" aria-label={t('salary.tablePro')}>
         <TableHead>
           <TableRow>
@@ -113,7 +190,7 @@ function ProfessionalisationTable({ grid }: { grid: NonNullable<SalaryGridRespon
           })}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTable>
   );
 }
 
@@ -165,7 +242,7 @@ export default function SalaryGrid({ birthDate }: { birthDate: string | undefine
       {typeContrat === 'APP' && grid.apprentissage ? <ApprenticeshipTable grid={grid.apprentissage} /> : null}
       {typeContrat === 'PRO' && grid.professionnalisation ? <ProfessionalisationTable grid={grid.professionnalisation} /> : null}
       {grid.periodes.length > 0 ? (
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        <ScrollableTable label={t('salary.periods')}>
           <Table size="small" aria-label={t('salary.periods')}>
             <TableHead>
               <TableRow>
@@ -194,7 +271,7 @@ export default function SalaryGrid({ birthDate }: { birthDate: string | undefine
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollableTable>
       ) : null}
     </Box>
   );

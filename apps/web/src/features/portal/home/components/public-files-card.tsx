@@ -14,7 +14,7 @@ import { usePublicFiles } from '../../api/public-files';
 import { LoadingLines, QueryError } from '../../components/query-status';
 import { SectionCard } from '../../components/section-card';
 import { useDownload } from '../../components/use-download';
-import { formatFileSize } from '../../utils/file-size';
+import { formatFileSize } from '../../../../lib/file-size';
 
 export function PublicFilesCard({ dossierId }: { dossierId: number }) {
   const { t, i18n } = useTranslation('portal');

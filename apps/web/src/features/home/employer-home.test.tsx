@@ -1,0 +1,75 @@
+import { renderRoutes } from '../../test/render';
+import { requestUrl } from '../../test/request-url';
+import type { EmployerDossier } from '@passerelle/contract';
+import { cleanup, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../lib/i18n';
+import fr from '../../locales/fr-FR/employer.json';
+import { EmployerHome } from './employer-home';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function dossier(overrides: Partial<EmployerDossier>): EmployerDossier {
+  return {
+    id: 1,
+    applicant: { prenom: 'Lucas', nom: 'Bernard' },
+    formation: { libelle: 'Cycle ingénieur', school: 'ESILV' },
+    dossierStatut: 3,
+    etapeStatus: [],
+    waitingFor: { action: 'firstContactReview', actor: 'staff', to: null },
+    missions: { open: false, to: null },
+    dossierLastUpdate: '2026-11-20T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+const dossiers: EmployerDossier[] = [
+  dossier({
+    id: 4,
+    applicant: { prenom: 'Camille', nom: 'Martin' },
+    dossierStatut: 5,
+    waitingFor: { action: 'fundingValidation', actor: 'company', to: '/employeur/validation-financement/4' },
+    missions: { open: true, to: '/employeur/modification-missions/4' },
+  }),
+  dossier({ id: 5, missions: { open: true, to: '/employeur/modification-missions/5' } }),
+  dossier({ id: 6, applicant: { prenom: 'Noah', nom: 'Simon' }, dossierStatut: 8, waitingFor: { action: 'none', actor: 'none', to: null } }),
+];
+
+beforeAll(async () => {
+  await initI18n();
+  await i18next.changeLanguage('fr-FR');
+  await i18next.loadNamespaces(['common', 'employer']);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('EmployerHome', () => {
+  it('offers the missions clarification on each case where it is open, beside what the case waits for', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        requestUrl(input) === '/api/employeurs/dossiers' ? json(200, dossiers) : json(404, { code: 'NOT_FOUND', message: 'Not found' }),
+      ),
+    );
+    renderRoutes([{ path: '/', element: <EmployerHome user={{ userType: 'company', prenom: 'Marc', nom: 'Lambert', mail: 'marc@example.test' }} /> }]);
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(3);
+    const [camille, lucas, noah] = cards.map((card) => within(card));
+
+    expect(camille?.getByRole('link', { name: fr.actions.fundingValidation })).toHaveAttribute('href', '/employeur/validation-financement/4');
+    const missions = camille?.getByRole('link', { name: fr.actions.missions });
+    expect(missions).toHaveAttribute('href', '/employeur/modification-missions/4');
+    // Every card has a link of that name: each one says whose case it is.
+    expect(missions).toHaveAccessibleDescription('Camille Martin');
+
+    // Not the company's turn, yet the missions stay open to it.
+    expect(lucas?.getByText(fr.waiting.staff.firstContactReview)).toBeInTheDocument();
+    expect(lucas?.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/employeur/modification-missions/5']);
+
+    expect(noah?.queryAllByRole('link')).toEqual([]);
+  });
+});
