@@ -221,4 +221,13 @@ describe('employer first-contact draft', () => {
       ]),
     );
   });
+
+  it("warns over 36 months whatever the applicant's status, which the company does not see before the information sheet", () => {
+    const contrat = { typeContrat: 'APP', dateDebutContrat: '2026-09-01', dateFinContrat: '2029-10-31' };
+    const other = { apprenti: { rqth: true } };
+    const codes = (kind: 'f1ce' | 'fre') =>
+      sheetIssues(kind, { contrat }, { ...context, other }).map((issue) => issue.code);
+    expect(codes('f1ce')).toContain('contract.longer_than_36_months');
+    expect(codes('fre')).not.toContain('contract.longer_than_36_months');
+  });
 });

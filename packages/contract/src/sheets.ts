@@ -804,8 +804,10 @@ export function sheetIssues(kind: SheetKind, data: Record<string, unknown>, cont
               proStartAfter: context.formation.proStartAfter,
               proEndBefore: context.formation.proEndBefore,
             },
-            rqth: apprenti.rqth ?? null,
-            sportifHautNiveau: apprenti.sportifHautNiveau ?? null,
+            // At first contact the company does not see the applicant's RQTH or athlete status: the warning over
+            // 36 months (which names both exemptions) is shown whatever the status, so its absence reveals nothing.
+            rqth: kind === 'fre' ? (apprenti.rqth ?? null) : null,
+            sportifHautNiveau: kind === 'fre' ? (apprenti.sportifHautNiveau ?? null) : null,
             ...(context.shortContractMonths ? { shortContractMonths: context.shortContractMonths } : {}),
           }),
         );

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from './visually-hidden';
 
 /** Waiting for a screen, the user or a sign-in; the label is read by screen readers and shown under the spinner. */
 export function FullPageSpinner({ label }: { label?: string }) {
@@ -20,12 +21,3 @@ export function FullPageSpinner({ label }: { label?: string }) {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -278,16 +278,3 @@ export function FieldGroup({ title, description, nested = false, children }: { t
 export function Cell({ children, wide = false, third = false }: { children: ReactNode; wide?: boolean; third?: boolean }) {
   return <Grid size={{ xs: 12, sm: wide ? 12 : 6, md: wide ? 12 : third ? 4 : 6 }}>{children}</Grid>;
 }
-
-/** Hidden on screen, read by screen readers. */
-export const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

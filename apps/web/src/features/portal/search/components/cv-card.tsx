@@ -19,6 +19,7 @@ import { LoadingLines, QueryError } from '../../components/query-status';
 import { SectionCard } from '../../components/section-card';
 import { useDownload } from '../../components/use-download';
 import { formatDateTime } from '../../utils/dates';
+import { visuallyHidden } from '../../../../components/visually-hidden';
 
 /** SPEC "CV card": whether a CV is there, a PDF picker, and the CVs sent so far, newest first. */
 export function CvCard() {
@@ -94,15 +95,3 @@ export function CvCard() {
     </SectionCard>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
