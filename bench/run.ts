@@ -7,10 +7,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import type { UserType } from '@passerelle/contract';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { connections, duration, load, type BenchRow } from './load.ts';
 import { benchOffers } from './offers.ts';
+import { benchSheets } from './sheets.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env['BENCH_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -32,6 +34,18 @@ function start(script: string, env: Record<string, string>): Promise<ChildProces
     child.once('message', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
+}
+
+/** An access token as the auth plugin checks it: HS256, issuer, audience, the user id as subject and its type. */
+function signToken(userId: number, userType: UserType): Promise<string> {
+  return new SignJWT({ typ: userType })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuer('passerelle')
+    .setAudience('passerelle-api')
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(jwtSecret));
 }
 
 async function waitHealthy(url: string) {
@@ -71,14 +85,7 @@ try {
   await db.end();
   const userId = rows[0]?.id;
   if (!userId) throw new Error('no demo applicant');
-  const token = await new SignJWT({ typ: 'admissible' })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(userId))
-    .setIssuer('passerelle')
-    .setAudience('passerelle-api')
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(new TextEncoder().encode(jwtSecret));
+  const token = await signToken(userId, 'admissible');
   const auth = { authorization: `Bearer ${token}` };
 
   const rawPort = await freePort();
@@ -92,6 +99,7 @@ try {
   rows2.push(await load('minimal fastify + pg (baseline)', `http://127.0.0.1:${minPort}/me`));
   rows2.push(await load('GET /api/users/me', `${portalUrl}/api/users/me`, auth));
   rows2.push(...(await benchOffers({ baseUrl: portalUrl, token, databaseUrl })));
+  rows2.push(...(await benchSheets({ baseUrl: portalUrl, databaseUrl, signToken })));
 
   const byName = new Map(rows2.map((r) => [r.name, r]));
   const ratio = (a: string, b: string) => {
