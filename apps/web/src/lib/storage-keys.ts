@@ -7,6 +7,8 @@ export const storageKeys = {
   lang: 'lang',
   /** Path to come back to after signing in again. */
   returnTo: 'passerelle.returnTo',
+  /** Prefix of the unsent copies of sheets (`passerelle.sheet.<kind>.<id>`), kept until the server has them. */
+  sheetDraftPrefix: 'passerelle.sheet.',
 } as const;
 
 export function readJson<T>(key: string): T | null {
@@ -24,5 +26,15 @@ export function writeJson(key: string, value: unknown): void {
     else localStorage.setItem(key, JSON.stringify(value));
   } catch {
     // Private mode or full storage: the session still works in memory.
+  }
+}
+
+/** Removes every key starting with `prefix` (the unsent sheet copies on a deliberate sign-out). */
+export function removeKeysStartingWith(prefix: string): void {
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
+    for (const key of keys) if (key?.startsWith(prefix)) localStorage.removeItem(key);
+  } catch {
+    // Private mode: nothing was kept.
   }
 }

@@ -2,6 +2,7 @@ import type { Language, TokenResponse } from '@passerelle/contract';
 import { api, ApiError, apiVoid } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
 import { queryClient } from '../../../lib/query-client';
+import { removeKeysStartingWith, storageKeys } from '../../../lib/storage-keys';
 import { meQueryOptions } from './me';
 
 export type ExchangeOutcome = { kind: 'signed-in' } | { kind: 'invalid' } | { kind: 'failed'; error: unknown };
@@ -61,4 +62,7 @@ export async function logout(): Promise<void> {
   }
   authStore.clear();
   queryClient.clear();
+  // A deliberate sign-out leaves nothing personal behind on a shared computer, unsent sheet copies included (an
+  // expired session keeps them: the person signs in again and finds what they typed).
+  removeKeysStartingWith(storageKeys.sheetDraftPrefix);
 }

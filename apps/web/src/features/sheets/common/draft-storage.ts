@@ -1,4 +1,5 @@
 import type { SheetKind } from '@passerelle/contract';
+import { storageKeys } from '../../../lib/storage-keys';
 
 /**
  * The unsent copy of a sheet kept in local storage, so that a closed tab or an expired token loses nothing.
@@ -12,7 +13,7 @@ export interface LocalDraft {
   savedAt: number;
 }
 
-const key = (kind: SheetKind, id: number) => `passerelle.sheet.${kind}.${id}`;
+const key = (kind: SheetKind, id: number) => `${storageKeys.sheetDraftPrefix}${kind}.${id}`;
 
 export function withoutNir(data: Record<string, unknown>): Record<string, unknown> {
   const apprenti = data['apprenti'];
