@@ -1,4 +1,5 @@
 import { renderRoutes } from '../../test/render';
+import { sheetResponse } from '../../test/sheet-response';
 import { requestUrl } from '../../test/request-url';
 import type { SheetResponse } from '@passerelle/contract';
 import { cleanup, screen } from '@testing-library/react';
@@ -12,7 +13,7 @@ import { InformationSheetDone } from './information-sheet-done';
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function sent(etapeStatus: SheetResponse['etapeStatus']): SheetResponse {
-  return { data: {}, status: 'submitted', submittedAt: '2026-11-20T09:30:00.000Z', warnings: {}, readOnly: true, formation: null, context: {}, attachment: null, etapeStatus };
+  return sheetResponse({ status: 'submitted', submittedAt: '2026-11-20T09:30:00.000Z', readOnly: true, etapeStatus });
 }
 
 /** The done message as shown once the sheet (served at `url`) is sent. */

@@ -1,4 +1,5 @@
 import { renderRoutes } from '../../test/render';
+import { sheetResponse } from '../../test/sheet-response';
 import { requestUrl } from '../../test/request-url';
 import type { SheetResponse } from '@passerelle/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
@@ -15,21 +16,14 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 const SHEET_URL = '/api/employeurs/modification-missions/7';
 
 function missions(overrides: Partial<SheetResponse<'missions'>> = {}): SheetResponse<'missions'> {
-  return {
-    data: {},
-    status: 'draft',
-    submittedAt: null,
-    warnings: {},
-    readOnly: false,
-    formation: null,
+  return sheetResponse<'missions'>({
     context: { apprenti: { prenom: 'Lucas', nom: 'Bernard', courriel: 'lucas@example.test' } },
-    attachment: null,
     etapeStatus: [
       { type: 'f1ca', status: 2 },
       { type: 'f1ce', status: 2 },
     ],
     ...overrides,
-  };
+  });
 }
 
 /** Answers the sheet with `sheet`, and the upload with what `onUpload` gives. */

@@ -1,4 +1,5 @@
 import { renderRoutes } from '../../../test/render';
+import { sheetResponse } from '../../../test/sheet-response';
 import type { SheetResponse } from '@passerelle/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,18 +32,11 @@ const SHEET_URL = '/api/admissibles/fiche-premier-contact/5';
 const STORAGE_KEY = 'passerelle.sheet.f1ca.5';
 
 function sheet(overrides: Partial<SheetResponse<'f1ca'>> = {}): SheetResponse<'f1ca'> {
-  return {
+  return sheetResponse<'f1ca'>({
     data: { apprenti: { nom: 'Martin', prenom: 'Camille', nir: '204057512345615' } },
-    status: 'draft',
-    submittedAt: null,
-    warnings: {},
-    readOnly: false,
-    formation: null,
-    context: {},
-    attachment: null,
     etapeStatus: [{ type: 'f1ca', status: 1 }],
     ...overrides,
-  };
+  });
 }
 
 function renderPage() {

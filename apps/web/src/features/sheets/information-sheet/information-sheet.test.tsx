@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import fr from '../../../locales/fr-FR/sheets.json';
 import { renderRoutes } from '../../../test/render';
+import { sheetResponse } from '../../../test/sheet-response';
 import { InformationSheet } from './information-sheet';
 
 const json = (status: number, body: unknown) =>
@@ -18,20 +19,6 @@ function mockSheet(sheet: Record<string, unknown>) {
   );
 }
 
-function sheetResponse(overrides: Record<string, unknown>) {
-  return {
-    data: {},
-    status: 'draft',
-    submittedAt: null,
-    warnings: {},
-    readOnly: false,
-    formation: null,
-    context: {},
-    attachment: null,
-    etapeStatus: [],
-    ...overrides,
-  };
-}
 
 const people = {
   tuteur: { nom: 'Roussel', prenom: 'Henri', courriel: 'henri.roussel@example.test' },
