@@ -14,6 +14,8 @@ const addressQueryMinLength = 3;
 
 type LookupNotice = 'unavailable' | 'noResults' | null;
 
+const optionIdOf = (listId: string, index: number) => `${listId}-option-${index}`;
+
 /** The directory call; a failure with `isRefused` true (a 400) is a bad query, anything else a service down. */
 export type AddressSearch = (
   query: string,
@@ -76,7 +78,7 @@ export default function AddressLookup({
   const { t } = useTranslation('sheets');
   const id = useId();
   const listboxId = `${id}-listbox`;
-  const optionId = (index: number) => `${id}-option-${index}`;
+  const optionId = (index: number) => optionIdOf(id, index);
   const [input, setInput] = useState('');
   // What the person typed: a picked suggestion fills the box without searching again.
   const [query, setQuery] = useState('');
@@ -89,7 +91,7 @@ export default function AddressLookup({
   useEffect(() => {
     if (activeOption < 0) return;
     // Keeps the highlighted suggestion in view when the list scrolls (jsdom has no scrollIntoView).
-    document.getElementById(`${id}-option-${activeOption}`)?.scrollIntoView?.({ block: 'nearest' });
+    document.getElementById(optionIdOf(id, activeOption))?.scrollIntoView?.({ block: 'nearest' });
   }, [id, activeOption]);
 
   function pick(suggestion: AddressSuggestion) {

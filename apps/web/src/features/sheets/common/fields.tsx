@@ -39,7 +39,7 @@ export function useFieldWarnings(path: string): string[] {
   return (warnings[path] ?? []).map((issue) => fieldMessage(issue.code, i18n.language, issue.params) ?? issue.code);
 }
 
-/** Registers the field's label for the error summary (`summaryLabel` when the bare label would be ambiguous there). */
+/** Registers the field's label for the error summary (callers pass their `summaryLabel` when the bare label is ambiguous). */
 function useRegisterLabel(path: string, label: string) {
   const { labels } = useSheetFormContext();
   useEffect(() => {

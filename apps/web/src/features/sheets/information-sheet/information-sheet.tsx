@@ -161,7 +161,7 @@ export function InformationSheet({ kind, done }: { kind: Kind; done: ReactNode }
           {t('info.stepHeading', { index: active + 1, total: informationSteps.length, title: stepTitle(step) })}
         </Typography>
         {!isOwnStep(step) ? <Alert severity="info">{t(`info.otherPart.${kind}`)}</Alert> : null}
-        <StepContent step={step} kind={kind} source={source} idccLocked={Boolean(initialIdcc)} form={form} onGo={goTo} stepErrors={stepErrors} sent={state.readOnly} />
+        <StepContent step={step} kind={kind} source={source} idccLocked={Boolean(initialIdcc)} form={form} onGo={goTo} stepErrors={stepErrors} readOnly={state.readOnly} />
         {step === 'send' && !state.readOnly ? <SendButton /> : null}
       </Box>
     </SheetFrame>
@@ -216,10 +216,10 @@ type StepContentProps = {
   onGo: (index: number) => void;
   stepErrors: Map<InformationStep, number>;
   /** The sheet is read-only: sent, or not open to this person. */
-  sent: boolean;
+  readOnly: boolean;
 };
 
-function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors, sent }: StepContentProps) {
+function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors, readOnly }: StepContentProps) {
   const { t } = useTranslation('sheets');
   const isApplicant = kind === 'fra';
   const isEmployer = kind === 'fre';
@@ -330,16 +330,16 @@ function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors, s
         </>
       );
     case 'send':
-      return <Recap kind={kind} onGo={onGo} stepErrors={stepErrors} sent={sent} />;
+      return <Recap kind={kind} onGo={onGo} stepErrors={stepErrors} readOnly={readOnly} />;
   }
 }
 
 /** The last step: each step to review before sending, or to read back once the sheet is sent (or not open to this person). */
-function Recap({ kind, onGo, stepErrors, sent }: { kind: Kind; onGo: (index: number) => void; stepErrors: Map<InformationStep, number>; sent: boolean }): ReactNode {
+function Recap({ kind, onGo, stepErrors, readOnly }: { kind: Kind; onGo: (index: number) => void; stepErrors: Map<InformationStep, number>; readOnly: boolean }): ReactNode {
   const { t } = useTranslation('sheets');
   return (
     <>
-      <Typography>{sent ? t('info.recapSent') : t(`info.recap.${kind}`)}</Typography>
+      <Typography>{readOnly ? t('info.recapSent') : t(`info.recap.${kind}`)}</Typography>
       <List dense disablePadding>
         {informationSteps.slice(0, -1).map((name, index) => {
           const count = stepErrors.get(name) ?? 0;
@@ -349,8 +349,8 @@ function Recap({ kind, onGo, stepErrors, sent }: { kind: Kind; onGo: (index: num
               disableGutters
               secondaryAction={
                 // Six "Review" buttons: each one's name says which step it opens, its visible text first (WCAG 2.5.3).
-                <Button size="small" onClick={() => onGo(index)} aria-label={t(sent ? 'info.viewStep' : 'info.reviewStep', { title: t(`info.steps.${name}`) })}>
-                  {t(sent ? 'info.view' : 'info.review')}
+                <Button size="small" onClick={() => onGo(index)} aria-label={t(readOnly ? 'info.viewStep' : 'info.reviewStep', { title: t(`info.steps.${name}`) })}>
+                  {t(readOnly ? 'info.view' : 'info.review')}
                 </Button>
               }
             >
@@ -363,7 +363,7 @@ function Recap({ kind, onGo, stepErrors, sent }: { kind: Kind; onGo: (index: num
           );
         })}
       </List>
-      {sent ? null : <Alert severity="warning">{t('info.lockWarning')}</Alert>}
+      {readOnly ? null : <Alert severity="warning">{t('info.lockWarning')}</Alert>}
     </>
   );
 }
