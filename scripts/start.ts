@@ -8,7 +8,8 @@ import path from 'node:path';
 
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 18)) {
-  console.error(`Passerelle needs Node.js 24 LTS (22.18 at least); this is ${process.version}. See README, "Requirements".`);
+  // npm puts node_modules/.bin first on PATH, where `npm install` linked the pinned Node 24 (decision 0006).
+  console.error(`Passerelle runs on Node.js 24 LTS; this is ${process.version}. Start it with \`npm start\` after \`npm install\`.`);
   process.exit(1);
 }
 
