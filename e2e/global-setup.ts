@@ -87,6 +87,8 @@ export default async function setup(project: TestProject) {
       MAIL_POLL_INTERVAL_MS: '200',
       LOGIN_RATE_PER_ADDRESS: '1000',
       LOGIN_RATE_PER_CLIENT: '10000',
+      // Journeys open several dossiers for one demo applicant, whatever that account already holds.
+      APPLICANT_MAX_OPEN_DOSSIERS: '50',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

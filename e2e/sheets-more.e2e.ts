@@ -218,7 +218,7 @@ describe('the information sheet in English, on a phone', () => {
       expect(f1caSent.status, JSON.stringify(f1caSent.body)).toBe(200);
 
       const mail = await waitForMail(contactEmail);
-      expect(mail.subject).toMatch(/invites you to fill in a first-contact sheet/);
+      expect(mail.subject).toBe('Invitation to fill in an employer first-contact sheet');
       const employer = await newPage({ ...PHONE, lang: 'en-US' });
       await openMailLink(employer, mail.link);
       const formation = (

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, expect, inject } from 'vitest';
 
@@ -166,4 +167,42 @@ export async function shot(page: Page, name: string): Promise<void> {
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
   await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+}
+
+/**
+ * Waits until the screen has stopped loading and moving: no placeholder or spinner left, fonts loaded, transitions
+ * (dialogs, collapses, menus) ended. What a person reads and what axe checks is then the final screen.
+ */
+export async function waitUntilSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === 'loaded' &&
+      !document.querySelector('.MuiSkeleton-root, .MuiCircularProgress-root, [aria-busy="true"]') &&
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** Evaluated, not added as a script tag: the portal's CSP refuses inline scripts, and must go on doing so. */
+const axeSource = readFileSync(path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe-core on the page against WCAG 2.1 A and AA (every rule of those tags, none turned off) and returns each
+ * violation as one readable line per element: rule, impact, CSS target, the start of its HTML and axe's summary.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe;
+    const results = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? '',
+      nodes: v.nodes.map((n) => ({ target: n.target.join(' '), html: n.html, summary: n.failureSummary ?? '' })),
+    }));
+  });
+  return violations.flatMap((v) =>
+    v.nodes.map(
+      (n) => `- ${v.id} (${v.impact}) at ${n.target}: ${n.html.replace(/\s+/g, ' ').slice(0, 160)} — ${n.summary.replace(/\s+/g, ' ').slice(0, 240)}`,
+    ),
+  );
 }

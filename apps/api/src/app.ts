@@ -11,7 +11,7 @@ import { getOrCreateSecret } from './lib/secrets.ts';
 import { createDbStorage, type Storage } from './lib/storage.ts';
 import { registerModules } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -85,7 +85,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get('/api/health', { logLevel: 'warn' }, async (_request, reply) => {
     const ok = await database.ping();
-    return reply.status(ok ? 200 : 503).send(ok ? { status: 'ok' } : { code: 'SERVICE_UNAVAILABLE', message: 'Database not answering' });
+    if (ok) return reply.status(200).send({ status: 'ok' });
+    return reply
+      .status(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send({ code: 'SERVICE_UNAVAILABLE', message: 'Database not answering' });
   });
 
   await app.register(registerModules, { prefix: '/api' });

@@ -19,6 +19,13 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /**
+   * PostgreSQL: the longest statement of a request (the longest today takes a few milliseconds; migrations run apart,
+   * without it). A server that stops answering fails the request with 503 this long (plus a second) after it asked.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(5000),
+  /** PostgreSQL: the longest wait for a connection (a server down or unreachable, or the pool busy) before a 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(3000),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Passerelle CFA <no-reply@passerelle.localhost>'),
   /** Signs access tokens (HS256). Generated once and kept in the database when not given. */
@@ -49,6 +56,32 @@ const envSchema = z.object({
   LOOKUP_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(4000),
   /** Look-up calls per client address per minute (address autocompletion calls often). */
   LOOKUP_RATE_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /**
+   * Applicant limits (issue 8: one account must not turn the portal into a mail relay). A real applicant pursues one
+   * contract, with a few companies at a time: 5 open dossiers, and each first-contact sheet invites one employer, so 5
+   * invitations a day and 20 over the account's life cover a busy search while stopping a mass mailing.
+   */
+  APPLICANT_MAX_OPEN_DOSSIERS: z.coerce.number().int().positive().default(5),
+  APPLICANT_INVITATIONS_PER_DAY: z.coerce.number().int().positive().default(5),
+  APPLICANT_INVITATIONS_TOTAL: z.coerce.number().int().positive().default(20),
+  /**
+   * Upload budgets. An applicant keeps at most UPLOAD_MAX_CVS CVs (a new one replaces the oldest), one CVEC certificate
+   * and one bac attestation (each replaced): 7 files of 10 MB at most. An employer contact keeps one job description
+   * (5 MB) per dossier. 40 files and 150 MB per person cover a contact following about 25 apprentices; a dossier holds a
+   * handful of uploaded files (job description, later signed documents of 10 MB).
+   */
+  UPLOAD_MAX_CVS: z.coerce.number().int().positive().default(5),
+  UPLOAD_MAX_FILES_PER_PERSON: z.coerce.number().int().positive().default(40),
+  UPLOAD_MAX_BYTES_PER_PERSON: z.coerce.number().int().positive().default(150 * 1024 * 1024),
+  UPLOAD_MAX_FILES_PER_DOSSIER: z.coerce.number().int().positive().default(10),
+  UPLOAD_MAX_BYTES_PER_DOSSIER: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  /** clamd (Debian's clamav-daemon) scanning every upload: tcp://host:port or a unix socket path. Unset: no scanning. */
+  CLAMD_URL: z
+    .string()
+    .regex(/^(tcp:\/\/|unix:\/\/|\/)/, 'CLAMD_URL must be tcp://host:port, unix:///path or /path')
+    .optional(),
+  /** Past this, the scan counts as failed and the upload is refused (503). */
+  CLAMD_TIMEOUT_MS: z.coerce.number().int().positive().max(300_000).default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

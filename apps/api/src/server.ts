@@ -2,13 +2,20 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { loadDemoDataOnce } from './db/demo/load.ts';
+import { errorSummary } from './lib/logger.ts';
 import { startSessionPurge } from './modules/auth/auth.maintenance.ts';
 import { startMailWorker } from './modules/mail/mail.worker.ts';
 
 /** Starts the portal: database, migrations, demo data, mail worker, HTTP server; stops gracefully. */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+  });
   await database.migrate();
   const app = await buildApp({ config, database });
   if (config.DEMO_DATA) await loadDemoDataOnce(app);
@@ -38,6 +45,8 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  // A failed statement (migrations, demo data) by its codes only: its message quotes the bound values.
+  const summary = errorSummary(err);
+  console.error(summary.statement ? JSON.stringify(summary) : err instanceof Error ? err.message : err);
   process.exit(1);
 });

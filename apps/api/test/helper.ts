@@ -49,13 +49,14 @@ export async function createTestDatabase(): Promise<{ database: Database; url: s
   };
 }
 
-export async function createTestApp(env: Partial<Env> = {}): Promise<TestContext> {
+/** `logger`: pino options (e.g. a stream) for a test that reads the log lines; none otherwise. */
+export async function createTestApp(env: Partial<Env> = {}, options: { logger?: object } = {}): Promise<TestContext> {
   const { database, url, drop } = await createTestDatabase();
   const config = loadConfig(
     { NODE_ENV: 'test' },
     { PUBLIC_URL: 'http://localhost:3999', DEMO_DATA: false, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', ...env },
   );
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: options.logger ?? false });
   await app.ready();
   afterAll(async () => {
     await app.close();

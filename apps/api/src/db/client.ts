@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -42,32 +43,127 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; 'memory://' keeps it in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL: the longest statement of a request; a server silent this long (plus a second) fails the query. */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: the longest wait for a connection, new or from the busy pool. */
+  connectTimeoutMs?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) {
+    return openPostgres(options.url, {
+      poolSize: options.poolSize ?? 10,
+      statementTimeoutMs: options.statementTimeoutMs ?? 5000,
+      connectTimeoutMs: options.connectTimeoutMs ?? 3000,
+    });
+  }
   return openPglite(options.dataDir ?? 'memory://');
 }
 
+/**
+ * PGlite runs inside this process: it cannot freeze or go away on its own, so it has no time limits (a statement that
+ * never ends would be a bug of ours). Two processes on one folder would each keep their own copy in memory and lose
+ * each other's writes, hence the folder lock.
+ */
 async function openPglite(dataDir: string): Promise<Database> {
-  let target = dataDir;
-  if (!dataDir.startsWith('memory://')) {
-    target = path.join(dataDir, 'pglite');
+  if (dataDir.startsWith('memory://')) return wrapPglite(await PGlite.create(dataDir), () => {});
+  mkdirSync(dataDir, { recursive: true });
+  const lock = lockDataDir(dataDir);
+  try {
+    const target = path.join(dataDir, 'pglite');
     mkdirSync(target, { recursive: true });
+    return wrapPglite(await PGlite.create(target), lock.release);
+  } catch (err) {
+    lock.release();
+    throw err;
   }
-  const client = await PGlite.create(target);
+}
+
+function wrapPglite(client: PGlite, release: () => void): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: (timeoutMs = 2000) => pingWith(() => client.query('select 1'), timeoutMs),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+/**
+ * node-postgres' client, hardened for a server that freezes or drops while the client is checked out of the pool.
+ * A query that timed out on the client side still runs on its connection: the connection is closed, so that nobody
+ * queues behind it or inherits its open transaction. A client whose connection closes goes back to the pool at once,
+ * which drops it: Drizzle never releases a client whose `begin` failed, and the pool would shrink for good.
+ */
+class GuardedClient extends pg.Client {
+  #poolRelease: ((err?: Error | boolean) => void) | undefined;
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // With no listener, a lost socket on a checked-out client would crash the process; its queries fail on their own.
+    this.on('error', () => {});
+    this.on('end', () => this.release(new Error('Connection terminated')));
+    const send = this.query.bind(this) as (...args: unknown[]) => unknown;
+    const dropIfStuck = (err: unknown) => {
+      if (err instanceof Error && err.message === 'Query read timeout') this.connection.stream.destroy();
+    };
+    this.query = ((...args: unknown[]) => {
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        args[args.length - 1] = (err: unknown, result: unknown) => {
+          dropIfStuck(err);
+          (callback as (err: unknown, result: unknown) => void)(err, result);
+        };
+        return send(...args);
+      }
+      const result = send(...args);
+      if (result instanceof Promise) result.catch(dropIfStuck);
+      return result;
+    }) as typeof this.query;
+  }
+
+  /** Set by the pool at each checkout; answered once, later calls (Drizzle's, after ours) do nothing. */
+  get release(): (err?: Error | boolean) => void {
+    return (err) => {
+      const release = this.#poolRelease;
+      this.#poolRelease = undefined;
+      release?.(err);
+    };
+  }
+
+  set release(release: (err?: Error | boolean) => void) {
+    this.#poolRelease = release;
+  }
+}
+
+interface PostgresLimits {
+  poolSize: number;
+  statementTimeoutMs: number;
+  connectTimeoutMs: number;
+}
+
+async function openPostgres(url: string, limits: PostgresLimits): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: limits.poolSize,
+    Client: GuardedClient as unknown as new () => pg.ClientBase,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    // The server cancels a statement past this (57014), and ends a session left in a transaction with nothing to do,
+    // which would hold its row locks for everyone else.
+    statement_timeout: limits.statementTimeoutMs,
+    idle_in_transaction_session_timeout: Math.max(30_000, 4 * limits.statementTimeoutMs),
+    // A frozen server or a cut network never answers and never closes the socket: the client stops waiting a little
+    // after the server would have cancelled the statement itself.
+    query_timeout: limits.statementTimeoutMs + 1000,
+    keepAlive: true,
+  });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
@@ -75,13 +171,17 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db,
     kind: 'postgres',
     async migrate() {
-      const client = await pool.connect();
+      // A connection of its own, without the time limits of requests: a migration may rewrite a whole table, and
+      // waits for another process's migrations to finish.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: limits.connectTimeoutMs, keepAlive: true });
+      client.on('error', () => {});
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        client.release();
+        await client.end();
       }
     },
     ping: (timeoutMs = 2000) => pingWith(() => db.execute(sql`select 1`), timeoutMs),

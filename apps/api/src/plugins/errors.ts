@@ -2,7 +2,12 @@ import type { ErrorBody } from '@passerelle/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from '../lib/app-error.ts';
+import { errorSummary } from '../lib/logger.ts';
+
+/** Seconds a client is told to wait when the database is away: about the time limits of a statement and a connection. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function zodErrors(issues: { instancePath?: string; params?: { issue?: { path?: PropertyKey[] } }; message: string }[], part: string) {
   const errors: Record<string, string[]> = {};
@@ -24,6 +29,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       status = error.status;
       body = { code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+    } else if (isDatabaseUnavailable(error)) {
+      status = 503;
+      body = { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering; try again in a moment' };
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       body = {
@@ -32,7 +41,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         errors: zodErrors(error.validation as never, error.validationContext ?? 'body'),
       };
     } else if (isResponseSerializationError(error)) {
-      request.log.error({ err: { message: error.message, issues: error.cause.issues } }, 'response did not match its schema');
+      const issues = error.cause.issues.map((issue) => ({ path: issue.path.map(String).join('.'), code: issue.code }));
+      request.log.error({ err: { type: error.name, issues }, route: request.routeOptions.url }, 'response did not match its schema');
     } else if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       status = 413;
       body = { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' };
@@ -45,8 +55,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
 
     if (status >= 500) {
-      // Only the error's class and message: a database error's detail can hold personal data.
-      request.log.error({ err: { type: error.name, message: error.message, code: error.code, stack: error.stack } }, 'request failed');
+      // Codes and names only (see errorSummary): a database error's message quotes every bound value.
+      request.log.error({ err: errorSummary(error), route: request.routeOptions.url }, 'request failed');
     }
     void reply.status(status).send(body);
   });

@@ -86,6 +86,18 @@ export const ruleMessages = {
     'file.too_large': 'Ce fichier est trop volumineux : réduisez sa taille ou choisissez un autre fichier.',
     'file.unsupported_type':
       "Ce type de fichier n'est pas accepté : choisissez un fichier dans l'un des formats indiqués.",
+    'file.malware_detected':
+      "L'antivirus a refusé ce fichier : il contient un contenu dangereux. Envoyez une autre copie du document, par exemple exportée de nouveau en PDF.",
+    'file.scan_unavailable':
+      "Le contrôle antivirus des fichiers est momentanément indisponible : rien n'a été enregistré, réessayez dans quelques minutes.",
+    'file.quota_person':
+      "Vous avez atteint le volume de documents prévu pour un compte : rien n'a été enregistré. Contactez le CFA pour en envoyer d'autres.",
+    'file.quota_dossier':
+      "Ce dossier a atteint le volume de documents prévu : rien n'a été enregistré. Contactez le CFA pour en ajouter.",
+    'contact.invitations_per_day':
+      "Vous avez atteint le nombre d'entreprises que vous pouvez inviter aujourd'hui : votre fiche est enregistrée, envoyez-la demain.",
+    'contact.invitations_total':
+      "Vous avez atteint le nombre d'entreprises que votre compte peut inviter : votre fiche est enregistrée, contactez le CFA pour l'envoyer.",
     'phone.format':
       "Le numéro de téléphone n'est pas valide : 6 à 20 caractères parmi chiffres, espaces, points, tirets ou parenthèses, avec un + au début pour l'international.",
     'postcode.format': 'Le code postal comporte 5 chiffres.',
@@ -163,6 +175,18 @@ export const ruleMessages = {
       'This e-mail address belongs to an account that is not an employer account: give the address of another company contact.',
     'file.too_large': 'This file is too large: reduce its size or choose another file.',
     'file.unsupported_type': 'This file type is not accepted: choose a file in one of the formats listed.',
+    'file.malware_detected':
+      'The antivirus refused this file: it holds harmful content. Send another copy of the document, for example exported again as a PDF.',
+    'file.scan_unavailable':
+      'The antivirus check of files is unavailable for the moment: nothing was saved, try again in a few minutes.',
+    'file.quota_person':
+      'You have reached the amount of documents an account may hold: nothing was saved. Contact the CFA to send more.',
+    'file.quota_dossier':
+      'This case has reached the amount of documents it may hold: nothing was saved. Contact the CFA to add more.',
+    'contact.invitations_per_day':
+      'You have reached the number of companies you may invite today: your sheet is saved, send it tomorrow.',
+    'contact.invitations_total':
+      'You have reached the number of companies your account may invite: your sheet is saved, contact the CFA to send it.',
     'phone.format':
       'This phone number is not valid: 6 to 20 characters among digits, spaces, dots, hyphens or brackets, with a leading + for international numbers.',
     'postcode.format': 'The postcode has 5 digits.',

@@ -1,4 +1,7 @@
 import type { Language, UserType } from '@passerelle/contract';
+import { demoApplicants, demoCompanies, demoDossiers, demoFormations } from './dossiers.ts';
+import { applicantLabel, employerLabel, type LabelledDossier } from './labels.ts';
+import { stageState } from './stages.ts';
 
 /** A demo account: who to sign in as to see a given screen or state. Static, so the CLI prints it without a database. */
 export interface DemoAccount {
@@ -36,11 +39,10 @@ export const demoEmails = {
 } as const;
 export type DemoKey = keyof typeof demoEmails;
 
-export const demoAccounts: readonly DemoAccount[] = [
+const people: readonly Omit<DemoAccount, 'label'>[] = [
   {
     email: demoEmails.camille,
     userType: 'admissible',
-    label: 'Admissible EMLV — nouveau dossier sans étape (statut 1), CV déposé / new case with no steps yet',
     prenom: 'Camille',
     nom: 'Martin',
     lang: 'fr-FR',
@@ -48,7 +50,6 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     email: demoEmails.olivia,
     userType: 'admissible',
-    label: 'Admissible EMLV anglophone — fiche premier contact à reprendre (statut 1) / English speaker, first-contact sheet sent back',
     prenom: 'Olivia',
     nom: 'Smith',
     lang: 'en-US',
@@ -56,7 +57,6 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     email: demoEmails.lucas,
     userType: 'admissible',
-    label: 'Admissible ESILV — attente de l’employeur (statut 2) et un dossier refusé (statut 6) / waiting for the employer, one refused case',
     prenom: 'Lucas',
     nom: 'Bernard',
     lang: 'fr-FR',
@@ -64,7 +64,6 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     email: demoEmails.ines,
     userType: 'admissible',
-    label: 'Admissible IIM — modalités en cours au service relations entreprises (statut 3), contrat pro / terms being set, PRO contract',
     prenom: 'Inès',
     nom: 'Petit',
     lang: 'fr-FR',
@@ -72,7 +71,6 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     email: demoEmails.hugo,
     userType: 'admissible',
-    label: 'Admissible EMLV — fiche de renseignements à remplir (statut 4) / information sheet to fill in',
     prenom: 'Hugo',
     nom: 'Durand',
     lang: 'fr-FR',
@@ -80,7 +78,6 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     email: demoEmails.lea,
     userType: 'admissible',
-    label: 'Admissible ESILV — fiche de renseignements à corriger (statut 5) / information sheet sent back for correction',
     prenom: 'Léa',
     nom: 'Moreau',
     lang: 'fr-FR',
@@ -88,7 +85,6 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     email: demoEmails.emma,
     userType: 'admissible',
-    label: 'Admissible EMLV — dossier en cours de signature (statut 7) / contract being signed',
     prenom: 'Emma',
     nom: 'Laurent',
     lang: 'fr-FR',
@@ -96,7 +92,6 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     email: demoEmails.noah,
     userType: 'admissible',
-    label: 'Admissible ESILV — contrat signé avec cerfa (statut 8) et un dossier archivé (statut 9) / signed contract, one archived case',
     prenom: 'Noah',
     nom: 'Simon',
     lang: 'fr-FR',
@@ -104,7 +99,6 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     email: demoEmails.chloe,
     userType: 'admissible',
-    label: 'Admissible IIM — contrat accepté, cerfa signé (statut 10) / accepted contract, signed cerfa',
     prenom: 'Chloé',
     nom: 'Michel',
     lang: 'fr-FR',
@@ -112,7 +106,6 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     email: demoEmails.jules,
     userType: 'admissible',
-    label: 'Admissible EMLV — contrat accepté avec avenant (statut 11) / accepted contract with an addendum',
     prenom: 'Jules',
     nom: 'Lefebvre',
     lang: 'fr-FR',
@@ -120,7 +113,6 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     email: demoEmails.sarah,
     userType: 'admissible',
-    label: 'Admissible ESILV — rupture en cours (statut 12) et contrat rompu (statut 13) / contract being terminated, one broken',
     prenom: 'Sarah',
     nom: 'Leroy',
     lang: 'fr-FR',
@@ -128,7 +120,6 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     email: demoEmails.nathan,
     userType: 'admissible',
-    label: 'Admissible ESILV — aucun dossier, suivi de recherche et atelier / no case yet, search tracking and a workshop',
     prenom: 'Nathan',
     nom: 'Garcia',
     lang: 'fr-FR',
@@ -136,7 +127,6 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     email: demoEmails.claire,
     userType: 'company',
-    label: 'Employeur Société Générale — quatre dossiers d’alternants / employer with four cases',
     prenom: 'Claire',
     nom: 'Dubois',
     lang: 'fr-FR',
@@ -144,7 +134,6 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     email: demoEmails.marc,
     userType: 'company',
-    label: 'Employeur Capgemini — trois dossiers d’alternants / employer with three cases',
     prenom: 'Marc',
     nom: 'Lambert',
     lang: 'fr-FR',
@@ -152,7 +141,6 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     email: demoEmails.staff,
     userType: 'staff',
-    label: 'Personnel du CFA — suit tous les dossiers / CFA staff, follows every case',
     prenom: 'Sophie',
     nom: 'Roux',
     lang: 'fr-FR',
@@ -160,12 +148,38 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     email: demoEmails.admin,
     userType: 'admin',
-    label: 'Administrateur de la plateforme / platform administrator',
     prenom: 'Alex',
     nom: 'Admin',
     lang: 'fr-FR',
   },
 ];
+
+/** Each label is written from the account's dossiers as the demo's stages leave them (labels.ts). */
+function labelOf(person: Omit<DemoAccount, 'label'>): string {
+  const key = (Object.keys(demoEmails) as DemoKey[]).find((k) => demoEmails[k] === person.email);
+  const labelled = (d: (typeof demoDossiers)[number]): LabelledDossier => ({
+    company: demoCompanies.find((c) => c.key === d.company)?.name ?? null,
+    ...stageState(d.stage),
+    hasAddendum: d.stage === 'addendum',
+  });
+  switch (person.userType) {
+    case 'admissible': {
+      const applicant = demoApplicants.find((a) => a.key === key);
+      const school = demoFormations.find((f) => f.key === applicant?.formation)?.school ?? '';
+      return applicantLabel(school, person.lang === 'en-US', demoDossiers.filter((d) => d.owner === key).map(labelled));
+    }
+    case 'company': {
+      const company = demoCompanies.find((c) => key !== undefined && c.users.includes(key));
+      return employerLabel(company?.name ?? '', demoDossiers.filter((d) => d.company === company?.key).map(labelled));
+    }
+    case 'staff':
+      return 'Personnel du CFA — suit tous les dossiers / CFA staff, follows every case';
+    default:
+      return 'Administrateur de la plateforme / platform administrator';
+  }
+}
+
+export const demoAccounts: readonly DemoAccount[] = people.map((person) => ({ ...person, label: labelOf(person) }));
 
 export function demoAccount(key: DemoKey): DemoAccount {
   const account = demoAccounts.find((a) => a.email === demoEmails[key]);

@@ -1,5 +1,5 @@
-import type { StepType } from '@passerelle/contract';
 import type { DemoKey } from './accounts.ts';
+import type { DemoStage } from './stages.ts';
 
 /**
  * The demo's schools, formations, applicants, companies, dossiers and tracking entries, as data.
@@ -156,6 +156,8 @@ export function luhnSiret(base: string): string {
 
 export interface DemoApplicant {
   key: DemoKey;
+  /** As the sheets ask it (sex at birth, on the NIR). */
+  sexe: 'F' | 'M';
   formation: FormationKey;
   contractType: 'APP' | 'PRO' | null;
   /** Number of CVs uploaded (0 to 2). */
@@ -168,214 +170,56 @@ export interface DemoApplicant {
 }
 
 export const demoApplicants: DemoApplicant[] = [
-  { key: 'camille', formation: 'emlvPge', contractType: 'APP', cvs: 1, cvec: 'none', bac: 'none', forumInvited: true, cvHeadline: 'Recherche une alternance en marketing digital' },
-  { key: 'olivia', formation: 'emlvBachelor', contractType: 'APP', cvs: 1, cvec: 'pending', bac: 'none', forumInvited: true, cvHeadline: 'Looking for a business development apprenticeship' },
-  { key: 'lucas', formation: 'esilvData', contractType: 'APP', cvs: 2, cvec: 'none', bac: 'pending', forumInvited: true, cvHeadline: 'Futur ingénieur data, recherche une alternance de 2 ans' },
-  { key: 'ines', formation: 'iimWeb', contractType: 'PRO', cvs: 1, cvec: 'pending', bac: 'pending', forumInvited: true, cvHeadline: 'Développeuse web front-end en contrat de professionnalisation' },
-  { key: 'hugo', formation: 'emlvPge', contractType: 'APP', cvs: 1, cvec: 'valid', bac: 'pending', forumInvited: true, cvHeadline: 'Alternance en banque de détail' },
-  { key: 'lea', formation: 'esilvData', contractType: 'APP', cvs: 0, cvec: 'valid', bac: 'valid', forumInvited: true, cvHeadline: 'Ingénierie logicielle' },
-  { key: 'emma', formation: 'emlvBachelor', contractType: 'APP', cvs: 1, cvec: 'valid', bac: 'valid', forumInvited: true, cvHeadline: 'Chargée de clientèle professionnels' },
-  { key: 'noah', formation: 'esilvData', contractType: 'APP', cvs: 1, cvec: 'valid', bac: 'valid', forumInvited: false, cvHeadline: 'Ingénieur cloud et DevOps' },
-  { key: 'chloe', formation: 'iimGame', contractType: 'PRO', cvs: 0, cvec: 'valid', bac: 'valid', forumInvited: false, cvHeadline: 'Graphiste 3D' },
-  { key: 'jules', formation: 'emlvPge', contractType: 'APP', cvs: 0, cvec: 'valid', bac: 'valid', forumInvited: false, cvHeadline: 'Analyste risques' },
-  { key: 'sarah', formation: 'esilvFinance', contractType: 'APP', cvs: 1, cvec: 'valid', bac: 'none', forumInvited: true, cvHeadline: 'Ingénieure en finance de marché' },
-  { key: 'nathan', formation: 'esilvData', contractType: 'APP', cvs: 2, cvec: 'none', bac: 'none', forumInvited: true, cvHeadline: 'Recherche une alternance en cybersécurité' },
+  { key: 'camille', sexe: 'F', formation: 'emlvPge', contractType: 'APP', cvs: 1, cvec: 'none', bac: 'none', forumInvited: true, cvHeadline: 'Recherche une alternance en marketing digital' },
+  { key: 'olivia', sexe: 'F', formation: 'emlvBachelor', contractType: 'APP', cvs: 1, cvec: 'pending', bac: 'none', forumInvited: true, cvHeadline: 'Looking for a business development apprenticeship' },
+  { key: 'lucas', sexe: 'M', formation: 'esilvData', contractType: 'APP', cvs: 2, cvec: 'none', bac: 'pending', forumInvited: true, cvHeadline: 'Futur ingénieur data, recherche une alternance de 2 ans' },
+  { key: 'ines', sexe: 'F', formation: 'iimWeb', contractType: 'PRO', cvs: 1, cvec: 'pending', bac: 'pending', forumInvited: true, cvHeadline: 'Développeuse web front-end en contrat de professionnalisation' },
+  { key: 'hugo', sexe: 'M', formation: 'emlvPge', contractType: 'APP', cvs: 1, cvec: 'valid', bac: 'pending', forumInvited: true, cvHeadline: 'Alternance en banque de détail' },
+  { key: 'lea', sexe: 'F', formation: 'esilvData', contractType: 'APP', cvs: 0, cvec: 'valid', bac: 'valid', forumInvited: true, cvHeadline: 'Ingénierie logicielle' },
+  { key: 'emma', sexe: 'F', formation: 'emlvBachelor', contractType: 'APP', cvs: 1, cvec: 'valid', bac: 'valid', forumInvited: true, cvHeadline: 'Chargée de clientèle professionnels' },
+  { key: 'noah', sexe: 'M', formation: 'esilvData', contractType: 'APP', cvs: 1, cvec: 'valid', bac: 'valid', forumInvited: false, cvHeadline: 'Ingénieur cloud et DevOps' },
+  { key: 'chloe', sexe: 'F', formation: 'iimGame', contractType: 'PRO', cvs: 0, cvec: 'valid', bac: 'valid', forumInvited: false, cvHeadline: 'Graphiste 3D' },
+  { key: 'jules', sexe: 'M', formation: 'emlvPge', contractType: 'APP', cvs: 0, cvec: 'valid', bac: 'valid', forumInvited: false, cvHeadline: 'Analyste risques' },
+  { key: 'sarah', sexe: 'F', formation: 'esilvFinance', contractType: 'APP', cvs: 1, cvec: 'valid', bac: 'none', forumInvited: true, cvHeadline: 'Ingénieure en finance de marché' },
+  { key: 'nathan', sexe: 'M', formation: 'esilvData', contractType: 'APP', cvs: 2, cvec: 'none', bac: 'none', forumInvited: true, cvHeadline: 'Recherche une alternance en cybersécurité' },
 ];
-
-export type StepValue = 1 | 2 | 3 | 5;
-export type DemoSteps = Partial<Record<StepType, StepValue>>;
-
-const allDone: DemoSteps = {
-  f1ca: 3,
-  f1ce: 3,
-  modalites_re: 3,
-  fra: 3,
-  fre: 3,
-  cfa: 3,
-  signature_admissible: 3,
-  signature_employeur: 3,
-  signature_ecole: 3,
-};
 
 export interface DemoDossier {
   owner: DemoKey;
+  /** The employer named on the first contact; null while the applicant has not filled it in. */
   company: CompanyKey | null;
-  dossierName: string | null;
-  statut: number;
-  accessible: boolean;
+  stage: DemoStage;
   /** Last update, in days (and hours) before now. */
   daysAgo: number;
-  /** Null: a dossier just opened, with no step rows at all. */
-  steps: DemoSteps | null;
-  cerfa: boolean;
-  avenant: boolean;
 }
 
-const apprenticeship = (company: string) => `Contrat d'apprentissage — ${company}`;
-const professionalisation = (company: string) => `Contrat de professionnalisation — ${company}`;
+/** Stages whose contract is signed: a signed CERFA is stored for them, and an addendum for `addendum`. */
+export const signedStages: ReadonlySet<DemoStage> = new Set(['signed', 'accepted', 'addendum', 'breaking']);
 
-/** Together: every dossierStatut 1..13, and every step value 1, 2, 3 and 5. */
+/**
+ * Together: every dossierStatut 1..13 and every step value 1, 2, 3 and 5; and for each demo employer a first contact
+ * to answer, an information sheet to fill in, a funding to validate and missions to clarify.
+ */
 export const demoDossiers: DemoDossier[] = [
-  { owner: 'camille', company: null, dossierName: null, statut: 1, accessible: true, daysAgo: 1, steps: null, cerfa: false, avenant: false },
-  {
-    owner: 'olivia',
-    company: 'loreal',
-    dossierName: apprenticeship("L'Oréal"),
-    statut: 1,
-    accessible: true,
-    daysAgo: 3,
-    steps: { f1ca: 5, f1ce: 1 },
-    cerfa: false,
-    avenant: false,
-  },
-  {
-    owner: 'lucas',
-    company: 'capgemini',
-    dossierName: apprenticeship('Capgemini'),
-    statut: 3,
-    accessible: true,
-    daysAgo: 2,
-    // Both first contacts sent: the school reviews them; the employer may clarify the missions meanwhile.
-    steps: { f1ca: 2, f1ce: 2 },
-    cerfa: false,
-    avenant: false,
-  },
-  {
-    owner: 'lucas',
-    company: 'thales',
-    dossierName: apprenticeship('Thales'),
-    statut: 6,
-    accessible: true,
-    daysAgo: 41,
-    steps: { f1ca: 3, f1ce: 3, modalites_re: 1 },
-    cerfa: false,
-    avenant: false,
-  },
-  {
-    owner: 'ines',
-    company: 'publicis',
-    dossierName: professionalisation('Publicis Sapient France'),
-    statut: 2,
-    accessible: true,
-    daysAgo: 5,
-    // The applicant's first contact is sent: the employer's contact has the link to theirs.
-    steps: { f1ca: 2, f1ce: 1 },
-    cerfa: false,
-    avenant: false,
-  },
-  {
-    owner: 'hugo',
-    company: 'sg',
-    dossierName: apprenticeship('Société Générale'),
-    statut: 4,
-    accessible: true,
-    daysAgo: 6,
-    // First contact accepted: the employer-relations service records the terms (docs/decisions/0004).
-    steps: { f1ca: 3, f1ce: 3, modalites_re: 2 },
-    cerfa: false,
-    avenant: false,
-  },
-  {
-    owner: 'hugo',
-    company: 'bnp',
-    dossierName: apprenticeship('BNP Paribas'),
-    statut: 7,
-    accessible: true,
-    daysAgo: 2,
-    // Information sheet: the company has sent its part (2, waiting for the other), the applicant's is to do.
-    steps: { f1ca: 3, f1ce: 3, modalites_re: 3, fra: 1, fre: 2 },
-    cerfa: false,
-    avenant: false,
-  },
-  {
-    owner: 'lea',
-    company: 'capgemini',
-    dossierName: apprenticeship('Capgemini'),
-    statut: 5,
-    accessible: true,
-    daysAgo: 9,
-    // Terms recorded: the employer validates the funding; the information sheet opens once it is accepted.
-    steps: { f1ca: 3, f1ce: 3, modalites_re: 3 },
-    cerfa: false,
-    avenant: false,
-  },
-  {
-    owner: 'emma',
-    company: 'sg',
-    dossierName: apprenticeship('Société Générale'),
-    statut: 7,
-    accessible: true,
-    daysAgo: 4,
-    steps: { ...allDone, signature_employeur: 2, signature_ecole: 1 },
-    cerfa: false,
-    avenant: false,
-  },
-  {
-    owner: 'noah',
-    company: 'capgemini',
-    dossierName: apprenticeship('Capgemini'),
-    statut: 8,
-    accessible: true,
-    daysAgo: 12,
-    steps: allDone,
-    cerfa: true,
-    avenant: false,
-  },
-  {
-    owner: 'noah',
-    company: 'orange',
-    dossierName: apprenticeship('Orange'),
-    statut: 9,
-    accessible: false,
-    daysAgo: 63,
-    steps: { f1ca: 3, f1ce: 1 },
-    cerfa: false,
-    avenant: false,
-  },
-  {
-    owner: 'chloe',
-    company: 'bnp',
-    dossierName: professionalisation('BNP Paribas'),
-    statut: 10,
-    accessible: true,
-    daysAgo: 20,
-    steps: allDone,
-    cerfa: true,
-    avenant: false,
-  },
-  {
-    owner: 'jules',
-    company: 'sg',
-    dossierName: apprenticeship('Société Générale'),
-    statut: 11,
-    accessible: true,
-    daysAgo: 15,
-    steps: allDone,
-    cerfa: true,
-    avenant: true,
-  },
-  {
-    owner: 'sarah',
-    company: 'decathlon',
-    dossierName: apprenticeship('Decathlon'),
-    statut: 12,
-    accessible: true,
-    daysAgo: 10,
-    steps: allDone,
-    cerfa: true,
-    avenant: false,
-  },
-  {
-    owner: 'sarah',
-    company: 'sg',
-    dossierName: apprenticeship('Société Générale'),
-    statut: 13,
-    accessible: true,
-    daysAgo: 77,
-    steps: allDone,
-    cerfa: false,
-    avenant: false,
-  },
+  { owner: 'camille', company: null, stage: 'firstContactToFill', daysAgo: 1 },
+  { owner: 'olivia', company: 'loreal', stage: 'firstContactReturned', daysAgo: 3 },
+  { owner: 'olivia', company: 'capgemini', stage: 'awaitingEmployer', daysAgo: 2 },
+  { owner: 'lucas', company: 'capgemini', stage: 'firstContactReview', daysAgo: 2 },
+  { owner: 'lucas', company: 'thales', stage: 'refusedAtFirstContact', daysAgo: 41 },
+  { owner: 'ines', company: 'sg', stage: 'awaitingEmployer', daysAgo: 5 },
+  { owner: 'ines', company: 'publicis', stage: 'terms', daysAgo: 8 },
+  { owner: 'hugo', company: 'sg', stage: 'informationSheet', daysAgo: 6 },
+  { owner: 'hugo', company: 'bnp', stage: 'employerPartSent', daysAgo: 2 },
+  { owner: 'lea', company: 'capgemini', stage: 'funding', daysAgo: 9 },
+  { owner: 'lea', company: 'sg', stage: 'funding', daysAgo: 4 },
+  { owner: 'emma', company: 'sg', stage: 'signing', daysAgo: 4 },
+  { owner: 'emma', company: 'capgemini', stage: 'applicantPartSent', daysAgo: 7 },
+  { owner: 'noah', company: 'capgemini', stage: 'signed', daysAgo: 12 },
+  { owner: 'noah', company: 'orange', stage: 'archived', daysAgo: 63 },
+  { owner: 'chloe', company: 'bnp', stage: 'accepted', daysAgo: 20 },
+  { owner: 'jules', company: 'sg', stage: 'addendum', daysAgo: 15 },
+  { owner: 'sarah', company: 'decathlon', stage: 'breaking', daysAgo: 10 },
+  { owner: 'sarah', company: 'sg', stage: 'broken', daysAgo: 77 },
 ];
 
 export interface DemoTracking {

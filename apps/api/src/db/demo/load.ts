@@ -1,8 +1,11 @@
-import { stepTypes } from '@passerelle/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import { loadDataKeys } from '../../lib/crypto.ts';
 import { createDbStorage, type Storage } from '../../lib/storage.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import { saveFile } from '../../modules/files/files.service.ts';
+import type { SheetsDeps } from '../../modules/sheets/sheets.service.ts';
 import { fillWorkshop, listWorkshopsForApplicant } from '../../modules/workshops/workshops.service.ts';
 import type { Db, Tx } from '../client.ts';
 import {
@@ -12,14 +15,17 @@ import {
   cmsSections,
   companies,
   companyUsers,
-  dossierSteps,
   dossiers,
   files,
   formations,
   forumInvitations,
+  fundingValidations,
+  loginTokens,
+  mailOutbox,
   partners,
   publicFiles,
   schools,
+  sheets,
   trackingEntries,
   users,
 } from '../schema/index.ts';
@@ -41,12 +47,16 @@ import {
   demoSchools,
   demoTracking,
   luhnSiret,
+  signedStages,
   type CompanyKey,
+  type DemoApplicant,
   type DemoFormation,
   type FormationKey,
   type SchoolCode,
 } from './dossiers.ts';
+import { driveDossier } from './journeys.ts';
 import { seedOffers } from './offers.ts';
+import { companyDetails, nirOf, type SheetCompany, type SheetContract, type SheetPerson } from './sheet-data.ts';
 import { seedWorkshops } from './workshops.ts';
 
 /** Row in app_settings that marks the demo data as loaded; its primary key makes the claim atomic. */
@@ -78,14 +88,14 @@ export async function loadDemoDataOnce(app: FastifyInstance, now = new Date()): 
     // PGlite has one connection and runs one transaction at a time: bytes written through app.storage (bound to
     // app.db) would wait for this transaction forever, so there they go through the transaction itself.
     const storage = app.database.kind === 'pglite' ? createDbStorage(tx) : app.storage;
-    await writeDemoData(tx, storage, now);
+    await writeDemoData(tx, storage, app.config, now);
     return true;
   });
   if (loaded) app.log.info({ accounts: demoAccounts.length }, 'demo data loaded');
   return loaded;
 }
 
-async function writeDemoData(tx: Tx, storage: Storage, now: Date): Promise<void> {
+async function writeDemoData(tx: Tx, storage: Storage, config: Config, now: Date): Promise<void> {
   const db: Db = tx;
   const rentreeYear = rentreeYearOf(now);
   const schoolIds = await writeSchools(tx);
@@ -93,7 +103,12 @@ async function writeDemoData(tx: Tx, storage: Storage, now: Date): Promise<void>
   const userIds = await writeUsers(tx);
   await writeApplicants(db, storage, userIds, formationRows, rentreeYear, now);
   const companyIds = await writeCompanies(tx, userIds);
-  await writeDossiers(db, storage, { userIds, companyIds, formationRows, now });
+  const deps: SheetsDeps = { db, keys: await loadDataKeys(db, config), config };
+  await writeDossiers(db, storage, { userIds, companyIds, formationRows, now, deps });
+  // The first contacts sent to the demo's employer accounts queued invitations: the demo mails nobody.
+  const demoUsers = Object.values(userIds);
+  await db.delete(mailOutbox).where(inArray(mailOutbox.toAddress, Object.values(demoEmails)));
+  await db.delete(loginTokens).where(inArray(loginTokens.userId, demoUsers));
   await writeTracking(tx, userIds, now);
   await writeContent(db, storage, rentreeYear, now);
   await seedOffers(db, 60, now);
@@ -281,9 +296,11 @@ async function writeDossiers(
     companyIds: Record<CompanyKey, { id: number; name: string; siret: string }>;
     formationRows: Map<FormationKey, FormationRow>;
     now: Date;
+    deps: SheetsDeps;
   },
 ): Promise<void> {
-  const { userIds, companyIds, formationRows, now } = ctx;
+  const { userIds, companyIds, formationRows, now, deps } = ctx;
+  const staff: AuthUser = { id: userIds.staff, userType: 'staff' };
   for (const [index, seed] of demoDossiers.entries()) {
     const applicant = demoApplicants.find((a) => a.key === seed.owner);
     if (!applicant) throw new Error(`no applicant ${seed.owner}`);
@@ -291,32 +308,23 @@ async function writeDossiers(
     const company = seed.company ? companyIds[seed.company] : null;
     const lastUpdate = daysAgo(now, seed.daysAgo, index % 7);
     const createdAt = daysAgo(now, seed.daysAgo + 20 + index * 2);
-    const [row] = await db
-      .insert(dossiers)
-      .values({
-        admissibleUserId: userIds[seed.owner],
-        companyId: company?.id ?? null,
-        formationId: formation.id,
-        dossierName: seed.dossierName,
-        dossierStatut: seed.statut,
-        dossierAccessible: seed.accessible,
-        lastUpdate,
-        createdAt,
-      })
-      .returning({ id: dossiers.id });
-    if (!row) throw new Error('dossier not written');
-    const dossierId = row.id;
-    if (seed.steps) {
-      const steps = seed.steps;
-      const values = stepTypes.flatMap((type) => {
-        const status = steps[type];
-        return status === undefined ? [] : [{ dossierId, type, status }];
-      });
-      if (values.length > 0) await db.insert(dossierSteps).values(values);
-    }
-    await db.insert(auditLog).values({ dossierId, action: 'dossier.created', details: { source: 'demo' }, at: createdAt });
+    const employerKey = seed.company ? demoCompanies.find((c) => c.key === seed.company)?.users[0] : undefined;
+    const dossierId = await driveDossier(db, deps, {
+      stage: seed.stage,
+      applicant: { id: userIds[seed.owner], userType: 'admissible' },
+      employer: employerKey ? { id: userIds[employerKey], userType: 'company' } : staff,
+      staff,
+      companyId: company?.id ?? null,
+      person: sheetPersonOf(applicant, formation),
+      company: seed.company && company ? sheetCompanyOf(seed.company, company, employerKey) : null,
+      contract: contractOf(applicant, formation),
+      nir: nirOf(sheetPersonOf(applicant, formation), demoApplicants.indexOf(applicant) + 1),
+    });
+    await backdate(db, dossierId, createdAt, lastUpdate);
+    const seedCerfa = signedStages.has(seed.stage);
+    const seedAvenant = seed.stage === 'addendum';
 
-    if (seed.cerfa && company) {
+    if (seedCerfa && company) {
       const person = demoAccount(seed.owner);
       const signedAt = daysAgo(now, seed.daysAgo + 6, 3);
       const contract: ContractDocumentData = {
@@ -344,7 +352,7 @@ async function writeDossiers(
         signedAt,
       );
       let avenantId: string | null = null;
-      if (seed.avenant) {
+      if (seedAvenant) {
         const avenantSignedAt = daysAgo(now, seed.daysAgo, 5);
         const avenant = await storeFile(
           db,
@@ -371,6 +379,62 @@ async function writeDossiers(
       await db.insert(auditLog).values({ dossierId, action: 'dossier.signed', details: { source: 'demo' }, at: signedAt });
     }
   }
+}
+
+/** Applicants are 20 to 22 at the rentrée, whatever the year the demo is loaded in (the age rules stay met). */
+function sheetPersonOf(applicant: DemoApplicant, formation: FormationRow): SheetPerson {
+  const account = demoAccount(applicant.key);
+  const index = demoApplicants.indexOf(applicant);
+  const birthYear = Number(formation.trainingStart.slice(0, 4)) - 20 - (index % 3);
+  return {
+    prenom: account.prenom,
+    nom: account.nom,
+    email: account.email,
+    sexe: applicant.sexe,
+    dateNaissance: `${birthYear}-${String((index % 12) + 1).padStart(2, '0')}-${String(10 + index).padStart(2, '0')}`,
+    telephone: `06 12 34 ${String(10 + index).padStart(2, '0')} 78`,
+    adresse: { voie: `${index + 3} rue des Lilas`, codePostal: '92400', commune: 'Courbevoie' },
+  };
+}
+
+function sheetCompanyOf(key: CompanyKey, company: { name: string; siret: string }, employerKey: DemoKey | undefined): SheetCompany {
+  const details = companyDetails[key];
+  const account = employerKey ? demoAccount(employerKey) : undefined;
+  return {
+    name: company.name,
+    siret: company.siret,
+    codeIdcc: details.codeIdcc,
+    opco: details.opco,
+    adresse: details.adresse,
+    telephone: details.telephone,
+    position: details.position,
+    // A company without a demo account: its contact is only named on the sheets (no account is made for them).
+    contact: account
+      ? { prenom: account.prenom, nom: account.nom, email: account.email }
+      : { prenom: 'Julien', nom: 'Marchand', email: `julien.marchand@${details.domain}` },
+  };
+}
+
+/** A contract starting the week before the training and ending with it: within SPEC's bounds for both contract types. */
+function contractOf(applicant: DemoApplicant, formation: FormationRow): SheetContract {
+  return {
+    typeContrat: applicant.contractType ?? 'APP',
+    dateDebutContrat: isoDay(new Date(Date.parse(formation.trainingStart) - 7 * DAY)),
+    dateFinContrat: formation.trainingEnd,
+  };
+}
+
+/**
+ * The services date what they write at the time of loading; the demo's dossiers were created and last moved days ago.
+ * Everything the journey wrote is dated at the last update, the creation at the creation.
+ */
+async function backdate(db: Db, dossierId: number, createdAt: Date, lastUpdate: Date): Promise<void> {
+  await db.update(dossiers).set({ createdAt, lastUpdate }).where(eq(dossiers.id, dossierId));
+  await db.update(auditLog).set({ at: lastUpdate }).where(and(eq(auditLog.dossierId, dossierId), ne(auditLog.action, 'dossier.created')));
+  await db.update(auditLog).set({ at: createdAt }).where(and(eq(auditLog.dossierId, dossierId), eq(auditLog.action, 'dossier.created')));
+  await db.update(sheets).set({ updatedAt: lastUpdate }).where(eq(sheets.dossierId, dossierId));
+  await db.update(sheets).set({ submittedAt: lastUpdate }).where(and(eq(sheets.dossierId, dossierId), isNotNull(sheets.submittedAt)));
+  await db.update(fundingValidations).set({ decidedAt: lastUpdate }).where(eq(fundingValidations.dossierId, dossierId));
 }
 
 async function writeTracking(tx: Tx, userIds: UserIds, now: Date): Promise<void> {

@@ -25,6 +25,7 @@ describe('GET /api/health', async () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
       expect(res.json<{ code: string }>().code).toBe('SERVICE_UNAVAILABLE');
     } finally {
       ping.mockRestore();

@@ -83,6 +83,26 @@ export function paragraph(text: string): string {
   return `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;
 }
 
+/**
+ * What someone else typed, shown as their words and not ours: an attribution line, then the lines (each label with its
+ * own punctuation, as languages differ) in a bordered quote (html) or prefixed with "> " (text). Values are escaped,
+ * and their line breaks folded so that none can start a line that would read as ours.
+ */
+export function quotedBlock(attribution: string, lines: { label: string; value: string }[]): { text: string; html: string } {
+  const shown = lines
+    .map(({ label, value }) => ({ label, value: value.replace(/\s+/g, ' ').trim() }))
+    .filter((line) => line.value !== '');
+  return {
+    text: [attribution, ...shown.map(({ label, value }) => `> ${label} ${value}`)].join('\n'),
+    html: [
+      paragraph(attribution),
+      '<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #757575;background:#f5f5f5;font-style:italic">',
+      ...shown.map(({ label, value }) => `<p style="margin:4px 0"><span style="font-style:normal">${escapeHtml(label)}</span> ${escapeHtml(value)}</p>`),
+      '</blockquote>',
+    ].join('\n'),
+  };
+}
+
 /** A link styled as a button: a real <a>, so it stays a link for screen readers and text-only clients. */
 export function button(href: string, label: string): string {
   return `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:#1b5e20;color:#ffffff;border-radius:4px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;

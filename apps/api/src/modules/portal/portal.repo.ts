@@ -82,7 +82,7 @@ export async function findActiveForumInvitation(db: Db) {
   return row ?? null;
 }
 
-export async function findFilesOfKind(db: Db, userId: number, kind: string) {
+export async function findFilesOfKind(db: Db | Tx, userId: number, kind: string) {
   return db
     .select({ id: files.id, createdAt: files.createdAt })
     .from(files)

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { attachmentDisposition } from '../files/files.service.ts';
+import { createUploadGuard } from '../files/upload-guard.ts';
 import { getAttestation } from './attestations.ts';
 import { findPartners, findPublicFiles, getCmsInfo, getPortalInfos, uploadDocuments, type UploadForm } from './portal.service.ts';
 
@@ -49,6 +50,7 @@ export default async function portalRoutes(app: FastifyInstance): Promise<void> 
     limits: { fileSize: maxUploadBytes, files: uploadFields.length, fields: 4, fieldSize: 1024, parts: uploadFields.length + 4 },
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const uploads = { db: app.db, storage: app.storage, guard: createUploadGuard(app.config, app.log), maxCvs: app.config.UPLOAD_MAX_CVS };
   const admissibleOnly = app.requireUserType('admissible');
 
   r.get(
@@ -62,7 +64,7 @@ export default async function portalRoutes(app: FastifyInstance): Promise<void> 
   );
 
   r.post('/admissibles/portal/upload', { preHandler: admissibleOnly, schema: { response: { 200: portalInfos } } }, async (request) =>
-    uploadDocuments(app.db, app.storage, userId(request), await readUploadForm(request)),
+    uploadDocuments(uploads, userId(request), await readUploadForm(request)),
   );
 
   r.get(

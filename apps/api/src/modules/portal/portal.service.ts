@@ -24,6 +24,7 @@ import {
   safeFilename,
   type PreparedFile,
 } from '../files/files.service.ts';
+import type { UploadGuard } from '../files/upload-guard.ts';
 import { listWorkshopsForApplicant } from '../workshops/workshops.service.ts';
 import * as repo from './portal.repo.ts';
 
@@ -192,13 +193,28 @@ function checkUpload(form: UploadForm): { files: AcceptedFile[]; numCvec: string
   return { files: accepted, numCvec };
 }
 
+export interface UploadDeps {
+  db: Db;
+  storage: Storage;
+  guard: UploadGuard;
+  /** CVs kept per applicant: past it, a new CV replaces the oldest. */
+  maxCvs: number;
+}
+
 /**
- * Stores the applicant's documents. A CV is added to the list; a CVEC certificate or a bac attestation replaces
- * the previous one and is marked not valid until staff have checked it (a new file has not been looked at, even
- * when the one it replaces had been validated). All rows are written in one transaction.
+ * Stores the applicant's documents. A CV is added to the list, the oldest beyond `maxCvs` going (SPEC lists the CVs
+ * sent, and an applicant revising theirs must never be stuck: a refusal would leave no way out, there being no delete);
+ * a CVEC certificate or a bac attestation replaces the previous one and is marked not valid until staff have checked
+ * it (a new file has not been looked at, even when the one it replaces had been validated). Every file is scanned
+ * before it is stored, and the account's budget checked before the one transaction that writes the rows commits.
  */
-export async function uploadDocuments(db: Db, storage: Storage, userId: number, form: UploadForm): Promise<PortalInfos> {
+export async function uploadDocuments(deps: UploadDeps, userId: number, form: UploadForm): Promise<PortalInfos> {
+  const { db, storage, guard } = deps;
   const { files, numCvec } = checkUpload(form);
+  await guard.scan(
+    userId,
+    files.map((f) => ({ field: f.field, bytes: f.bytes })),
+  );
   const stored: { field: UploadField; file: PreparedFile }[] = [];
   let replacedKeys: string[];
   try {
@@ -233,7 +249,13 @@ export async function uploadDocuments(db: Db, storage: Storage, userId: number, 
         set.cvecValid = false;
       }
       await repo.updateAdmissibleDocuments(tx, userId, set);
-      return deleteFileRows(tx, replaced);
+      if (stored.some((s) => s.field === 'cv')) {
+        const cvs = await repo.findFilesOfKind(tx, userId, 'cv');
+        replaced.push(...cvs.slice(deps.maxCvs).map((cv) => cv.id));
+      }
+      const keys = await deleteFileRows(tx, replaced);
+      if (stored.length > 0) await guard.checkBudget(tx, { userId, userType: 'admissible', fields: stored.map((s) => s.field) });
+      return keys;
     });
   } catch (err) {
     await discardFileBytes(

@@ -1,40 +1,50 @@
 import type { Language } from '@passerelle/contract';
-import { button, formatDuration, htmlLayout, paragraph, type MailContent } from '../mail/templates.ts';
+import { button, formatDuration, htmlLayout, paragraph, quotedBlock, type MailContent } from '../mail/templates.ts';
 
 export interface EmployerInvitationVars {
-  /** The contact's first name, when the applicant gave it. */
-  prenom: string;
-  /** "First name Last name" of the applicant who named the employer. */
-  applicantName: string;
-  companyName: string;
+  /** The applicant's name as the CFA's records hold it (their account), not as they typed it on the sheet. */
+  applicantAccountName: string;
+  /** What the applicant typed on the first-contact sheet: shown only inside the quote attributed to them. */
+  typed: {
+    applicantName: string;
+    companyName: string;
+    position: string;
+    contactName: string;
+  };
   /** Personal link that signs the contact in and opens the employer first-contact sheet. */
   url: string;
   validitySeconds: number;
 }
 
-/** The mail an employer's contact receives when an applicant sends the first-contact sheet naming them. */
+/**
+ * The mail an employer's contact receives when an applicant sends the first-contact sheet naming them. The subject and
+ * every sentence are ours; what the applicant typed (names, company, position) only appears inside a quote attributed to
+ * them, so that this mail, sent with the CFA's address, cannot carry an applicant's message as the CFA's own.
+ */
 export function renderEmployerInvitation(lang: Language, vars: EmployerInvitationVars): MailContent {
   return lang === 'en-US' ? invitationEnUs(vars) : invitationFrFr(vars);
 }
 
-function invitationFrFr({
-  prenom,
-  applicantName,
-  companyName,
-  url,
-  validitySeconds,
-}: EmployerInvitationVars): MailContent {
-  const greeting = prenom ? `Bonjour ${prenom},` : 'Bonjour,';
-  const intro = `${applicantName} souhaite préparer un contrat en alternance avec ${companyName} et vous a désigné comme contact.`;
+function invitationFrFr({ applicantAccountName, typed, url, validitySeconds }: EmployerInvitationVars): MailContent {
+  const who = applicantAccountName || 'Un candidat';
+  const greeting = 'Bonjour,';
+  const intro = `${who}, candidat admis au CFA, souhaite préparer un contrat en alternance et vous a désigné comme contact dans votre entreprise.`;
+  const quote = quotedBlock(`Message de ${who}, tel qu'il l'a saisi :`, [
+    { label: 'Candidat :', value: typed.applicantName },
+    { label: 'Entreprise :', value: typed.companyName },
+    { label: 'Poste :', value: typed.position },
+    { label: 'Contact désigné :', value: typed.contactName },
+  ]);
   const ask = 'Pour poursuivre, merci de compléter la fiche premier contact employeur en ouvrant ce lien personnel :';
   const validity = `Ce lien est valable ${formatDuration(validitySeconds, 'fr-FR')} et ne sert qu'une fois ; vous pourrez ensuite demander un nouveau lien depuis la page de connexion.`;
   const ignore = 'Si vous ne connaissez pas cette personne, ignorez ce message : rien ne sera fait sans vous.';
   return {
-    subject: `${applicantName} vous invite à compléter une fiche premier contact`,
-    text: [greeting, '', intro, ask, url, '', validity, ignore].join('\n'),
+    subject: 'Invitation à compléter une fiche premier contact employeur',
+    text: [greeting, '', intro, '', quote.text, '', ask, url, '', validity, ignore].join('\n'),
     html: htmlLayout('fr-FR', 'Fiche premier contact employeur', [
       paragraph(greeting),
       paragraph(intro),
+      quote.html,
       paragraph(ask),
       button(url, 'Compléter la fiche premier contact'),
       paragraph(`Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur : ${url}`),
@@ -44,24 +54,26 @@ function invitationFrFr({
   };
 }
 
-function invitationEnUs({
-  prenom,
-  applicantName,
-  companyName,
-  url,
-  validitySeconds,
-}: EmployerInvitationVars): MailContent {
-  const greeting = prenom ? `Hello ${prenom},` : 'Hello,';
-  const intro = `${applicantName} would like to set up a work-study contract with ${companyName} and named you as the contact.`;
+function invitationEnUs({ applicantAccountName, typed, url, validitySeconds }: EmployerInvitationVars): MailContent {
+  const who = applicantAccountName || 'An applicant';
+  const greeting = 'Hello,';
+  const intro = `${who}, an applicant admitted by the CFA, would like to set up a work-study contract and named you as the contact in your company.`;
+  const quote = quotedBlock(`Message from ${who}, as they typed it:`, [
+    { label: 'Applicant:', value: typed.applicantName },
+    { label: 'Company:', value: typed.companyName },
+    { label: 'Position:', value: typed.position },
+    { label: 'Contact named:', value: typed.contactName },
+  ]);
   const ask = 'To go on, please fill in the employer first-contact sheet by following this personal link:';
   const validity = `This link is valid for ${formatDuration(validitySeconds, 'en-US')} and works only once; you can then ask for a new link from the sign-in page.`;
   const ignore = 'If you do not know this person, ignore this message: nothing will be done without you.';
   return {
-    subject: `${applicantName} invites you to fill in a first-contact sheet`,
-    text: [greeting, '', intro, ask, url, '', validity, ignore].join('\n'),
+    subject: 'Invitation to fill in an employer first-contact sheet',
+    text: [greeting, '', intro, '', quote.text, '', ask, url, '', validity, ignore].join('\n'),
     html: htmlLayout('en-US', 'Employer first-contact sheet', [
       paragraph(greeting),
       paragraph(intro),
+      quote.html,
       paragraph(ask),
       button(url, 'Fill in the first-contact sheet'),
       paragraph(`If the button does not work, copy this address into your browser: ${url}`),

@@ -1,5 +1,5 @@
 import type { SheetKind, StepType } from '@passerelle/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   admissibles,
@@ -32,6 +32,49 @@ export async function insertDossier(
     .values({ ...values, dossierStatut: 1 })
     .returning();
   if (!row) throw new Error('dossier not written');
+  return row;
+}
+
+/** Holds the user's row until the transaction ends: the limits counted for one person apply one request at a time. */
+export async function lockUser(tx: Tx, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** Refused (6), archived (9) and broken (13) dossiers are over; the others, accepted ones included, are open. */
+const closedStatuts = [6, 9, 13];
+
+export async function countOpenDossiers(db: Conn, admissibleUserId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(dossiers)
+    .where(and(eq(dossiers.admissibleUserId, admissibleUserId), notInArray(dossiers.dossierStatut, closedStatuts)));
+  return row?.n ?? 0;
+}
+
+/** Audit actions of an employer invitation an applicant's first contact asked for, sent or withheld. */
+export const invitationActions = ['employer.invited', 'employer.invitation_withheld'];
+
+export async function countInvitations(db: Conn, actorUserId: number, since?: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.actorUserId, actorUserId),
+        inArray(auditLog.action, invitationActions),
+        since ? gte(auditLog.at, since) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** A user of this company with this (normalised) address. */
+export async function findCompanyMember(db: Conn, companyId: number, email: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, lang: users.lang })
+    .from(companyUsers)
+    .innerJoin(users, eq(users.id, companyUsers.userId))
+    .where(and(eq(companyUsers.companyId, companyId), eq(users.email, email)));
   return row;
 }
 
@@ -148,11 +191,6 @@ export async function insertCompany(tx: Conn, values: { name: string; siret: str
 
 export async function linkCompanyUser(tx: Conn, companyId: number, userId: number): Promise<void> {
   await tx.insert(companyUsers).values({ companyId, userId }).onConflictDoNothing();
-}
-
-export async function findCompanyName(db: Conn, companyId: number): Promise<string | undefined> {
-  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
-  return row?.name;
 }
 
 export async function findLatestFunding(db: Conn, dossierId: number) {

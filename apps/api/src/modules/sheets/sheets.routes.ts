@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { loadDataKeys } from '../../lib/crypto.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { registerFileAccessRule } from '../files/file-access.ts';
+import { createUploadGuard } from '../files/upload-guard.ts';
 import {
   canReadSheetAttachment,
   createDossier,
@@ -64,6 +65,7 @@ async function readSingleFile(request: FastifyRequest): Promise<UploadedFile | u
 export default async function sheetsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const deps: SheetsDeps = { db: app.db, keys: await loadDataKeys(app.db, app.config), config: app.config };
+  const uploads = createUploadGuard(app.config, app.log);
   registerFileAccessRule('sheet-attachment', (db, user, file) => canReadSheetAttachment(db, user, file.id));
   // One file part, one byte over the limit so that an oversized file is recognised rather than cut silently.
   await app.register(multipart, {
@@ -74,7 +76,8 @@ export default async function sheetsRoutes(instance: FastifyInstance): Promise<v
   app.post(
     '/admissibles/dossiers',
     { onRequest: app.requireUserType('admissible'), schema: { response: { 201: createDossierResponse } } },
-    async (request, reply) => reply.status(201).send(await createDossier(app.db, signedInUser(request))),
+    async (request, reply) =>
+      reply.status(201).send(await createDossier(app.db, signedInUser(request), app.config.APPLICANT_MAX_OPEN_DOSSIERS)),
   );
 
   for (const { kind, path, party, finish } of sheetRoutes) {
@@ -107,7 +110,14 @@ export default async function sheetsRoutes(instance: FastifyInstance): Promise<v
       schema: { params: sheetParams, response: { 200: sheetResponse } },
     },
     async (request) =>
-      uploadJobDescription(deps, app.storage, signedInUser(request), request.params.id, await readSingleFile(request)),
+      uploadJobDescription(
+        deps,
+        app.storage,
+        uploads,
+        signedInUser(request),
+        request.params.id,
+        await readSingleFile(request),
+      ),
   );
 
   const fundingSchema = { params: sheetParams, response: { 200: fundingValidationResponse } };

@@ -12,6 +12,7 @@ import {
   type DossierTerms,
   type FundingValidationBody,
   type FundingValidationResponse,
+  type Language,
   type SalaryGridResponse,
   type SheetFormation,
   type SheetKind,
@@ -35,8 +36,9 @@ import {
   putFileBytes,
   safeFilename,
 } from '../files/files.service.ts';
+import type { UploadGuard } from '../files/upload-guard.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
-import { findOrCreateUserByEmail, mailLanguageOf } from '../users/users.service.ts';
+import { findOrCreateUserByEmail, findUserByAddress, mailLanguageOf, normalizeEmail } from '../users/users.service.ts';
 import {
   changedSteps,
   sheetOpenRefusal,
@@ -60,6 +62,8 @@ export interface SheetsDeps {
     | 'LOGIN_RATE_PER_ADDRESS'
     | 'LOGIN_RATE_WINDOW'
     | 'SHORT_CONTRACT_MONTHS'
+    | 'APPLICANT_INVITATIONS_PER_DAY'
+    | 'APPLICANT_INVITATIONS_TOTAL'
   >;
 }
 
@@ -171,9 +175,15 @@ export async function recordDossierEvent(
 
 // ---------- Dossier creation ----------
 
-/** POST /admissibles/dossiers: a new case on the applicant's formation, waiting for the first-contact sheet. */
-export async function createDossier(db: Db, user: AuthUser): Promise<{ id: number }> {
+/**
+ * POST /admissibles/dossiers: a new case on the applicant's formation, waiting for the first-contact sheet. Each case
+ * invites an employer by mail, so an applicant holds at most `maxOpen` open ones (APPLICANT_MAX_OPEN_DOSSIERS).
+ */
+export async function createDossier(db: Db, user: AuthUser, maxOpen: number): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
+    await repo.lockUser(tx, user.id);
+    if ((await repo.countOpenDossiers(tx, user.id)) >= maxOpen)
+      throw new AppError('LIMIT_REACHED', `An applicant holds at most ${maxOpen} open dossiers`);
     const dossier = await repo.insertDossier(tx, {
       admissibleUserId: user.id,
       formationId: await repo.findAdmissibleFormationId(tx, user.id),
@@ -481,7 +491,7 @@ export async function submitSheet<K extends SheetKind>(
     await applyEvent(tx, locked, user.id, { type: 'sheetSubmitted', kind }, { kind });
     if (kind === 'f1ca') {
       await nameDossier(tx, dossierId, data);
-      await inviteEmployer(tx, deps, locked.dossier, data, user.id);
+      await inviteEmployer(tx, deps, locked.dossier, data, user);
     }
   });
   return getSheet(deps, user, kind, dossierId);
@@ -503,60 +513,123 @@ async function nameDossier(tx: Tx, dossierId: number, data: Data): Promise<void>
   if (name !== null) await repo.updateDossier(tx, dossierId, { dossierName: name });
 }
 
+const contactField = 'contacts.contactEntreprise.courriel';
+const dayMs = 24 * 3600 * 1000;
+
 /**
- * The contact named on the applicant's first contact gets an employer account (reused when the
- * address is known), is linked to the company (the one they already act for, or a new one), and
- * receives a personal link that signs them in on the employer first-contact sheet.
+ * Each first contact an applicant sends asks for an employer invitation (a mail with the CFA's sender): at most
+ * APPLICANT_INVITATIONS_TOTAL over the account's life and APPLICANT_INVITATIONS_PER_DAY a day. Counted before the
+ * address is even looked up, withheld invitations included, so that the answer never depends on the address.
+ */
+async function checkInvitationBudget(tx: Tx, config: SheetsDeps['config'], applicant: AuthUser): Promise<void> {
+  if (applicant.userType !== 'admissible') return;
+  await repo.lockUser(tx, applicant.id);
+  if ((await repo.countInvitations(tx, applicant.id)) >= config.APPLICANT_INVITATIONS_TOTAL)
+    throw new AppError('LIMIT_REACHED', 'This account has invited as many employers as it may', {
+      [contactField]: ['contact.invitations_total'],
+    });
+  if ((await repo.countInvitations(tx, applicant.id, new Date(Date.now() - dayMs))) >= config.APPLICANT_INVITATIONS_PER_DAY)
+    throw new AppError('RATE_LIMITED', 'This account has invited as many employers as it may today', {
+      [contactField]: ['contact.invitations_per_day'],
+    });
+}
+
+/**
+ * The contact named on the applicant's first contact, for a dossier without a company yet: an unknown address gets an
+ * employer account, linked to a new company; a known employer account brings its own company. Either receives a
+ * personal link that signs them in on the employer first-contact sheet.
+ *
+ * Once the dossier has a company, the applicant's sheet adds nobody to it (a person joins a company only when the
+ * company or staff invite them): the address is invited only when it already belongs to one of the company's people,
+ * and is otherwise kept as what the applicant said, in the sheet, for staff. An address holding another kind of
+ * account is neither linked nor mailed. The applicant's answer is the same in every case, so that the sheet cannot be
+ * used to learn which addresses hold accounts; an audit entry (without the address) tells staff what was withheld.
  */
 async function inviteEmployer(
   tx: Tx,
   deps: SheetsDeps,
   dossier: repo.DossierRow,
   data: Data,
-  actorUserId: number,
+  applicant: AuthUser,
 ): Promise<void> {
+  await checkInvitationBudget(tx, deps.config, applicant);
   const contact = blockOf(blockOf(data, 'contacts'), 'contactEntreprise');
   const employeur = blockOf(data, 'employeur');
-  const apprenti = blockOf(data, 'apprenti');
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const requested = contact['langue'] === 'en-US' || contact['langue'] === 'fr-FR' ? contact['langue'] : undefined;
+  const email = normalizeEmail(text(contact['courriel']));
+  const withhold = (companyId: number, reason: 'not_company_member' | 'not_company_account') =>
+    repo.insertAudit(tx, {
+      dossierId: dossier.id,
+      actorUserId: applicant.id,
+      action: 'employer.invitation_withheld',
+      details: { companyId, reason },
+    });
 
-  const user = await findOrCreateUserByEmail(tx, {
-    email: text(contact['courriel']),
-    userType: 'company',
-    prenom: text(contact['prenom']),
-    nom: text(contact['nom']),
-    lang: requested ?? 'fr-FR',
-  });
-  if (user.userType !== 'company') {
-    throw validationError(
-      { 'contacts.contactEntreprise.courriel': ['contact.not_company_account'] },
-      'This address belongs to an account that is not an employer',
-    );
+  if (dossier.companyId !== null) {
+    const member = await repo.findCompanyMember(tx, dossier.companyId, email);
+    if (!member) return withhold(dossier.companyId, 'not_company_member');
+    return sendInvitation(tx, deps, dossier, data, applicant, dossier.companyId, { ...member, requested });
   }
-  const companyId =
-    dossier.companyId ??
-    (await repo.findCompanyOfUser(tx, user.id)) ??
-    (await repo.insertCompany(tx, { name: text(employeur['denomination']), siret: text(employeur['siret']) || null }));
+
+  const newCompany = () =>
+    repo.insertCompany(tx, { name: text(employeur['denomination']), siret: text(employeur['siret']) || null });
+  const known = await findUserByAddress(tx, email);
+  if (known && known.userType !== 'company') {
+    // As for an unknown address, the dossier gets the company the applicant described, with nobody in it yet.
+    const companyId = await newCompany();
+    await repo.updateDossier(tx, dossier.id, { companyId });
+    return withhold(companyId, 'not_company_account');
+  }
+  const user =
+    known ??
+    (await findOrCreateUserByEmail(tx, {
+      email,
+      userType: 'company',
+      prenom: text(contact['prenom']),
+      nom: text(contact['nom']),
+      lang: requested ?? 'fr-FR',
+    }));
+  const companyId = (await repo.findCompanyOfUser(tx, user.id)) ?? (await newCompany());
   await repo.linkCompanyUser(tx, companyId, user.id);
   await repo.updateDossier(tx, dossier.id, { companyId });
+  await sendInvitation(tx, deps, dossier, data, applicant, companyId, { ...user, requested });
+}
 
+async function sendInvitation(
+  tx: Tx,
+  deps: SheetsDeps,
+  dossier: repo.DossierRow,
+  data: Data,
+  applicant: AuthUser,
+  companyId: number,
+  contact: { id: number; email: string; lang: string; requested: Language | undefined },
+): Promise<void> {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const person = blockOf(blockOf(data, 'contacts'), 'contactEntreprise');
+  const apprenti = blockOf(data, 'apprenti');
+  // The name the CFA's records hold for the dossier's applicant (staff may send the sheet for them).
+  const account = await repo.findUserNames(tx, dossier.admissibleUserId);
   // The web app signs in with `t` wherever the link lands and then stays on that page.
-  const url = new URL(await createLoginLink(tx, deps.config, user.id));
+  const url = new URL(await createLoginLink(tx, deps.config, contact.id));
   url.pathname = `/employeur/fiche-premier-contact/${dossier.id}`;
-  const mail = renderEmployerInvitation(requested ?? mailLanguageOf(user), {
-    prenom: user.prenom,
-    applicantName: `${text(apprenti['prenom'])} ${text(apprenti['nom'])}`.trim(),
-    companyName: (await repo.findCompanyName(tx, companyId)) ?? text(employeur['denomination']),
+  const mail = renderEmployerInvitation(contact.requested ?? mailLanguageOf(contact), {
+    applicantAccountName: `${account?.prenom ?? ''} ${account?.nom ?? ''}`.trim(),
+    typed: {
+      applicantName: `${text(apprenti['prenom'])} ${text(apprenti['nom'])}`,
+      companyName: text(blockOf(data, 'employeur')['denomination']),
+      position: text(blockOf(data, 'contrat')['intitulePoste']),
+      contactName: `${text(person['prenom'])} ${text(person['nom'])}`,
+    },
     url: url.toString(),
     validitySeconds: deps.config.LOGIN_LINK_TTL,
   });
-  await enqueueMail(tx, { to: user.email, ...mail });
+  await enqueueMail(tx, { to: contact.email, ...mail });
   await repo.insertAudit(tx, {
     dossierId: dossier.id,
-    actorUserId,
+    actorUserId: applicant.id,
     action: 'employer.invited',
-    details: { companyId, userId: user.id },
+    details: { companyId, userId: contact.id },
   });
 }
 
@@ -570,10 +643,14 @@ export interface UploadedFile {
   truncated: boolean;
 }
 
-/** POST missions attachment: a .pdf, .doc or .docx of 5 MB at most, recognised by its content; replaces the previous one. */
+/**
+ * POST missions attachment: a .pdf, .doc or .docx of 5 MB at most, recognised by its content; replaces the previous
+ * one. Scanned before it is stored; the uploader's and the dossier's budgets are checked before the rows commit.
+ */
 export async function uploadJobDescription(
   deps: SheetsDeps,
   storage: Storage,
+  guard: UploadGuard,
   user: AuthUser,
   dossierId: number,
   file: UploadedFile | undefined,
@@ -585,6 +662,7 @@ export async function uploadJobDescription(
   const type = detectJobDescriptionType(file.bytes);
   if (!type)
     throw new AppError('UNSUPPORTED_FILE_TYPE', 'Allowed: .pdf, .doc, .docx', { file: ['file.unsupported_type'] });
+  await guard.scan(user.id, [{ field: 'file', bytes: file.bytes }]);
 
   const prepared = await putFileBytes(storage, {
     ownerUserId: user.id,
@@ -614,7 +692,9 @@ export async function uploadJobDescription(
         { kind: 'missions', fileId: stored.id },
         'sheet.attachment_uploaded',
       );
-      return previous ? deleteFileRows(tx, [previous]) : [];
+      const keys = previous ? await deleteFileRows(tx, [previous]) : [];
+      await guard.checkBudget(tx, { userId: user.id, userType: user.userType, dossierId, fields: ['file'] });
+      return keys;
     });
   } catch (err) {
     await discardFileBytes(storage, [prepared.storageKey]);

@@ -461,8 +461,9 @@ describe('sheets API', async () => {
 
       const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, contactEmail));
       expect(mails).toHaveLength(1);
-      expect(mails[0]?.subject).toContain('Léo Martin');
-      expect(mails[0]?.subject).toMatch(/invites you/);
+      // The subject is ours alone; what the applicant typed is quoted in the body as theirs.
+      expect(mails[0]?.subject).toBe('Invitation to fill in an employer first-contact sheet');
+      expect(mails[0]?.textBody).toContain('> Applicant: Léo Martin');
       expect(mails[0]?.textBody).toMatch(
         new RegExp(`http://localhost:3999/employeur/fiche-premier-contact/${id}\\?t=[\\w-]{40,}`),
       );
@@ -507,26 +508,37 @@ describe('sheets API', async () => {
       ]);
     });
 
-    it('refuses to make an applicant account the employer contact', async () => {
+    it('answers for an address of a non-employer account exactly as for an unknown one, linking and mailing nobody', async () => {
       const applicant = await createApplicant();
       const other = await createUser('admissible', 'student@school.test');
-      const id = await newDossier(applicant);
-      const response = await call(
-        applicant,
-        'POST',
-        `/api/admissibles/fiche-premier-contact/${id}/submit`,
-        f1caBody('student@school.test'),
+      const submit = async (address: string) => {
+        const id = await newDossier(applicant);
+        const response = await call(applicant, 'POST', `/api/admissibles/fiche-premier-contact/${id}/submit`, f1caBody(address));
+        return { id, response };
+      };
+      const withAccount = await submit('student@school.test');
+      const unknown = await submit('nobody-yet@data-conseil.test');
+      expect(withAccount.response.statusCode).toBe(unknown.response.statusCode);
+      // The same body but for the address typed and the time of sending.
+      const comparable = (response: LightMyRequestResponse, address: string) => ({
+        ...sheet(response),
+        submittedAt: null,
+        data: JSON.parse(JSON.stringify(sheet(response).data).replaceAll(address, 'ADDRESS')) as unknown,
+      });
+      expect(comparable(withAccount.response, 'student@school.test')).toEqual(
+        comparable(unknown.response, 'nobody-yet@data-conseil.test'),
       );
-      expect(response.statusCode).toBe(400);
-      expect(response.json<ErrorBody>().errors?.['contacts.contactEntreprise.courriel']).toEqual([
-        'contact.not_company_account',
-      ]);
+      expect(await statutOf(withAccount.id)).toBe(2);
+
       const [row] = await db.select().from(users).where(eq(users.id, other.id));
       expect(row?.userType).toBe('admissible');
-      expect(await statutOf(id)).toBe(1);
-      // The name is written in the submit's transaction: a refused submit leaves the case unnamed.
-      const [dossier] = await db.select().from(dossiers).where(eq(dossiers.id, id));
-      expect(dossier?.dossierName).toBeNull();
+      expect(await db.select().from(companyUsers).where(eq(companyUsers.userId, other.id))).toEqual([]);
+      expect(await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'student@school.test'))).toEqual([]);
+      const audit = await db.select().from(auditLog).where(eq(auditLog.dossierId, withAccount.id));
+      expect(audit.find((entry) => entry.action === 'employer.invitation_withheld')?.details).toMatchObject({
+        reason: 'not_company_account',
+      });
+      expect(JSON.stringify(audit)).not.toContain('student@school.test');
     });
 
     it('names the case after the company and the position when the first contact is submitted', async () => {

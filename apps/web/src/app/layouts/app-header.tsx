@@ -40,8 +40,8 @@ function ApplicantIdentity() {
         <Typography
           component="p"
           variant="body2"
+          // Full white, not faded: on the green bar, white keeps 5:1 and 90% of it only 4.4:1.
           sx={{
-            opacity: 0.9,
             lineHeight: 1.25,
             whiteSpace: 'nowrap',
             overflow: 'hidden',

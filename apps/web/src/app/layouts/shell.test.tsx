@@ -68,7 +68,8 @@ describe('shell header', () => {
       'href',
       '/espace-admissible',
     );
-    const button = within(banner).getByRole('button', { name: 'Menu du compte' });
+    // Its name holds the initials it shows (WCAG 2.5.3, label in name).
+    const button = within(banner).getByRole('button', { name: 'Menu du compte, CM' });
     expect(button).toHaveTextContent('CM');
 
     button.focus();

@@ -96,7 +96,8 @@ export default function UserMenuPanel({ menuId, buttonId, anchor, onClose: close
         </MenuItem>
       ))}
       <Divider component="li" />
-      <ListSubheader sx={{ lineHeight: 2.5, display: 'flex', alignItems: 'center', gap: 1, bgcolor: 'transparent' }}>
+      {/* A heading of the items below, not an item: a menu owns only items (ARIA), and the <li> is in no list. */}
+      <ListSubheader role="none" sx={{ lineHeight: 2.5, display: 'flex', alignItems: 'center', gap: 1, bgcolor: 'transparent' }}>
         <Translate fontSize="small" aria-hidden />
         {t('layout.language')}
       </ListSubheader>
@@ -119,7 +120,7 @@ export default function UserMenuPanel({ menuId, buttonId, anchor, onClose: close
         );
       })}
       <Divider component="li" />
-      <ListSubheader sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>{t('layout.theme')}</ListSubheader>
+      <ListSubheader role="none" sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>{t('layout.theme')}</ListSubheader>
       {themes.map((theme) => {
         const current = mode === theme.value;
         return (

@@ -5,6 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import type { UploadField } from '@passerelle/contract';
+import { formatRuleMessage, isRuleCode } from '@passerelle/contract/rules/messages';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -27,7 +28,7 @@ export interface DocumentUploadProps {
  * SPEC section 5 under the input, the input cleared), then the server's `errors.<field>` under the same input.
  */
 export function DocumentUpload({ field, label, withCvecNumber = false, initialCvecNumber, onUploaded }: DocumentUploadProps) {
-  const { t } = useTranslation('portal');
+  const { t, i18n } = useTranslation('portal');
   const errorText = useErrorText();
   const inputId = useId();
   const messageId = useId();
@@ -39,8 +40,11 @@ export function DocumentUpload({ field, label, withCvecNumber = false, initialCv
   const upload = useUploadDocuments();
 
   const serverErrors = upload.error instanceof ApiError ? upload.error.errors : {};
-  const serverFieldError = serverErrors[field]?.join(' ');
-  const numberError = serverErrors['numCvec']?.join(' ');
+  // The server sends rule codes (`file.malware_detected`) or, for the checks of SPEC section 5, French sentences.
+  const shown = (messages: string[] | undefined) =>
+    messages?.map((message) => (isRuleCode(message) ? formatRuleMessage(message, i18n.language.startsWith('en') ? 'en-US' : 'fr-FR') : message)).join(' ');
+  const serverFieldError = shown(serverErrors[field]);
+  const numberError = shown(serverErrors['numCvec']);
   const otherError = upload.error && !serverFieldError && !numberError ? errorText(upload.error) : null;
   const inputError = fileError ?? serverFieldError ?? null;
 

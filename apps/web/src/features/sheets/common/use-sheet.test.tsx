@@ -146,6 +146,24 @@ describe('useSheet submit', () => {
     await waitFor(() => expect(email).toHaveFocus());
   });
 
+  it('puts a 429 with a field error under its field: the invitations of the day are used up', async () => {
+    mockApi(({ method, url }) => {
+      if (method === 'POST' && url === `${SHEET_URL}/submit`)
+        return json(429, {
+          code: 'RATE_LIMITED',
+          message: 'This account has invited as many employers as it may today',
+          errors: { 'contacts.contactEntreprise.courriel': ['contact.invitations_per_day'] },
+        });
+      return json(200, sheet());
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: fr.f1ca.submit }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: fr.f1ca.submit }));
+    const email = (await contactGroup()).getByLabelText(fr.fields.courriel);
+    await waitFor(() => expect(email).toHaveAccessibleDescription(/envoyez-la demain/));
+  });
+
   it('keeps a server error through a blur, and drops it once the value changes', async () => {
     mockApi(({ method, url }) => {
       if (method === 'POST' && url === `${SHEET_URL}/submit`)

@@ -322,7 +322,8 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
         setFinishError(error);
         return false;
       }
-      if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
+      // 429 too: past the invitations an applicant may send a day, the refusal stands under the contact's address.
+      if (error instanceof ApiError && (error.status === 400 || error.status === 429) && Object.keys(error.errors).length > 0) {
         const first = applyServerErrors(error.errors);
         setShowSummary(true);
         if (first) focusField(first);

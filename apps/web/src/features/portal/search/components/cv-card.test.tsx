@@ -124,4 +124,17 @@ describe('CvCard', () => {
     await waitFor(() => expect(input).toHaveAccessibleDescription(`${wrongFileTypeMessage}.pdf`));
     expect(screen.getByRole('alert')).toHaveTextContent(`${wrongFileTypeMessage}.pdf`);
   });
+
+  it('shows a refusal the server sends as a rule code in words, under the input', async () => {
+    mockApi(async () => json(400, { code: 'VALIDATION_FAILED', message: 'Refused', errors: { cv: ['file.malware_detected'] } }));
+    const user = userEvent.setup();
+    renderCard();
+    const input = await screen.findByLabelText('Fichier PDF de votre CV');
+    await user.upload(input, pdf());
+    await user.click(screen.getByRole('button', { name: 'Envoyer' }));
+
+    const text = "L'antivirus a refusé ce fichier : il contient un contenu dangereux. Envoyez une autre copie du document, par exemple exportée de nouveau en PDF.";
+    await waitFor(() => expect(input).toHaveAccessibleDescription(text));
+    expect(screen.getByRole('alert')).not.toHaveTextContent('file.malware_detected');
+  });
 });
