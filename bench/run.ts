@@ -5,6 +5,7 @@
  * BENCH_DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_DURATION (s).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { UserType } from '@passerelle/contract';
@@ -36,9 +37,20 @@ function start(script: string, env: Record<string, string>): Promise<ChildProces
   });
 }
 
-/** An access token as the auth plugin checks it: HS256, issuer, audience, the user id as subject and its type. */
-function signToken(userId: number, userType: UserType): Promise<string> {
-  return new SignJWT({ typ: userType })
+/**
+ * An access token as the auth plugin checks it: HS256, issuer, audience, the user id as subject, its type, and a
+ * session of its own (a row of `sessions`, claim `sid`).
+ */
+async function signToken(userId: number, userType: UserType): Promise<string> {
+  const sessionId = randomUUID();
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query('insert into sessions (id, user_id) values ($1, $2)', [sessionId, userId]);
+  } finally {
+    await db.end();
+  }
+  return new SignJWT({ typ: userType, sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuer('passerelle')

@@ -12,10 +12,11 @@ import frPortal from '../apps/web/src/locales/fr-FR/portal.json' with { type: 'j
 import frSheets from '../apps/web/src/locales/fr-FR/sheets.json' with { type: 'json' };
 import frTracking from '../apps/web/src/locales/fr-FR/tracking.json' with { type: 'json' };
 import { apiCall, isoPlusDays, makeSiret } from './sheets-support.ts';
-import { axeViolations, demoAccounts, newPage, openMailLink, signInAs, waitForMail, waitUntilSettled } from './support.ts';
+import { axeViolations, demoAccounts, newPage, openMailLink, shot, signInAs, waitForMail, waitUntilSettled } from './support.ts';
 
 /**
- * Every screen of the product, in both languages, checked by axe-core against WCAG 2.1 A and AA once its data shows.
+ * Every screen of the product, in both languages (and the dark theme), checked by axe-core against WCAG 2.1 A and AA
+ * once its data shows, each further state too (menus, dialogs, the seven steps of the information sheet).
  * The dossiers the screens need are made through the product's own API, so no demo account's state matters.
  */
 
@@ -197,7 +198,7 @@ const informationSteps = (['company', 'opco', 'contract', 'contacts', 'billing',
   name: `step ${step}`,
   reach: async (page: Page, t: Texts) => {
     const title = t.sheets.info.steps[step];
-    await page.locator('.MuiStepper-root').getByRole('button', { name: title }).click();
+    await page.getByRole('tablist', { name: t.sheets.info.stepsLabel }).getByRole('tab', { name: title }).click();
     await page.getByRole('heading', { level: 2, name: new RegExp(`${title}$`) }).waitFor();
   },
 }));
@@ -365,7 +366,8 @@ const screens: Screen[] = [
     who: 'employer',
     path: () => `/employeur/fiche-renseignement/${seed.infoSheet}`,
     title: 'employerInformationSheet',
-    ready: (p) => p.locator('input[value="Atelier Contraste"]').first().waitFor(),
+    // It opens on the apprentice's step: the applicant's answers, as text to read.
+    ready: (p) => p.getByText('Mercier', { exact: true }).first().waitFor(),
     states: informationSteps,
   },
   { name: 'staff home', who: 'staff', path: () => '/', title: 'home' },
@@ -394,7 +396,38 @@ async function open(page: Page, lang: Lang, screen: Screen): Promise<void> {
   await page.waitForFunction((expected) => document.title === expected, title);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
   await page.getByRole('heading', { level: 1 }).waitFor();
-  await screen.ready?.(page, t);
+  try {
+    await screen.ready?.(page, t);
+  } catch (error) {
+    throw new Error(`"${screen.name}" in ${lang} never showed its data; the screen says:\n${await shownText(page)}`, { cause: error });
+  }
+  await waitUntilSettled(page);
+}
+
+/** What a screen shows, to tell why it is not the one expected: its address, its alerts, the start of its main text. */
+async function shownText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const alerts = [...document.querySelectorAll('[role="alert"], .MuiAlert-root')].map((a) => `alert: ${(a as HTMLElement).innerText}`);
+    const main = (document.querySelector('main') ?? document.body).innerText.replace(/\s+/g, ' ').slice(0, 600);
+    return [location.pathname, ...alerts, main].join('\n');
+  });
+}
+
+/**
+ * With E2E_SHOTS set (support.ts's `shot`), a picture of the screen as axe saw it, 1280 px wide, then 375 px: a person
+ * checks that its colours still look right. Without it, nothing. An open menu is pictured wide only: the header changes
+ * under it on a phone, which closes it.
+ */
+async function pictures(page: Page, name: string): Promise<void> {
+  if (!process.env['E2E_SHOTS']) return;
+  const file = name.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase();
+  const size = page.viewportSize() ?? { width: 1280, height: 900 };
+  await shot(page, file);
+  if ((await page.locator('[role="menu"]').count()) > 0) return;
+  await page.setViewportSize({ width: 375, height: 800 });
+  await waitUntilSettled(page);
+  await shot(page, file);
+  await page.setViewportSize(size);
   await waitUntilSettled(page);
 }
 
@@ -406,18 +439,33 @@ async function closeOverlays(page: Page): Promise<void> {
   await overlays.first().waitFor({ state: 'detached' });
 }
 
-describe.each(['fr-FR', 'en-US'] as const)('axe, WCAG 2.1 A and AA, in %s', (lang) => {
+/**
+ * Both languages in the light theme (the default); the dark one too, which a system set to dark gets unless a theme is
+ * chosen: its colours are the same in both languages, so once.
+ */
+const passes = [
+  { lang: 'fr-FR', scheme: 'light' },
+  { lang: 'en-US', scheme: 'light' },
+  { lang: 'fr-FR', scheme: 'dark' },
+] as const;
+
+describe.each(passes)('axe, WCAG 2.1 A and AA, in $lang, $scheme theme', ({ lang, scheme }) => {
   it.each(screens)('$name', async (screen) => {
     const page = seed[screen.who];
     const t = texts[lang];
+    // The system's setting, which the theme follows while none is stored: the page changes theme in place.
+    await page.emulateMedia({ colorScheme: scheme });
     await open(page, lang, screen);
     const found = (await axeViolations(page)).map((line) => `${screen.name}: ${line}`);
+    await pictures(page, `${lang} ${scheme} ${screen.name}`);
     for (const state of screen.states ?? []) {
       await state.reach(page, t);
       await waitUntilSettled(page);
       found.push(...(await axeViolations(page)).map((line) => `${screen.name}, ${state.name}: ${line}`));
+      await pictures(page, `${lang} ${scheme} ${screen.name} ${state.name}`);
     }
     await closeOverlays(page);
-    expect(found, `${lang}, ${page.url()}:\n${found.join('\n')}`).toEqual([]);
+    const where = `"${screen.name}" in ${lang}, ${scheme} theme (${new URL(page.url()).pathname})`;
+    expect(found, `${found.length} axe violation(s) on ${where}, one line per element:\n${found.join('\n')}\n`).toEqual([]);
   });
 });

@@ -1,4 +1,13 @@
-import { computeSteps, dossierActions, dossierBadge, type CmsInfo, type Dossier, type OffersQuery } from '@passerelle/contract';
+import {
+  canDeleteDossier,
+  computeSteps,
+  dossierActions,
+  dossierBadge,
+  isDossierClosed,
+  type CmsInfo,
+  type Dossier,
+  type OffersQuery,
+} from '@passerelle/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import enPortal from '../apps/web/src/locales/en-US/portal.json' with { type: 'json' };
@@ -172,10 +181,12 @@ describe('workshops', () => {
     const after = await apiGet<CmsInfo>(page, '/admissibles/portal/cms?lang=fr');
     expect(after.ateliers.list.find((w) => w.id === first.id)).toMatchObject({ isInscrit: true, nbIns: first.nbIns + 1 });
 
-    // SPEC: one workshop at a time.
-    await card.getByRole('button', { name: `S’inscrire à l’atelier ${second.title}` }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
-    await card.getByText(frPortal.workshops.alreadyRegistered).waitFor();
+    // SPEC: one workshop at a time, said before any confirmation: the other workshops cannot be chosen.
+    await card.getByText(frPortal.workshops.onlyOne.replace('{{title}}', first.title)).waitFor();
+    const others = card.getByRole('button', { name: frPortal.workshops.registeredElsewhere });
+    expect(await others.count()).toBeGreaterThanOrEqual(1);
+    for (const button of await others.all()) expect(await button.isDisabled()).toBe(true);
+    expect(await card.getByRole('button', { name: `S’inscrire à l’atelier ${second.title}` }).count()).toBe(0);
 
     await card.getByRole('button', { name: `Se désinscrire de l’atelier ${first.title}` }).click();
     await page.getByRole('dialog', { name: frPortal.workshops.confirmUnregisterTitle }).getByRole('button', { name: 'Oui' }).click();
@@ -284,7 +295,9 @@ describe('cases', () => {
     const articles = page.getByRole('article');
     await eventually(() => articles.count()).toBe(dossiers.length);
 
-    for (const [index, dossier] of dossiers.entries()) {
+    // Current cases first, then the closed ones under their own heading; the first one shown is open.
+    const listed = [...dossiers.filter((d) => !isDossierClosed(d.dossierStatut)), ...dossiers.filter((d) => isDossierClosed(d.dossierStatut))];
+    for (const [index, dossier] of listed.entries()) {
       const article = articles.nth(index);
       const toggle = article.getByRole('heading', { level: 3 }).getByRole('button');
       expect(await toggle.textContent()).toContain(dossier.dossierName ?? frPortal.cases.newCase);
@@ -294,7 +307,10 @@ describe('cases', () => {
       expect(await toggle.textContent()).toMatch(width < 768 ? /mis à jour le \d{2}\/\d{2}\/\d{4}/i : /mis à jour le (lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) /i);
       expect(await toggle.getAttribute('aria-expanded')).toBe(index === 0 ? 'true' : 'false');
 
-      const expected = dossierActions(dossier).map((action) => actionLabel(action.kind));
+      const expected = [
+        ...dossierActions(dossier).map((action) => actionLabel(action.kind)),
+        ...(canDeleteDossier(dossier) ? [frPortal.cases.delete] : []),
+      ];
       const shown = await article.locator(':scope > div').first().locator('a, button:not([aria-expanded])').allTextContents();
       expect(shown).toEqual(expected);
 

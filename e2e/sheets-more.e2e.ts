@@ -91,10 +91,10 @@ describe('missions clarification, as the employer', () => {
       expect(await input.inputValue()).toBe('');
       await shot(employer, 'missions-fr-wrong-extension');
 
-      // A PNG named .pdf passes the extension check; the server reads its content and refuses it, with the same
-      // message (SPEC 5).
+      // A PNG named .pdf passes the extension check; the server reads its content and refuses it, saying that the
+      // content, not the name, is wrong (issue 9).
       await input.setInputFiles({ name: 'fiche-de-poste.pdf', mimeType: 'application/pdf', buffer: SAMPLE_PNG });
-      await eventually(() => helper.textContent()).toBe(`${t.missions.unsupportedType}.pdf, .doc, .docx`);
+      await eventually(() => helper.textContent()).toBe(formatRuleMessage('file.content_not_document', 'fr-FR'));
       expect(await input.inputValue()).toBe('');
       expect(await attached.count()).toBe(0);
       const refused = await apiCall<SheetResponse<'missions'>>(
@@ -147,8 +147,10 @@ describe('missions clarification, as the employer', () => {
 
       await confirmSend(employer, t.missions.submit);
       await employer.getByText(t.missions.done).waitFor();
-      expect(await description.isDisabled()).toBe(true);
-      expect(await employer.getByLabel(t.fields.competencesVisees, { exact: true }).isDisabled()).toBe(true);
+      // Read back as a summary (issue 9), not as disabled fields.
+      const missionsSummary = employer.getByRole('region', { name: t.sections.missions });
+      await missionsSummary.getByText(/^Accueil des clients grands comptes/).waitFor();
+      expect(await description.count()).toBe(0);
       expect(await input.count()).toBe(0);
       await attached.filter({ hasText: 'fiche-de-poste.pdf' }).waitFor();
       await shot(employer, 'missions-fr-sent');
@@ -164,7 +166,7 @@ describe('missions clarification, as the employer', () => {
       // After a reload: the "sent on" banner, the values shown read-only; and the phone layout.
       await employer.reload();
       await employer.getByText(t.readOnly.sentTitle.split('{{')[0] ?? '').waitFor();
-      expect(await description.inputValue()).toMatch(/^Accueil des clients grands comptes/);
+      await missionsSummary.getByText(/^Accueil des clients grands comptes/).waitFor();
       await employer.setViewportSize(PHONE);
       await expectNoHorizontalOverflow(employer);
       await shot(employer, 'missions-fr-sent');
@@ -402,12 +404,10 @@ describe('the information sheet in English, on a phone', () => {
       await applicant.getByText(t.info.done.waitingEmployer).waitFor();
       await shot(applicant, 'info-en-applicant-sent');
 
-      // Read-only from now on, here and on the server.
-      await tabTo(applicant, tabs.getByRole('tab', { name: t.info.steps.send }));
-      await applicant.keyboard.press('Home');
-      await applicant.keyboard.press('Enter');
-      await eventually(() => field('apprenti.communeNaissance').isDisabled()).toBe(true);
-      expect(await field('apprenti.nir').isDisabled()).toBe(true);
+      // Read-only from now on, here (a summary of every step, issue 9) and on the server.
+      await applicant.getByRole('heading', { level: 2, name: `1. ${t.info.steps.applicant}` }).waitFor();
+      expect(await tabs.count()).toBe(0);
+      expect(await field('apprenti.communeNaissance').count()).toBe(0);
       const fra = await apiCall<SheetResponse<'fra'>>(applicant, 'GET', `/admissibles/fiche-renseignement/${id}`);
       expect(fra.body).toMatchObject({ status: 'submitted', readOnly: true });
       expect((await apiCall(applicant, 'POST', `/admissibles/fiche-renseignement/${id}/send`)).status).toBe(409);

@@ -14,6 +14,8 @@ describe('sheets, from the first contact to the information sheet', () => {
     await signInAs(applicant, demo('camille.martin'));
     await applicant.goto('/espace-admissible/dossiers');
     await applicant.getByRole('button', { name: frPortal.cases.create }).click();
+    // A case counts against the applicant's limit: it is created after a confirmation.
+    await applicant.getByRole('dialog').getByRole('button', { name: frPortal.cases.confirmCreateYes }).click();
     await applicant.waitForURL(/\/admissible\/fiche-premier-contact\/\d+$/);
     const id = Number(/(\d+)$/.exec(applicant.url())?.[1]);
     await applicant.getByRole('heading', { level: 1, name: t.f1ca.title }).waitFor();
@@ -55,7 +57,9 @@ describe('sheets, from the first contact to the information sheet', () => {
 
     await confirmSend(applicant, t.f1ca.submit);
     await applicant.getByText(t.f1ca.done).waitFor();
-    expect(await applicant.getByLabel(t.fields.denomination, { exact: true }).isDisabled()).toBe(true);
+    // Sent: read back as a summary of what was sent, by whom, not as a greyed-out form.
+    await applicant.getByRole('region', { name: t.sections.employer }).getByText('Les Ateliers Réunis').waitFor();
+    expect(await applicant.getByLabel(t.fields.denomination, { exact: true }).count()).toBe(0);
 
     // The contact's link signs them in on the employer sheet.
     const mail = await waitForMail(contactEmail);
@@ -236,20 +240,15 @@ describe('sheets, from the first contact to the information sheet', () => {
     await contact.getByLabel(t.fields.prenom, { exact: true }).fill('Louise');
     await contact.getByLabel(t.fields.courriel, { exact: true }).fill(`louise.${Date.now()}@example.test`);
 
-    // Sending an incomplete sheet: summary at the top, focus on the first field to fix.
+    // Sending an incomplete sheet: checked first (issue 9), so no "cannot be undone" confirmation for a sheet that
+    // cannot be sent; the summary at the top, the focus on the first field to fix.
     await page.getByRole('button', { name: t.f1ca.submit, exact: true }).focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    // The dialog's buttons: Cancel first, then the confirmation.
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe(t.f1ca.submit);
-    await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'detached' }).catch(() => undefined);
 
-    // The contact's last name is missing: said at the top and next to the field, which gets the focus.
+    // The contact's last name is missing: said at the top, whose name it is, and next to the field, which gets the focus.
     await page.getByText(t.summary.errorsTitle).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('link', { name: `${t.fields.nom} (${t.people.companyContact}): This field is required.` }).waitFor();
     await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('field-contacts-contactEntreprise-nom');
     expect(await contact.getByLabel(t.fields.nom, { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await contact.getByText('This field is required.').waitFor();

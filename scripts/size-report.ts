@@ -17,7 +17,9 @@ export const BUDGET_LAZY_ROUTE = 60_000;
  * schemas (STYLE, validation layer 2), fetched once the screen shows: zod's runtime and the sheet schemas weigh about
  * 30 KB by themselves. Their static part, what the screen waits for, keeps the lazy route budget.
  */
-export const BUDGET_FORM_ROUTE = 100_000;
+export const BUDGET_FORM_ROUTE = 105_000;
+/** What a form screen waits for before it paints (docs/decisions/0005, amended for issue 9). */
+export const BUDGET_FORM_STATIC = 64_000;
 /** The routes under BUDGET_FORM_ROUTE; any other keeps BUDGET_LAZY_ROUTE. */
 export const FORM_ROUTES = [
   'features/sheets/applicant-first-contact-page.tsx',
@@ -26,6 +28,8 @@ export const FORM_ROUTES = [
   'features/sheets/employer-information-sheet-page.tsx',
   'features/sheets/missions-page.tsx',
   'features/sheets/funding-page.tsx',
+  // The tracking form validates with the contract's schemas as the sheets do, and keeps a visitor's entry until sign-in.
+  'features/tracking/tracking-form-page.tsx',
 ];
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
@@ -76,7 +80,7 @@ function routeRow(route: RouteDownload): Row {
   if (all.brotli > budget) overs.push('OVER BUDGET');
   if (route.companions.length === 0) return { name: route.name, ...all, budget, overs, note: '' };
   const staticPart = total(route.staticChunks).brotli;
-  if (isForm && staticPart > BUDGET_LAZY_ROUTE) overs.push(`STATIC PART OVER ${kb(BUDGET_LAZY_ROUTE)}`);
+  if (isForm && staticPart > BUDGET_FORM_STATIC) overs.push(`STATIC PART OVER ${kb(BUDGET_FORM_STATIC)}`);
   const note = `${kb(staticPart)} + ${kb(all.brotli - staticPart)} on first use: ${route.companions.map(shortName).join(', ')}`;
   return { name: route.name, ...all, budget, overs, note };
 }
@@ -108,7 +112,7 @@ for (const row of rows) {
   );
 }
 console.log(
-  `Budgets: first load ${kb(BUDGET_FIRST_LOAD)}; lazy route ${kb(BUDGET_LAZY_ROUTE)}; form screen ${kb(BUDGET_FORM_ROUTE)}, its static part ${kb(BUDGET_LAZY_ROUTE)}.`,
+  `Budgets: first load ${kb(BUDGET_FIRST_LOAD)}; lazy route ${kb(BUDGET_LAZY_ROUTE)}; form screen ${kb(BUDGET_FORM_ROUTE)}, its static part ${kb(BUDGET_FORM_STATIC)}.`,
 );
 const failed = rows.filter((row) => row.overs.length > 0).length;
 if (missing.length > 0) console.error(`form routes missing from the build: ${missing.join(', ')} (update FORM_ROUTES)`);

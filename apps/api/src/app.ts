@@ -1,17 +1,25 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import { errorBody } from '@passerelle/contract';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
+import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { refusingForbiddenCharacters } from './lib/input-text.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { getOrCreateSecret } from './lib/secrets.ts';
 import { createDbStorage, type Storage } from './lib/storage.ts';
+import { findSession } from './modules/auth/auth.repo.ts';
+import { createSessionCache } from './modules/auth/session-cache.ts';
 import { registerModules } from './modules/index.ts';
-import { authPlugin } from './plugins/auth.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, errorsPlugin } from './plugins/errors.ts';
+import { afterResponsePlugin } from './plugins/after-response.ts';
+import { authPlugin, routeAccess, type RouteAccess } from './plugins/auth.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { RequestLogController } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -20,6 +28,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   schema: FastifySchema | undefined;
+  /** Who may call it, from its authentication hooks. */
+  access: RouteAccess;
 }
 
 declare module 'fastify' {
@@ -33,6 +43,9 @@ declare module 'fastify' {
   }
 }
 
+/** GET /api/health when the database answers (503 with the error body when it does not). */
+const healthResponse = z.object({ status: z.literal('ok') });
+
 export interface BuildAppOptions {
   config: Config;
   database: Database;
@@ -40,6 +53,8 @@ export interface BuildAppOptions {
   storage?: Storage;
   /** Pino logger options, or false for none (tests). */
   logger?: boolean | object;
+  /** Milliseconds clock of the session cache (SESSION_CHECK_CACHE_MS); a monotonic one by default. Tests move their own. */
+  clock?: () => number;
 }
 
 /** Builds the whole application (API under /api and the web app). Never listens: server.ts does. */
@@ -54,15 +69,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A malformed URL or an over-long path parameter answers the usual error body too.
+    frameworkErrors,
+    // Fastify's two lines per request would drown the console: one, at debug (plugins/request-log.ts).
+    logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // NUL and lone surrogates are refused in every validated part of every route, before its schema (issue 8).
+  app.setValidatorCompiler(refusingForbiddenCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
+      const hooks = [route.onRequest, route.preValidation, route.preHandler].flat();
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema, access: routeAccess(hooks) });
     }
   });
   app.decorate('config', config);
@@ -78,12 +99,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // JSON answers and the page over 1 KB, compressed quickly; hashed assets are served pre-compressed.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(cookie);
+  await app.register(afterResponsePlugin);
   await app.register(authPlugin, {
     jwtSecret: await getOrCreateSecret(database.db, 'jwt', config.JWT_SECRET, 48),
     accessTokenTtl: config.ACCESS_TOKEN_TTL,
+    sessions: createSessionCache({
+      find: (sessionId) => findSession(database.db, sessionId),
+      ttlMs: config.SESSION_CHECK_CACHE_MS,
+      ...(options.clock ? { now: options.clock } : {}),
+    }),
   });
 
-  app.get('/api/health', { logLevel: 'warn' }, async (_request, reply) => {
+  app.get('/api/health', { logLevel: 'warn', schema: { response: { 200: healthResponse, 503: errorBody } } }, async (_request, reply) => {
     const ok = await database.ping();
     if (ok) return reply.status(200).send({ status: 'ok' });
     return reply
@@ -93,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(registerModules, { prefix: '/api' });
+  if (config.apiDocs) await app.register(openapiPlugin);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;
 }

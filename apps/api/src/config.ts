@@ -8,6 +8,13 @@ const bool = z
 /** Durations are given in seconds. */
 const seconds = z.coerce.number().int().positive();
 
+/** A demonstration office's contact, until the CFA sets its own (CFA_CONTACT_*). */
+export const defaultCfaContact = {
+  email: 'alternance@passerelle.localhost',
+  phone: '01 23 45 67 89',
+  hours: { 'fr-FR': 'du lundi au vendredi, 9 h – 17 h', 'en-US': 'Monday to Friday, 9 am – 5 pm' },
+} as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -34,6 +41,11 @@ const envSchema = z.object({
   DATA_ENCRYPTION_KEY: z.string().optional(),
   ACCESS_TOKEN_TTL: seconds.default(15 * 60),
   REFRESH_TOKEN_TTL: seconds.default(30 * 24 * 3600),
+  /**
+   * How long each API process trusts what it read of a session (live or ended) before reading it again: a logout or
+   * a revocation reaches every process within this delay. 0: every authenticated request reads it.
+   */
+  SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOGIN_LINK_TTL: seconds.default(72 * 3600),
   /** Contracts shorter than this many months get a "funding prorated" warning (SPEC 5). */
   SHORT_CONTRACT_MONTHS: z.coerce.number().int().positive().max(36).default(6),
@@ -82,6 +94,14 @@ const envSchema = z.object({
     .optional(),
   /** Past this, the scan counts as failed and the upload is refused (503). */
   CLAMD_TIMEOUT_MS: z.coerce.number().int().positive().max(300_000).default(30_000),
+  /** The OpenAPI document (/api/openapi.json) and its page (/api/docs). Unset: on, except when NODE_ENV is production. */
+  API_DOCS: bool.optional(),
+  /** How to reach the CFA: on the error and about pages (GET /api/public/contact) and under every mail. */
+  CFA_CONTACT_EMAIL: z.email().default(defaultCfaContact.email),
+  CFA_CONTACT_PHONE: z.string().trim().min(1).max(40).default(defaultCfaContact.phone),
+  CFA_CONTACT_HOURS: z.string().trim().min(1).max(200).default(defaultCfaContact.hours['fr-FR']),
+  /** The opening hours in English. */
+  CFA_CONTACT_HOURS_EN: z.string().trim().min(1).max(200).default(defaultCfaContact.hours['en-US']),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -92,6 +112,8 @@ export interface Config extends Env {
   webDist: string;
   /** Secure cookies when the public address is https. */
   secureCookies: boolean;
+  /** API_DOCS, or its default: /api/openapi.json and /api/docs are served. */
+  apiDocs: boolean;
 }
 
 /** Parses the environment once. Nothing else in the API reads process.env. */
@@ -111,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(e.DATA_DIR),
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     secureCookies: publicUrl.startsWith('https://'),
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
   };
 }

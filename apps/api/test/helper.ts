@@ -5,6 +5,8 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Env } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import { startSession } from '../src/modules/auth/auth.service.ts';
+import type { AuthUser } from '../src/plugins/auth.ts';
 
 /** Which database the API tests run on: the `api-pglite` and `api-postgres` Vitest projects set it. */
 export const testDbKind = (process.env['TEST_DB'] ?? 'pglite') as 'pglite' | 'postgres';
@@ -49,18 +51,30 @@ export async function createTestDatabase(): Promise<{ database: Database; url: s
   };
 }
 
-/** `logger`: pino options (e.g. a stream) for a test that reads the log lines; none otherwise. */
-export async function createTestApp(env: Partial<Env> = {}, options: { logger?: object } = {}): Promise<TestContext> {
+/**
+ * `logger`: pino options (e.g. a stream) for a test that reads the log lines; none otherwise. `clock`: the session
+ * cache's clock, for a test that moves it past SESSION_CHECK_CACHE_MS.
+ */
+export async function createTestApp(env: Partial<Env> = {}, options: { logger?: object; clock?: () => number } = {}): Promise<TestContext> {
   const { database, url, drop } = await createTestDatabase();
   const config = loadConfig(
     { NODE_ENV: 'test' },
     { PUBLIC_URL: 'http://localhost:3999', DEMO_DATA: false, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', ...env },
   );
-  const app = await buildApp({ config, database, logger: options.logger ?? false });
+  const app = await buildApp({ config, database, logger: options.logger ?? false, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
   afterAll(async () => {
     await app.close();
     await drop();
   });
   return { app, database, url };
+}
+
+/**
+ * An access token for this user, of a real session opened as POST /auth/exchange opens one (a token needs a live
+ * session). Each call opens a new session; the user must exist.
+ */
+export async function accessTokenFor(app: FastifyInstance, user: AuthUser): Promise<string> {
+  const { sessionId } = await startSession(app.db, app.config, user.id);
+  return app.signAccessToken(user, sessionId);
 }

@@ -34,6 +34,20 @@ export function dossierBadge(statut: number): DossierBadge {
   }
 }
 
+/**
+ * Cases over for the applicant, listed apart under "closed cases": accepted or signed (8, 10, 11), archived (9),
+ * broken (13), and refused (6): a refused case has nothing left to do either; a new employer means a new case.
+ * A case being broken (12) stays current: the termination is still under way.
+ */
+const CLOSED_STATUTS: readonly number[] = [6, 8, 9, 10, 11, 13];
+export const isDossierClosed = (statut: number): boolean => CLOSED_STATUTS.includes(statut);
+
+/** The applicant may delete a case while nothing is sent: still drafting (1) and the first-contact sheet to do. */
+export function canDeleteDossier(dossier: Pick<Dossier, 'dossierStatut' | 'etapeStatus'>): boolean {
+  const f1ca = stepStatus(dossier.etapeStatus, 'f1ca');
+  return dossier.dossierStatut === 1 && (f1ca === undefined || f1ca === 1);
+}
+
 // ---------- Six-step progress (SPEC section 4, "Case steps") ----------
 export const progressSteps = ['f1ca', 'f1ce', 'modalites_re', 'fiche', 'cfa', 'signature'] as const;
 export type ProgressStep = (typeof progressSteps)[number];

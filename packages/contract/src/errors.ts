@@ -20,6 +20,8 @@ export const errorCodes = [
   'WORKSHOP_ALREADY_REGISTERED',
   'WORKSHOP_FULL',
   'WORKSHOP_CLOSED',
+  /** A funding decision before the school has recorded the terms it is about. */
+  'FUNDING_TERMS_MISSING',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;

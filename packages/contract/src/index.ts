@@ -5,3 +5,4 @@ export * from './dossier-progress.ts';
 export * from './rules/index.ts'; export * from './reference/index.ts';
 export * from './sheets.ts';
 export * from './lookups.ts';
+export * from './contact.ts';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { attestationKinds, applicationTypes, relaunchMethods, suiviStatuts, stepTypes } from './portal-rules.ts';
+import { todayIso } from './rules/dates.ts';
+export { todayIso } from './rules/dates.ts';
 export { uploadFields, type UploadField, uploadRules, wrongFileTypeMessage, attestationKinds, type AttestationKind, OFFERS_PER_PAGE, applicationTypes, relaunchMethods, suiviStatuts, type SuiviStatut, suiviStatutOf, stepTypes, type StepType } from './portal-rules.ts';
 
 /** ISO date yyyy-mm-dd. */
@@ -105,7 +107,7 @@ export const offersQuery = z
       ctx.addIssue({
         code: 'custom',
         path: ['publicationDateBefore'],
-        message: 'publicationDateBefore must not be earlier than publicationDateAfter',
+        message: 'offers.dates_reversed',
       });
     }
   });
@@ -129,10 +131,26 @@ export type OffersResponse = z.infer<typeof offersResponse>;
 
 /** Optional form fields: an empty string means "not given" (the service stores null). */
 const orEmpty = <T extends z.ZodType>(schema: T) => schema.nullable().optional().or(z.literal(''));
+
+/**
+ * A date that has happened: today at the latest. "Today" is the later of the local day and the day in Paris, so a
+ * browser in France checks its own day and the API (running in UTC) accepts what a French applicant typed after
+ * midnight.
+ */
+export const pastIsoDate = isoDate.refine(
+  (value) => {
+    const local = todayIso();
+    const paris = todayIso('Europe/Paris');
+    return value <= (local > paris ? local : paris);
+  },
+  { message: 'date.in_future' },
+);
+
 export const trackingBody = z.object({
   targetCompany: z.string().trim().min(1).max(200),
   position: z.string().trim().min(1).max(200),
-  applicationDate: isoDate,
+  // An application, a first contact and an answer have happened; an interview and a relaunch may be planned ahead.
+  applicationDate: pastIsoDate,
   applicationType: orEmpty(z.enum(applicationTypes)),
   contactLastName: optionalText(100),
   contactFirstName: optionalText(100),
@@ -142,9 +160,9 @@ export const trackingBody = z.object({
     z
       .string()
       .trim()
-      .regex(/^\+?[0-9 .()-]{6,20}$/),
+      .regex(/^\+?[0-9 .()-]{6,20}$/, 'phone.format'),
   ),
-  firstContactDate: orEmpty(isoDate),
+  firstContactDate: orEmpty(pastIsoDate),
   interviewDate: orEmpty(isoDate),
   relaunchDate: orEmpty(isoDate),
   relaunchMethod: orEmpty(z.enum(relaunchMethods)),
@@ -153,11 +171,18 @@ export const trackingBody = z.object({
     .union([z.literal(0), z.literal(1)])
     .nullable()
     .optional(),
-  responseDate: orEmpty(isoDate),
+  responseDate: orEmpty(pastIsoDate),
   offerLink: orEmpty(z.url({ protocol: /^https?$/ }).max(2000)),
 });
 export type TrackingBody = z.infer<typeof trackingBody>;
-export const trackingEntry = trackingBody.extend({ id: z.number().int(), suiviStatut: z.enum(suiviStatuts) });
+// What is stored is answered as is: "today" moves on, and a row written before the past-only rule must still read.
+export const trackingEntry = trackingBody.extend({
+  id: z.number().int(),
+  suiviStatut: z.enum(suiviStatuts),
+  applicationDate: isoDate,
+  firstContactDate: orEmpty(isoDate),
+  responseDate: orEmpty(isoDate),
+});
 export const trackingListItem = z.object({
   id: z.number().int(),
   suiviEmployeur: z.string(),

@@ -111,13 +111,13 @@ export const apprentiBlock = z.object({
   sportifHautNiveau: flag(),
   projetCreationReprise: flag(),
   apprentiMineurEmancipe: flag(),
-  situationAvantContrat: draft(z.string().regex(/^([1-9]|1[0-2])$/)),
+  situationAvantContrat: draft(z.string().regex(/^([1-9]|1[0-2])$/, 'choice.invalid')),
   derniereClasse: draft(z.enum(['01', '11', '12', '21', '22', '31', '32', '40', '41', '42'])),
-  diplomePrepare: draft(z.string().regex(/^\d{2}$/)),
+  diplomePrepare: draft(z.string().regex(/^\d{2}$/, 'choice.invalid')),
   intituleDiplomePrepare: text(250),
-  dernierDiplomeObtenu: draft(z.string().regex(/^\d{2}$/)),
+  dernierDiplomeObtenu: draft(z.string().regex(/^\d{2}$/, 'choice.invalid')),
   intituleDernierDiplomeObtenu: text(250),
-  plusHautDiplome: draft(z.string().regex(/^\d{2}$/)),
+  plusHautDiplome: draft(z.string().regex(/^\d{2}$/, 'choice.invalid')),
   intitulePlusHautDiplome: text(250),
   inscritFranceTravail: flag(),
   numeroFranceTravail: draft(franceTravailField),
@@ -169,7 +169,7 @@ export const maitreBlock = z.object({
 });
 
 export const remunerationPeriod = z.object({
-  ordre: z.string().regex(/^[1-4]\.[12]$/),
+  ordre: z.string().regex(/^[1-4]\.[12]$/, 'choice.invalid'),
   dateDebut: z.iso.date(),
   dateFin: z.iso.date(),
   taux: z.number().min(0).max(200),
@@ -237,6 +237,18 @@ export const formationBlock = z.object({
   heures: z.number().int().nullable(),
 });
 export type SheetFormation = z.infer<typeof formationBlock>;
+
+/**
+ * Whose case a page is about (issue 9): a company may follow several apprentices on one programme, so every page of a
+ * dossier names its apprentice and the case. The employer reads the apprentice's name on its home already.
+ */
+export const dossierHeading = z.object({
+  id: z.number().int(),
+  /** The case's name ("Capgemini — Chargé de marketing digital"), null until the first contact names it. */
+  dossierName: z.string().nullable(),
+  applicant: z.object({ prenom: z.string(), nom: z.string() }),
+});
+export type DossierHeading = z.infer<typeof dossierHeading>;
 
 export const contactsBlock = z.object({
   /** The employer's contact named by the applicant: the personal link goes to this address. */
@@ -414,10 +426,33 @@ export const sheetContext = z.record(z.string(), z.unknown());
  * A sheet as the API answers it. `data` has the shape of the sheet's draft schema (`SheetData<K>`),
  * described loosely here because the draft schemas normalise input, which a response cannot encode.
  */
+/** Who sent a sheet: their name as the portal's records hold it, and the kind of account they used. */
+export const sheetSender = z.object({
+  prenom: z.string(),
+  nom: z.string(),
+  userType: z.enum(['admissible', 'company', 'staff', 'admin']),
+});
+export type SheetSender = z.infer<typeof sheetSender>;
+
+/**
+ * Why a sheet stands still, as staff recorded it: returned to its author for corrections (step value 5), a refused case
+ * (dossierStatut 6) or an archived one (9, SPEC 8). `reason` is the text staff (or the employer, for a denied funding)
+ * gave, null when none was given.
+ */
+export const sheetStatusNote = z.object({
+  kind: z.enum(['returned', 'refused', 'archived']),
+  reason: z.string().nullable(),
+  at: z.string().nullable(),
+});
+export type SheetStatusNote = z.infer<typeof sheetStatusNote>;
+
 export const sheetResponse = z.object({
   data: z.record(z.string(), z.unknown()),
   status: z.enum(sheetStatuses),
   submittedAt: z.string().nullable(),
+  /** The person who sent it, once sent. */
+  submittedBy: sheetSender.nullable(),
+  statusNote: sheetStatusNote.nullable(),
   warnings: sheetWarnings,
   /** True once submitted or sent, when the dossier is closed, or while the step is not open. */
   readOnly: z.boolean(),
@@ -426,10 +461,14 @@ export const sheetResponse = z.object({
   attachment: sheetAttachment.nullable(),
   /** The dossier's steps as this answer leaves them (SPEC 4): what the page says comes next depends on them. */
   etapeStatus: z.array(etapeStatus),
+  dossier: dossierHeading,
 });
 export type SheetResponse<K extends SheetKind = SheetKind> = Omit<z.infer<typeof sheetResponse>, 'data'> & {
   data: SheetData<K>;
 };
+
+/** `?dryRun=true` on a submit or send: the sheet is judged as the send would judge it, and nothing changes (204). */
+export const sheetFinishQuery = z.object({ dryRun: z.enum(['true', 'false']).optional() });
 
 export const sheetParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -472,6 +511,7 @@ export const fundingValidationResponse = z.object({
   /** False while the terms are not recorded, and once the funding is accepted or denied. */
   canDecide: z.boolean(),
   formation: formationBlock.nullable(),
+  dossier: dossierHeading,
 });
 export type FundingValidationResponse = z.infer<typeof fundingValidationResponse>;
 
@@ -574,12 +614,16 @@ export type MissionsAccess = z.infer<typeof missionsAccess>;
 
 export const employerDossier = z.object({
   id: z.number().int(),
+  dossierName: z.string().nullable(),
   applicant: z.object({ nom: z.string(), prenom: z.string() }),
   formation: z.object({ libelle: z.string(), school: z.string() }).nullable(),
   dossierStatut: z.number().int().min(1).max(13),
   etapeStatus: z.array(z.object({ type: z.string(), status: z.number().int() })),
   waitingFor,
   missions: missionsAccess,
+  /** The signed CERFA and its addendum (SPEC 3), where stored: addresses under /api/files the company's users may read. */
+  dossierCerfa: z.string().nullable(),
+  dossierCerfaAvenant: z.string().nullable(),
   dossierLastUpdate: z.string(),
 });
 export const employerDossiersResponse = z.array(employerDossier);

@@ -19,6 +19,7 @@ const statusOf: Record<ErrorCode, number> = {
   WORKSHOP_ALREADY_REGISTERED: 409,
   WORKSHOP_FULL: 409,
   WORKSHOP_CLOSED: 409,
+  FUNDING_TERMS_MISSING: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -43,6 +44,7 @@ const defaultMessage: Record<ErrorCode, string> = {
   WORKSHOP_ALREADY_REGISTERED: 'Already registered for another workshop',
   WORKSHOP_FULL: 'This workshop is full',
   WORKSHOP_CLOSED: 'Registration is closed for this workshop',
+  FUNDING_TERMS_MISSING: 'The school has not recorded the funding terms yet: there is nothing to decide on',
   SERVICE_UNAVAILABLE: 'Service unavailable',
   INTERNAL: 'Internal error',
 };

@@ -22,3 +22,13 @@ export function detectFileType(bytes: Uint8Array): DetectedFileType | null {
   }
   return null;
 }
+
+/**
+ * Whether a file's name ends with one of `extensions` (".pdf"). The name proves nothing about the content; it tells
+ * which refusal to give: a wrong extension gets SPEC's wrong-type message, a right one over other content is told the
+ * content is not what the name says.
+ */
+export function hasExtension(filename: string | undefined, extensions: readonly string[]): boolean {
+  const name = (filename ?? '').trim().toLowerCase();
+  return extensions.some((extension) => name.endsWith(extension.toLowerCase()));
+}

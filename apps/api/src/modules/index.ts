@@ -14,4 +14,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(import('./staff/staff.routes.ts'));
   await app.register(import('./employers/employers.routes.ts'));
   await app.register(import('./lookups/lookups.routes.ts'));
+  await app.register(import('./contact/contact.routes.ts'));
 }

@@ -7,7 +7,8 @@ export function pageCsp(nonce: string): string {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data: blob: https:",
+    // Images are ours (offer logos are served by the API) or generated in the page: no third-party origin.
+    "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "frame-src 'self' blob:",

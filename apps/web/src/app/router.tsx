@@ -10,6 +10,8 @@ import { RouteErrorPage } from './route-error-page';
  */
 export interface RouteHandle {
   title: string;
+  /** The title for a signed-in person, when it differs (see useDocumentTitle). */
+  signedInTitle?: string;
   userType?: UserType;
   /** SPEC: logout skips the authentication check. */
   skipAuth?: boolean;
@@ -62,7 +64,7 @@ export const routes: RouteObject[] = [
           guarded('/about', { title: 'common:titles.about' }, () => import('../features/about/about-page')),
           {
             path: '/unauthorized',
-            handle: { title: 'common:titles.unauthorized' },
+            handle: { title: 'common:titles.unauthorized', signedInTitle: 'common:titles.notFound' },
             ...page(() => import('../features/errors/unauthorized-page')),
           },
           {

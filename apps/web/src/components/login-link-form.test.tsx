@@ -35,9 +35,11 @@ describe('LoginLinkForm', () => {
     const input = screen.getByRole('textbox', { name: /adresse e-mail/i });
     await userEvent.type(input, 'pas-une-adresse');
     await userEvent.click(screen.getByRole('button', { name: 'Recevoir mon lien' }));
-    expect(await screen.findByText('adresse e-mail invalide')).toBeInTheDocument();
+    // Written for the person (rules/zod-messages.ts), not zod's "adresse e-mail invalide".
+    const message = 'Saisissez une adresse e-mail complète, par exemple nom@exemple.fr.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(input).toHaveAccessibleDescription('adresse e-mail invalide');
+    expect(input).toHaveAccessibleDescription(message);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -6,11 +6,13 @@ export interface PageHeaderProps {
   /** The page's one h1; the layout moves focus to it after each navigation. */
   title: string;
   subtitle?: ReactNode;
+  /** What the page is about, right under the title and before the subtitle (e.g. whose case a sheet is). */
+  context?: ReactNode;
   /** Buttons on the right (below the title on phones). */
   actions?: ReactNode;
 }
 
-export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
+export function PageHeader({ title, subtitle, context, actions }: PageHeaderProps) {
   return (
     <Box
       component="header"
@@ -27,6 +29,11 @@ export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
         <Typography variant="h1" tabIndex={-1} sx={{ outline: 'none' }}>
           {title}
         </Typography>
+        {context ? (
+          <Box component="div" sx={{ mt: 0.75 }}>
+            {context}
+          </Box>
+        ) : null}
         {subtitle ? (
           <Typography component="div" variant="body1" sx={{ color: 'text.secondary', mt: 0.5 }}>
             {subtitle}

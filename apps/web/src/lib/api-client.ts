@@ -64,7 +64,8 @@ export function refreshAccessToken(): Promise<boolean> {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The page's language (set by lib/i18n): the API words its validation messages in it.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': document.documentElement.lang || 'fr-FR' };
   const token = authStore.get().token;
   if (token) headers['Authorization'] = `Bearer ${token}`;
   let body: BodyInit | undefined;

@@ -7,6 +7,8 @@ export const storageKeys = {
   lang: 'lang',
   /** Path to come back to after signing in again. */
   returnTo: 'passerelle.returnTo',
+  /** A tracking entry typed before signing in (or when the session ended), saved once the applicant is signed in. */
+  trackingPending: 'passerelle.trackingPending',
   /** Prefix of the unsent copies of sheets (`passerelle.sheet.<kind>.<id>`), kept until the server has them. */
   sheetDraftPrefix: 'passerelle.sheet.',
 } as const;
@@ -29,12 +31,22 @@ export function writeJson(key: string, value: unknown): void {
   }
 }
 
-/** Removes every key starting with `prefix` (the unsent sheet copies on a deliberate sign-out). */
+/** Removes every key starting with `prefix`, in local and session storage (the unsent sheet copies on a deliberate sign-out). */
 export function removeKeysStartingWith(prefix: string): void {
+  for (const storage of storages()) {
+    try {
+      const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+      for (const key of keys) if (key?.startsWith(prefix)) storage.removeItem(key);
+    } catch {
+      // Private mode: nothing was kept.
+    }
+  }
+}
+
+function storages(): Storage[] {
   try {
-    const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
-    for (const key of keys) if (key?.startsWith(prefix)) localStorage.removeItem(key);
+    return [localStorage, sessionStorage];
   } catch {
-    // Private mode: nothing was kept.
+    return [];
   }
 }

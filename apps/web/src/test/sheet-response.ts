@@ -6,12 +6,15 @@ export function sheetResponse<K extends SheetKind>(overrides: Partial<SheetRespo
     data: {},
     status: 'draft',
     submittedAt: null,
+    submittedBy: null,
+    statusNote: null,
     warnings: {},
     readOnly: false,
     formation: null,
     context: {},
     attachment: null,
     etapeStatus: [],
+    dossier: { id: 1, dossierName: null, applicant: { prenom: 'Lucas', nom: 'Bernard' } },
     ...overrides,
   } as SheetResponse<K>;
 }

@@ -95,3 +95,8 @@ export function ageAt(birthDate: string, date: string): number {
 export function minIsoDate(a: string, b: string): string {
   return a <= b ? a : b;
 }
+
+/** Today (yyyy-mm-dd) in a time zone; without one, in the running process's own (the browser's). */
+export function todayIso(timeZone?: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}

@@ -1,10 +1,13 @@
+import { fillTemplate, validationTexts } from './validation-texts.ts';
+
 /**
  * Texts of every rule code, with `{param}` placeholders filled from `RuleIssue.params`. The
- * codes are stable keys: the API sends them, the web app shows these texts.
+ * codes are stable keys: the API sends them, the web app shows these texts. The checks every form makes (required,
+ * too long, e-mail…) come from validation-texts.ts.
  */
 export const ruleMessages = {
   'fr-FR': {
-    'field.required': 'Ce champ est obligatoire.',
+    ...validationTexts['fr-FR'],
     'date.invalid': "La date n'est pas valide.",
     'nir.length': 'Le numéro de sécurité sociale doit comporter {length} caractères, clé comprise.',
     'nir.format':
@@ -83,31 +86,17 @@ export const ruleMessages = {
       "L'école ne peut déposer le dossier auprès de l'OPCO que si elle prépare le CERFA.",
     'contact.not_company_account':
       "Cette adresse e-mail appartient à un compte qui n'est pas un compte employeur : indiquez l'adresse d'un autre contact de l'entreprise.",
-    'file.too_large': 'Ce fichier est trop volumineux : réduisez sa taille ou choisissez un autre fichier.',
-    'file.unsupported_type':
-      "Ce type de fichier n'est pas accepté : choisissez un fichier dans l'un des formats indiqués.",
-    'file.malware_detected':
-      "L'antivirus a refusé ce fichier : il contient un contenu dangereux. Envoyez une autre copie du document, par exemple exportée de nouveau en PDF.",
-    'file.scan_unavailable':
-      "Le contrôle antivirus des fichiers est momentanément indisponible : rien n'a été enregistré, réessayez dans quelques minutes.",
-    'file.quota_person':
-      "Vous avez atteint le volume de documents prévu pour un compte : rien n'a été enregistré. Contactez le CFA pour en envoyer d'autres.",
-    'file.quota_dossier':
-      "Ce dossier a atteint le volume de documents prévu : rien n'a été enregistré. Contactez le CFA pour en ajouter.",
     'contact.invitations_per_day':
       "Vous avez atteint le nombre d'entreprises que vous pouvez inviter aujourd'hui : votre fiche est enregistrée, envoyez-la demain.",
     'contact.invitations_total':
       "Vous avez atteint le nombre d'entreprises que votre compte peut inviter : votre fiche est enregistrée, contactez le CFA pour l'envoyer.",
-    'phone.format':
-      "Le numéro de téléphone n'est pas valide : 6 à 20 caractères parmi chiffres, espaces, points, tirets ou parenthèses, avec un + au début pour l'international.",
-    'postcode.format': 'Le code postal comporte 5 chiffres.',
     'departement.format':
       "Le département n'est pas valide : 2 chiffres, 2A ou 2B pour la Corse, 3 chiffres pour l'outre-mer, 99 pour une naissance à l'étranger.",
     'naf.format': 'Le code NAF (APE) comporte 4 chiffres suivis d’une lettre, par exemple 62.01Z.',
     'lookup.query_too_short': 'Saisissez au moins 3 caractères pour lancer la recherche.',
   },
   'en-US': {
-    'field.required': 'This field is required.',
+    ...validationTexts['en-US'],
     'date.invalid': 'This date is not valid.',
     'nir.length': 'The social security number must have {length} characters, key included.',
     'nir.format': 'The social security number holds digits only, except 2A or 2B for a Corsican département.',
@@ -173,23 +162,10 @@ export const ruleMessages = {
     'opco.filing_requires_school_cerfa': 'The school can file with the OPCO only if it prepares the CERFA.',
     'contact.not_company_account':
       'This e-mail address belongs to an account that is not an employer account: give the address of another company contact.',
-    'file.too_large': 'This file is too large: reduce its size or choose another file.',
-    'file.unsupported_type': 'This file type is not accepted: choose a file in one of the formats listed.',
-    'file.malware_detected':
-      'The antivirus refused this file: it holds harmful content. Send another copy of the document, for example exported again as a PDF.',
-    'file.scan_unavailable':
-      'The antivirus check of files is unavailable for the moment: nothing was saved, try again in a few minutes.',
-    'file.quota_person':
-      'You have reached the amount of documents an account may hold: nothing was saved. Contact the CFA to send more.',
-    'file.quota_dossier':
-      'This case has reached the amount of documents it may hold: nothing was saved. Contact the CFA to add more.',
     'contact.invitations_per_day':
       'You have reached the number of companies you may invite today: your sheet is saved, send it tomorrow.',
     'contact.invitations_total':
       'You have reached the number of companies your account may invite: your sheet is saved, contact the CFA to send it.',
-    'phone.format':
-      'This phone number is not valid: 6 to 20 characters among digits, spaces, dots, hyphens or brackets, with a leading + for international numbers.',
-    'postcode.format': 'The postcode has 5 digits.',
     'departement.format':
       'This département is not valid: 2 digits, 2A or 2B for Corsica, 3 digits for overseas, 99 for a birth abroad.',
     'naf.format': 'The NAF (APE) code has 4 digits followed by a letter, for example 62.01Z.',
@@ -206,13 +182,6 @@ export function isRuleCode(value: string): value is RuleCode {
   return Object.hasOwn(ruleMessages['fr-FR'], value);
 }
 
-/** ISO dates show as dd/mm/yyyy (SPEC 9) and numbers in the language's format. */
-function formatParam(value: string | number, language: RuleMessageLanguage): string {
-  if (typeof value === 'number') return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
-  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return date ? `${date[3]}/${date[2]}/${date[1]}` : value;
-}
-
 /** The text of a code in a language, `{param}` replaced; an unknown code comes back as is. */
 export function formatRuleMessage(
   code: string,
@@ -221,8 +190,6 @@ export function formatRuleMessage(
 ): string {
   if (!isRuleCode(code)) return code;
   const template: string = ruleMessages[language][code];
-  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
-    const value = params[name];
-    return value === undefined ? placeholder : formatParam(value, language);
-  });
+  // ISO dates show as dd/mm/yyyy (SPEC 9) and numbers in the language's format.
+  return fillTemplate(template, language, params);
 }

@@ -14,7 +14,8 @@ import type { ContractKind } from './contract-dates.ts';
 
 // ---------- SMIC table ----------
 
-const euros = z.number().positive().max(100_000);
+/** Stored to the cent (numeric(10, 2)): a positive amount under a cent would be kept as 0. */
+const euros = z.number().min(0.01).max(100_000);
 
 /** One dated SMIC value; staff edit the table, the rules read it. Mayotte (976) has its own SMIC. */
 export const smicRate = z.object({

@@ -15,7 +15,7 @@ import {
 } from '@passerelle/contract';
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helper.ts';
+import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
 import {
   admissibles,
   appSettings,
@@ -40,6 +40,7 @@ import {
 } from '../schema/index.ts';
 import { demoAccounts, demoEmails } from './accounts.ts';
 import { applicantLabel, employerLabel } from './labels.ts';
+import { demoReasons } from './journeys.ts';
 import { DEMO_LOADED_KEY, loadDemoDataOnce } from './load.ts';
 
 /**
@@ -125,16 +126,16 @@ describe('demo data', async () => {
     expect(closed.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('has signed cerfa documents for statuses 8, 10, 11 and 12, and one addendum, stored as PDF', async () => {
+  it('has signed cerfa documents for statuses 8, 10, 11, 12 and 13, and one addendum, stored as PDF', async () => {
     const signed = await db
       .select({ statut: dossiers.dossierStatut, cerfa: dossiers.cerfaFileId, avenant: dossiers.cerfaAvenantFileId })
       .from(dossiers)
       .where(isNotNull(dossiers.cerfaFileId));
-    expect(new Set(signed.map((d) => d.statut))).toEqual(new Set([8, 10, 11, 12]));
+    expect(new Set(signed.map((d) => d.statut))).toEqual(new Set([8, 10, 11, 12, 13]));
     expect(signed.filter((d) => d.avenant !== null)).toHaveLength(1);
     const ids = signed.flatMap((d) => [d.cerfa, d.avenant]).filter((id): id is string => id !== null);
     const rows = await db.select().from(files).where(inArray(files.id, ids));
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(6);
     for (const row of rows) {
       const bytes = await app.storage.get(row.storageKey);
       expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
@@ -226,7 +227,7 @@ describe('demo data', async () => {
   it('serves a demo applicant’s dossiers and signed contract through the API', async () => {
     const [noah] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoEmails.noah));
     if (!noah) throw new Error('demo applicant missing');
-    const headers = { authorization: `Bearer ${await app.signAccessToken({ id: noah.id, userType: 'admissible' })}` };
+    const headers = { authorization: `Bearer ${await accessTokenFor(app, { id: noah.id, userType: 'admissible' })}` };
     const res = await app.inject({ method: 'GET', url: '/api/admissibles/portal/dossiers', headers });
     expect(res.statusCode).toBe(200);
     const list = res.json<Dossier[]>();
@@ -240,7 +241,7 @@ describe('demo data', async () => {
   it('feeds the applicant home and search screens through the portal API', async () => {
     const [olivia] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoEmails.olivia));
     if (!olivia) throw new Error('demo applicant missing');
-    const headers = { authorization: `Bearer ${await app.signAccessToken({ id: olivia.id, userType: 'admissible' })}` };
+    const headers = { authorization: `Bearer ${await accessTokenFor(app, { id: olivia.id, userType: 'admissible' })}` };
     // The portal computes "today" itself; the workshops are dated from the test's fixed `now`, so only the feed's text is checked here.
     const cms = await app.inject({ method: 'GET', url: '/api/admissibles/portal/cms?lang=en', headers });
     expect(cms.statusCode).toBe(200);
@@ -333,6 +334,8 @@ describe('demo data', async () => {
     async function signIn(email: string) {
       const asked = await app.inject({ method: 'POST', url: '/api/auth/login-link', payload: { email } });
       expect(asked.statusCode).toBe(202);
+      // The link is made and queued once the answer is out.
+      await app.afterResponseSettled();
       const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id)).limit(1);
       const t = /[?&]t=([^&\s"]+)/.exec(mail?.textBody ?? '')?.[1];
       if (!t) throw new Error(`no sign-in link mailed to ${email}`);
@@ -373,6 +376,12 @@ describe('demo data', async () => {
           expect(getAtPath(fra.context, 'employeur.denomination')).toBe(dossier.dossierName?.split(' — ')[0]);
           expect(getAtPath(fra.context, 'contrat.salaireBrutMensuel')).toEqual(expect.any(Number));
         }
+        // A first contact marked sent reads as sent by its applicant; one returned or a case archived says why (issue 9).
+        const f1ca = (await get(headers, `/api/admissibles/fiche-premier-contact/${dossier.id}`)).json<SheetResponse>();
+        if (f1ca.status === 'submitted') expect(f1ca.submittedBy?.userType).toBe('admissible');
+        if (dossier.dossierStatut === 9) expect(f1ca.statusNote).toMatchObject({ kind: 'archived', reason: demoReasons.archived });
+        else if (stepStatus(dossier.etapeStatus, 'f1ca') === 5) expect(f1ca.statusNote).toMatchObject({ kind: 'returned', reason: demoReasons.returned });
+        else if (dossier.dossierStatut === 6) expect(f1ca.statusNote?.reason).toBeTruthy();
       }
     });
 
@@ -409,6 +418,34 @@ describe('demo data', async () => {
         }
       }
       expect([...actions].sort()).toEqual(['f1ce', 'fre', 'fundingValidation', 'missions']);
+    });
+
+    it('gives the employers of signed contracts their documents, and names the apprentice on every page', async () => {
+      const signed: number[] = [];
+      let addenda = 0;
+      for (const { email } of employers) {
+        const headers = await signIn(email);
+        for (const dossier of (await get(headers, '/api/employeurs/dossiers')).json<EmployerDossier[]>()) {
+          if ([8, 10, 11, 12, 13].includes(dossier.dossierStatut)) {
+            signed.push(dossier.dossierStatut);
+            for (const url of [dossier.dossierCerfa, dossier.dossierCerfaAvenant].filter((u): u is string => u !== null)) {
+              const download = await get(headers, url);
+              expect(download.statusCode).toBe(200);
+              expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+            }
+            expect(dossier.dossierCerfa).toMatch(/^\/api\/files\//);
+            if (dossier.dossierCerfaAvenant) addenda += 1;
+          }
+          const { action, actor, to } = dossier.waitingFor;
+          if (actor === 'company' && to && action !== 'signature') {
+            const page = (await get(headers, apiOf(to))).json<{ dossier: { id: number; applicant: { nom: string } } }>();
+            expect(page.dossier).toMatchObject({ id: dossier.id, applicant: { nom: dossier.applicant.nom } });
+          }
+        }
+      }
+      // Marc (Capgemini): signed and being terminated; Claire (Société Générale): with an addendum, and terminated.
+      expect(new Set(signed)).toEqual(new Set([8, 11, 12, 13]));
+      expect(addenda).toBe(1);
     });
 
     it.each([[demoEmails.staff], [demoEmails.admin]])('%s reads every sheet of every dossier and the SMIC table', async (email) => {

@@ -193,8 +193,11 @@ export interface DemoDossier {
   daysAgo: number;
 }
 
-/** Stages whose contract is signed: a signed CERFA is stored for them, and an addendum for `addendum`. */
-export const signedStages: ReadonlySet<DemoStage> = new Set(['signed', 'accepted', 'addendum', 'breaking']);
+/**
+ * Stages whose contract was signed: a signed CERFA is stored for them, and an addendum for `addendum`. A terminated
+ * contract keeps its CERFA: the employer keeps it with the employee's records.
+ */
+export const signedStages: ReadonlySet<DemoStage> = new Set(['signed', 'accepted', 'addendum', 'breaking', 'broken']);
 
 /**
  * Together: every dossierStatut 1..13 and every step value 1, 2, 3 and 5; and for each demo employer a first contact
@@ -218,7 +221,8 @@ export const demoDossiers: DemoDossier[] = [
   { owner: 'noah', company: 'orange', stage: 'archived', daysAgo: 63 },
   { owner: 'chloe', company: 'bnp', stage: 'accepted', daysAgo: 20 },
   { owner: 'jules', company: 'sg', stage: 'addendum', daysAgo: 15 },
-  { owner: 'sarah', company: 'decathlon', stage: 'breaking', daysAgo: 10 },
+  // Marc (Capgemini) has a signed contract and one being terminated; Claire (Société Générale) an addendum and a broken one.
+  { owner: 'sarah', company: 'capgemini', stage: 'breaking', daysAgo: 10 },
   { owner: 'sarah', company: 'sg', stage: 'broken', daysAgo: 77 },
 ];
 

@@ -78,7 +78,7 @@ async function act(db: Db, deps: SheetsDeps, journey: DemoJourney, dossierId: nu
       await decideFirstContact(db, journey.staff, dossierId, action, action === 'refuse' ? 'Poste sans lien avec la formation' : undefined);
       return;
     case 'terms':
-      await recordTerms(db, journey.staff, dossierId, demoTerms);
+      await recordTerms(deps, journey.staff, dossierId, demoTerms);
       return;
     case 'funding':
       await decideFunding(deps, journey.employer, dossierId, { decision: 'accepted' });
@@ -106,22 +106,28 @@ async function writeSteps(db: Db, dossierId: number, steps: Partial<Record<StepT
   }
 }
 
+/** What staff wrote when they returned a sheet or archived a case: the sheets show it to the people concerned. */
+export const demoReasons = {
+  returned: 'La date de début du contrat ne correspond pas au calendrier de la formation : merci de la corriger.',
+  archived: 'Sans réponse de l’employeur depuis deux mois, le dossier a été archivé. Vous pouvez en ouvrir un nouveau.',
+} as const;
+
 /** What the later modules will write (returning a sheet, signatures, the end of a contract, archiving), with its audit entry. */
 async function finish(db: Db, journey: DemoJourney, dossierId: number): Promise<void> {
   const target = stageState(journey.stage);
-  const record = (action: string) =>
-    db.insert(auditLog).values({ dossierId, actorUserId: journey.staff.id, action, details: { source: 'demo', statut: target.statut } });
+  const record = (action: string, extra: Record<string, string> = {}) =>
+    db.insert(auditLog).values({ dossierId, actorUserId: journey.staff.id, action, details: { source: 'demo', statut: target.statut, ...extra } });
   switch (journey.stage) {
     case 'firstContactReturned':
       // Returned to its author: the sheet is a draft again, holding what was sent, and its step is to do again (5).
       await db.update(sheets).set({ status: 'draft', submittedAt: null }).where(and(eq(sheets.dossierId, dossierId), eq(sheets.kind, 'f1ca')));
       await writeSteps(db, dossierId, { f1ca: 5 });
       await db.update(dossiers).set({ dossierStatut: target.statut }).where(eq(dossiers.id, dossierId));
-      await record('sheet.returned');
+      await record('sheet.returned', { kind: 'f1ca', reason: demoReasons.returned });
       return;
     case 'archived':
       await db.update(dossiers).set({ dossierStatut: target.statut, dossierAccessible: false }).where(eq(dossiers.id, dossierId));
-      await record('dossier.archived');
+      await record('dossier.archived', { reason: demoReasons.archived });
       return;
     case 'signing':
     case 'signed':

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { loadDataKeys } from '../../lib/crypto.ts';
@@ -8,6 +8,7 @@ import { saveFile } from '../../modules/files/files.service.ts';
 import type { SheetsDeps } from '../../modules/sheets/sheets.service.ts';
 import { fillWorkshop, listWorkshopsForApplicant } from '../../modules/workshops/workshops.service.ts';
 import type { Db, Tx } from '../client.ts';
+import { databaseErrorFields, isDatabaseUnavailable } from '../errors.ts';
 import {
   admissibles,
   appSettings,
@@ -75,24 +76,37 @@ export function rentreeYearOf(now: Date): number {
 /**
  * Loads the demo data on a fresh installation, once. Two processes starting together both try to claim the
  * app_settings row inside their transaction: the second waits on the first's key lock, then sees the row and
- * loads nothing. Answers true when this call loaded the data.
+ * loads nothing. The first one's load takes seconds, longer than a request's time limits allow a statement to wait:
+ * the claim waits a second at most (lock_timeout), and the second process tries again until the first has committed
+ * (the row is there) or given up (the claim is free again). Answers true when this call loaded the data.
  */
 export async function loadDemoDataOnce(app: FastifyInstance, now = new Date()): Promise<boolean> {
-  const loaded = await app.db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(appSettings)
-      .values({ key: DEMO_LOADED_KEY, value: { loadedAt: now.toISOString() } })
-      .onConflictDoNothing()
-      .returning({ key: appSettings.key });
-    if (claimed.length === 0) return false;
-    // PGlite has one connection and runs one transaction at a time: bytes written through app.storage (bound to
-    // app.db) would wait for this transaction forever, so there they go through the transaction itself.
-    const storage = app.database.kind === 'pglite' ? createDbStorage(tx) : app.storage;
-    await writeDemoData(tx, storage, app.config, now);
-    return true;
-  });
-  if (loaded) app.log.info({ accounts: demoAccounts.length }, 'demo data loaded');
-  return loaded;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const loaded = await app.db.transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '1s'`);
+        const claimed = await tx
+          .insert(appSettings)
+          .values({ key: DEMO_LOADED_KEY, value: { loadedAt: now.toISOString() } })
+          .onConflictDoNothing()
+          .returning({ key: appSettings.key });
+        if (claimed.length === 0) return false;
+        await tx.execute(sql`set local lock_timeout = 0`);
+        // PGlite has one connection and runs one transaction at a time: bytes written through app.storage (bound to
+        // app.db) would wait for this transaction forever, so there they go through the transaction itself.
+        const storage = app.database.kind === 'pglite' ? createDbStorage(tx) : app.storage;
+        await writeDemoData(tx, storage, app.config, now);
+        return true;
+      });
+      if (loaded) app.log.info({ accounts: demoAccounts.length }, 'demo data loaded');
+      return loaded;
+    } catch (error) {
+      // 55P03: the other process still holds the claim; 57014 or the client's timer: a statement waited past the limit.
+      const busy = databaseErrorFields(error).dbCode === '55P03' || isDatabaseUnavailable(error);
+      if (!busy || attempt >= 120) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 async function writeDemoData(tx: Tx, storage: Storage, config: Config, now: Date): Promise<void> {
@@ -111,7 +125,7 @@ async function writeDemoData(tx: Tx, storage: Storage, config: Config, now: Date
   await db.delete(loginTokens).where(inArray(loginTokens.userId, demoUsers));
   await writeTracking(tx, userIds, now);
   await writeContent(db, storage, rentreeYear, now);
-  await seedOffers(db, 60, now);
+  await seedOffers(db, storage, 60, now);
   await writeWorkshops(db, schoolIds, userIds, now);
 }
 

@@ -1,4 +1,5 @@
-import { createOffers, type NewOffer } from '../../modules/offers/offers.service.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { createOffers, storeOfferLogo, type NewOffer } from '../../modules/offers/offers.service.ts';
 import type { Db } from '../client.ts';
 
 /** Word that appears in about five offers whatever the count: the benchmark's rare-word case. */
@@ -151,12 +152,8 @@ export function generateOffers(count: number, seed = 1, now = new Date()): NewOf
       );
     const description = paragraphs.join('\n\n');
     const logoRoll = rand();
-    const logo =
-      logoRoll < 0.45
-        ? initialsLogo(companyName, pick(rand, colours))
-        : logoRoll < 0.65
-          ? `https://logo.clearbit.com/${slug(companyName)}.fr`
-          : null;
+    // Generated here, stored in our document store by seedOffers: no logo comes from a third party.
+    const logo = logoRoll < 0.65 ? initialsLogo(companyName, pick(rand, colours)) : null;
     const byMail = rand() < 0.3;
     list.push({
       title: job.title,
@@ -175,6 +172,18 @@ export function generateOffers(count: number, seed = 1, now = new Date()): NewOf
 }
 
 /** Demo offers: the demo-data helper calls this on a fresh database. */
-export async function seedOffers(db: Db, count = 60, now = new Date()): Promise<void> {
-  await createOffers(db, generateOffers(count, 20_261_122, now));
+export async function seedOffers(db: Db, storage: Storage, count = 60, now = new Date()): Promise<void> {
+  const offers = generateOffers(count, 20_261_122, now);
+  const stored = new Map<string, string>();
+  for (const offer of offers) {
+    if (!offer.logo) continue;
+    let url = stored.get(offer.logo);
+    if (!url) {
+      const svg = Buffer.from(offer.logo.slice(offer.logo.indexOf(',') + 1), 'base64');
+      url = await storeOfferLogo(db, storage, { filename: `${slug(offer.companyName)}.svg`, contentType: 'image/svg+xml', bytes: svg });
+      stored.set(offer.logo, url);
+    }
+    offer.logo = url;
+  }
+  await createOffers(db, offers);
 }

@@ -39,6 +39,24 @@ export const loginTokens = pgTable(
   (t) => [index('login_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * Sessions, one per sign-in (POST /auth/exchange). The id is the family of the session's refresh tokens and the `sid`
+ * claim of its access tokens: once `revoked_at` is set (logout, a stolen refresh token, an account closed), every
+ * access token of the session is refused within seconds (SESSION_CHECK_CACHE_MS).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
 /** Refresh tokens, rotated on each use; a family is revoked whole when a used token comes back. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -47,7 +65,10 @@ export const refreshTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    family: uuid('family').notNull(),
+    /** The session (sessions.id). */
+    family: uuid('family')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { loginTokens, refreshTokens, users } from '../../db/schema/index.ts';
+import { loginTokens, refreshTokens, sessions, users } from '../../db/schema/index.ts';
 
 export async function insertLoginToken(db: Db | Tx, values: { userId: number; tokenHash: string; ttlSeconds: number }): Promise<void> {
   await db.insert(loginTokens).values({
@@ -41,7 +41,44 @@ export async function insertRefreshToken(
   });
 }
 
-/** Spends a live refresh token (unused, not revoked, not expired) in one statement. */
+export async function insertSession(db: Db | Tx, values: { id: string; userId: number }): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+/** The session's owner and whether it ended; undefined for a session that never existed (or was purged). */
+export async function findSession(db: Db | Tx, id: string): Promise<{ userId: number; revokedAt: Date | null } | undefined> {
+  const [row] = await db.select({ userId: sessions.userId, revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.id, id));
+  return row;
+}
+
+/** Ends a session: its access tokens are refused and its refresh tokens (the family) revoked. */
+export async function revokeSession(db: Db | Tx, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.family, id), isNull(refreshTokens.revokedAt)));
+  });
+}
+
+/** Ends every open session of a user; returns their ids. */
+export async function revokeSessionsOfUser(db: Db | Tx, userId: number): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    return ended.map((s) => s.id);
+  });
+}
+
+/** Spends a live refresh token (unused, not revoked, not expired, of a session not ended) in one statement. */
 export async function consumeRefreshToken(
   db: Db | Tx,
   tokenHash: string,
@@ -55,6 +92,12 @@ export async function consumeRefreshToken(
         isNull(refreshTokens.usedAt),
         isNull(refreshTokens.revokedAt),
         gt(refreshTokens.expiresAt, sql`now()`),
+        notExists(
+          db
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(and(eq(sessions.id, refreshTokens.family), isNotNull(sessions.revokedAt))),
+        ),
       ),
     )
     .returning({ userId: refreshTokens.userId, family: refreshTokens.family });
@@ -69,18 +112,13 @@ export async function findRefreshToken(db: Db | Tx, tokenHash: string) {
       family: refreshTokens.family,
       usedAt: refreshTokens.usedAt,
       revokedAt: refreshTokens.revokedAt,
+      sessionRevokedAt: sessions.revokedAt,
       userId: refreshTokens.userId,
       userType: users.userType,
     })
     .from(refreshTokens)
     .innerJoin(users, eq(users.id, refreshTokens.userId))
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.family))
     .where(eq(refreshTokens.tokenHash, tokenHash));
   return row;
-}
-
-export async function revokeRefreshFamily(db: Db | Tx, family: string): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
 }

@@ -3,7 +3,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rateLimitPerClient } from '../../lib/rate-limit.ts';
-import { exchangeLoginToken, logout, refreshSession, requestLoginLink, resendLoginLink, type Session } from './auth.service.ts';
+import {
+  countLoginLinkRequest,
+  exchangeLoginToken,
+  logout,
+  mailLoginLinkIfKnown,
+  refreshSession,
+  resendLoginLink,
+  type AccessTokens,
+  type Session,
+} from './auth.service.ts';
 
 export const REFRESH_COOKIE = 'passerelle_rt';
 const noBody = z.undefined().describe('No body');
@@ -13,6 +22,7 @@ export default async function authRoutes(instance: FastifyInstance): Promise<voi
   const { config, db } = app;
   const perClient = { limit: config.LOGIN_RATE_PER_CLIENT, windowSeconds: config.LOGIN_RATE_WINDOW };
   const signInLimit = rateLimitPerClient(db, 'sign-in', perClient);
+  const tokens: AccessTokens = { sign: app.signAccessToken, forget: app.forgetSession };
 
   const openSession = (reply: FastifyReply, session: Session) => {
     void reply.header('cache-control', 'no-store');
@@ -32,7 +42,10 @@ export default async function authRoutes(instance: FastifyInstance): Promise<voi
     '/auth/login-link',
     { preHandler: signInLimit, schema: { body: loginLinkBody, response: { 202: noBody } } },
     async (request, reply) => {
-      await requestLoginLink(db, config, request.body.email);
+      // Known address or not, the same work before the answer (the per-address counter); the lookup and the mail come
+      // after it, so that the answer's speed does not tell who has an account.
+      const { email } = request.body;
+      if (await countLoginLinkRequest(db, config, email)) reply.afterResponse('login-link', () => mailLoginLinkIfKnown(db, config, email));
       return reply.status(202).send();
     },
   );
@@ -49,12 +62,12 @@ export default async function authRoutes(instance: FastifyInstance): Promise<voi
   app.post(
     '/auth/exchange',
     { preHandler: rateLimitPerClient(db, 'exchange', perClient), schema: { body: exchangeBody, response: { 200: tokenResponse } } },
-    async (request, reply) => openSession(reply, await exchangeLoginToken(db, config, app.signAccessToken, request.body.t)),
+    async (request, reply) => openSession(reply, await exchangeLoginToken(db, config, tokens, request.body.t)),
   );
 
   app.get('/admissibles/refresh_token', { schema: { response: { 200: tokenResponse } } }, async (request, reply) => {
     try {
-      return openSession(reply, await refreshSession(db, config, app.signAccessToken, request.cookies[REFRESH_COOKIE]));
+      return openSession(reply, await refreshSession(db, config, tokens, request.cookies[REFRESH_COOKIE]));
     } catch (err) {
       closeSession(reply);
       throw err;
@@ -62,7 +75,7 @@ export default async function authRoutes(instance: FastifyInstance): Promise<voi
   });
 
   app.post('/auth/logout', { schema: { response: { 204: noBody } } }, async (request, reply) => {
-    await logout(db, request.cookies[REFRESH_COOKIE]);
+    await logout(db, tokens, request.cookies[REFRESH_COOKIE]);
     closeSession(reply);
     return reply.status(204).send();
   });

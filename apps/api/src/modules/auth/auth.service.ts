@@ -15,7 +15,9 @@ import {
   findRefreshToken,
   insertLoginToken,
   insertRefreshToken,
-  revokeRefreshFamily,
+  insertSession,
+  revokeSession,
+  revokeSessionsOfUser,
 } from './auth.repo.ts';
 
 type AuthConfig = Pick<
@@ -70,16 +72,20 @@ async function isUnderAddressLimit(db: Db, config: AuthConfig, address: string):
 }
 
 /**
- * POST /auth/login-link. Known or not, the address costs the same two statements (counter, lookup)
- * before the answer; only a known one then queues a mail. The per-address limit caps how many
- * timing samples anyone can take for one address.
+ * POST /auth/login-link, before the answer: counts the request against the address, known or not (one statement,
+ * the same for both). True when a link may be mailed; the route answers 202 either way.
  */
-export async function requestLoginLink(db: Db, config: AuthConfig, email: string): Promise<void> {
-  const address = normalizeEmail(email);
-  const underLimit = await isUnderAddressLimit(db, config, address);
-  const user = await findUserByAddress(db, address);
-  if (!underLimit || !user) return;
-  await sendLoginLink(db, config, user);
+export async function countLoginLinkRequest(db: Db, config: AuthConfig, email: string): Promise<boolean> {
+  return isUnderAddressLimit(db, config, email);
+}
+
+/**
+ * POST /auth/login-link, after the answer: mails a link if the address belongs to someone. Running once the 202 is
+ * sent, its duration (a lookup, then a transaction for a known address only) cannot tell who has an account.
+ */
+export async function mailLoginLinkIfKnown(db: Db, config: AuthConfig, email: string): Promise<void> {
+  const user = await findUserByAddress(db, normalizeEmail(email));
+  if (user) await sendLoginLink(db, config, user);
 }
 
 /**
@@ -99,7 +105,12 @@ export interface Session {
   refreshToken: string;
 }
 
-type SignAccessToken = (user: AuthUser) => Promise<string>;
+/** What sessions need of the auth plugin (plugins/auth.ts): minting access tokens, and dropping a cached session. */
+export interface AccessTokens {
+  sign(user: AuthUser, sessionId: string): Promise<string>;
+  /** This process stops trusting what it cached of an ended session; the others re-read it within seconds. */
+  forget(sessionId: string): void;
+}
 
 async function issueRefreshToken(db: Db | Tx, config: AuthConfig, userId: number, family: string): Promise<string> {
   const token = newSecretToken();
@@ -107,16 +118,26 @@ async function issueRefreshToken(db: Db | Tx, config: AuthConfig, userId: number
   return token;
 }
 
-/** POST /auth/exchange: spends the link's token and opens a session (a new refresh family). */
-export async function exchangeLoginToken(db: Db, config: AuthConfig, sign: SignAccessToken, token: string): Promise<Session> {
-  const { user, refreshToken } = await db.transaction(async (tx) => {
+/**
+ * Opens a session for this user: a row in `sessions` and the first refresh token of its family. The session id goes
+ * into every access token of the session (claim `sid`).
+ */
+export async function startSession(db: Db | Tx, config: AuthConfig, userId: number): Promise<{ sessionId: string; refreshToken: string }> {
+  const sessionId = randomUUID();
+  await insertSession(db, { id: sessionId, userId });
+  return { sessionId, refreshToken: await issueRefreshToken(db, config, userId, sessionId) };
+}
+
+/** POST /auth/exchange: spends the link's token and opens a session. */
+export async function exchangeLoginToken(db: Db, config: AuthConfig, tokens: AccessTokens, token: string): Promise<Session> {
+  const { user, session } = await db.transaction(async (tx) => {
     const userId = await consumeLoginToken(tx, hashToken(token));
     if (userId === undefined) throw new AppError('INVALID_LINK');
     const found = await getUser(tx, userId);
-    return { user: found, refreshToken: await issueRefreshToken(tx, config, found.id, randomUUID()) };
+    return { user: found, session: await startSession(tx, config, found.id) };
   });
-  const accessToken = await sign({ id: user.id, userType: user.userType as UserType });
-  return { accessToken, refreshToken };
+  const accessToken = await tokens.sign({ id: user.id, userType: user.userType as UserType }, session.sessionId);
+  return { accessToken, refreshToken: session.refreshToken };
 }
 
 /** A used refresh token presented again within this delay is a race between tabs, not a theft. */
@@ -124,37 +145,53 @@ const REFRESH_REUSE_GRACE_MS = 10_000;
 
 /**
  * GET /admissibles/refresh_token: rotates the refresh token. A token that was already used coming
- * back means two holders (one of them a thief, maybe the first): the whole family is revoked and
- * both must sign in again.
+ * back means two holders (one of them a thief, maybe the first): the whole session is ended, its
+ * access tokens with it, and both must sign in again.
  */
-export async function refreshSession(db: Db, config: AuthConfig, sign: SignAccessToken, token: string | undefined): Promise<Session> {
+export async function refreshSession(db: Db, config: AuthConfig, tokens: AccessTokens, token: string | undefined): Promise<Session> {
   if (!token) throw new AppError('UNAUTHORIZED');
   const tokenHash = hashToken(token);
   const outcome = await db.transaction(async (tx) => {
     const spent = await consumeRefreshToken(tx, tokenHash);
     if (spent) {
       const refreshToken = await issueRefreshToken(tx, config, spent.userId, spent.family);
-      return { user: { id: spent.userId, userType: spent.userType as UserType }, refreshToken };
+      return { user: { id: spent.userId, userType: spent.userType as UserType }, sessionId: spent.family, refreshToken };
     }
     const known = await findRefreshToken(tx, tokenHash);
-    if (!known?.usedAt || known.revokedAt) return undefined;
+    if (!known?.usedAt || known.revokedAt || known.sessionRevokedAt) return undefined;
     // Two tabs of one browser refreshing at the same moment send the same cookie: within a few seconds of its
     // rotation, a reuse is that race, not a theft, and gets a token of the same family.
     if (Date.now() - known.usedAt.getTime() < REFRESH_REUSE_GRACE_MS) {
       const refreshToken = await issueRefreshToken(tx, config, known.userId, known.family);
-      return { user: { id: known.userId, userType: known.userType as UserType }, refreshToken };
+      return { user: { id: known.userId, userType: known.userType as UserType }, sessionId: known.family, refreshToken };
     }
-    await revokeRefreshFamily(tx, known.family);
-    return undefined;
+    await revokeSession(tx, known.family);
+    return { ended: known.family };
   });
   // Thrown after the transaction, so that the revocation above is committed.
   if (!outcome) throw new AppError('UNAUTHORIZED');
-  return { accessToken: await sign(outcome.user), refreshToken: outcome.refreshToken };
+  if (outcome.ended !== undefined) {
+    tokens.forget(outcome.ended);
+    throw new AppError('UNAUTHORIZED');
+  }
+  return { accessToken: await tokens.sign(outcome.user, outcome.sessionId), refreshToken: outcome.refreshToken };
 }
 
-/** POST /auth/logout: the session's refresh family can no longer be used. */
-export async function logout(db: Db, token: string | undefined): Promise<void> {
+/** POST /auth/logout: ends the session of this refresh token, its access tokens with it. */
+export async function logout(db: Db, tokens: AccessTokens, token: string | undefined): Promise<void> {
   if (!token) return;
   const known = await findRefreshToken(db, hashToken(token));
-  if (known) await revokeRefreshFamily(db, known.family);
+  if (!known) return;
+  await revokeSession(db, known.family);
+  tokens.forget(known.family);
+}
+
+/**
+ * Ends every session of a user (an account closed or taken over): their refresh cookies stop working at once, and
+ * their access tokens within SESSION_CHECK_CACHE_MS on every API process. Returns the ids of the sessions ended.
+ */
+export async function revokeUserSessions(db: Db, userId: number, tokens?: Pick<AccessTokens, 'forget'>): Promise<string[]> {
+  const ended = await revokeSessionsOfUser(db, userId);
+  for (const id of ended) tokens?.forget(id);
+  return ended;
 }

@@ -1,22 +1,22 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { refreshTokenHeader, type Language, type UserType } from '@passerelle/contract';
+import { refreshTokenHeader, type ErrorBody, type Language, type UserType } from '@passerelle/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase } from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { loginTokens, mailOutbox, rateLimits, refreshTokens } from '../../db/schema/index.ts';
+import { loginTokens, mailOutbox, rateLimits, refreshTokens, sessions } from '../../db/schema/index.ts';
 import { loggerOptions } from '../../lib/logger.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { hitRateLimit, rateLimitKey } from '../../lib/rate-limit.ts';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../../plugins/auth.ts';
 import { drainMailOutbox } from '../mail/mail.service.ts';
 import { linkIn, startTestSmtpServer, tokenOf, type TestSmtpServer } from '../mail/test-smtp-server.ts';
 import { findOrCreateUserByEmail } from '../users/users.service.ts';
 import { REFRESH_COOKIE } from './auth.routes.ts';
-import { createLoginLink } from './auth.service.ts';
+import { createLoginLink, revokeUserSessions, startSession } from './auth.service.ts';
 
 const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -50,6 +50,8 @@ function mailsTo(smtp: TestSmtpServer, address: string) {
 async function linkFromMail(app: FastifyInstance, smtp: TestSmtpServer, email: string): Promise<string> {
   const before = mailsTo(smtp, email).length;
   expect((await askLink(app, email)).statusCode).toBe(202);
+  // The link is made and queued once the answer is out.
+  await app.afterResponseSettled();
   await drainMailOutbox(app);
   const received = mailsTo(smtp, email);
   expect(received).toHaveLength(before + 1);
@@ -77,6 +79,7 @@ describe('sign-in by personal link', async () => {
     const res = await askLink(app, 'lea.bernard@example.org');
     expect(res.statusCode).toBe(202);
     expect(res.body).toBe('');
+    await app.afterResponseSettled();
     await drainMailOutbox(app);
 
     const [mail] = mailsTo(smtp, 'lea.bernard@example.org');
@@ -116,6 +119,7 @@ describe('sign-in by personal link', async () => {
   it('finds the user whatever the case of the address typed', async () => {
     await createUser(app, 'mixed.case@example.org');
     expect((await askLink(app, 'Mixed.CASE@Example.org')).statusCode).toBe(202);
+    await app.afterResponseSettled();
     await drainMailOutbox(app);
     expect(mailsTo(smtp, 'mixed.case@example.org')).toHaveLength(1);
   });
@@ -126,6 +130,7 @@ describe('sign-in by personal link', async () => {
     const res = await askLink(app, 'nobody@example.org');
     expect(res.statusCode).toBe(202);
     expect(res.body).toBe('');
+    await app.afterResponseSettled();
     expect(await app.db.select().from(mailOutbox)).toHaveLength(mailsBefore.length);
     expect(await app.db.select().from(loginTokens)).toHaveLength(tokensBefore.length);
   });
@@ -300,16 +305,14 @@ describe('access tokens', async () => {
   const user = await createUser(app, 'bearer@example.org');
   const key = new TextEncoder().encode(JWT_SECRET);
   const now = Math.floor(Date.now() / 1000);
+  const { sessionId } = await startSession(app.db, app.config, user.id);
 
-  const forge = (claims: { iat: number; exp: number; aud?: string }, secret = key) =>
-    new SignJWT({ typ: 'admissible' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(user.id))
-      .setIssuer(ACCESS_TOKEN_ISSUER)
-      .setAudience(claims.aud ?? ACCESS_TOKEN_AUDIENCE)
-      .setIssuedAt(claims.iat)
-      .setExpirationTime(claims.exp)
-      .sign(secret);
+  /** A token signed with our key; the claims given replace the valid ones, undefined removes one. */
+  const forge = (claims: Partial<Record<'sub' | 'typ' | 'iss' | 'aud' | 'sid', string | undefined> & Record<'iat' | 'exp', number | undefined>>, secret = key) => {
+    const payload = { sub: String(user.id), typ: 'admissible', iss: ACCESS_TOKEN_ISSUER, aud: ACCESS_TOKEN_AUDIENCE, iat: now, exp: now + 600, sid: sessionId, ...claims };
+    const present = Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== undefined));
+    return new SignJWT(present).setProtectedHeader({ alg: 'HS256' }).sign(secret);
+  };
 
   it('answers 401 with TOKEN_EXPIRED in the body for an expired token', async () => {
     const res = await me(app, await forge({ iat: now - 1000, exp: now - 100 }));
@@ -320,7 +323,7 @@ describe('access tokens', async () => {
 
   it('answers 401 for alg none, a wrong audience or a wrong key', async () => {
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const payload = { sub: String(user.id), typ: 'admissible', iss: ACCESS_TOKEN_ISSUER, aud: ACCESS_TOKEN_AUDIENCE, iat: now, exp: now + 600 };
+    const payload = { sub: String(user.id), typ: 'admissible', iss: ACCESS_TOKEN_ISSUER, aud: ACCESS_TOKEN_AUDIENCE, iat: now, exp: now + 600, sid: sessionId };
     const unsigned = `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;
     const wrongAudience = await forge({ iat: now, exp: now + 600, aud: 'another-api' });
     const wrongKey = await forge({ iat: now, exp: now + 600 }, new TextEncoder().encode('another-secret-another-secret-012345'));
@@ -344,6 +347,29 @@ describe('access tokens', async () => {
     const renewed = await me(app, String(fresh));
     expect(renewed.statusCode).toBe(200);
     expect(renewed.headers[refreshTokenHeader]).toBeUndefined();
+    // The fresh token belongs to the same session.
+    expect(decodeJwt(String(fresh))).toMatchObject({ sid: sessionId, sub: String(user.id) });
+  });
+
+  it('accepts a token carrying every required claim', async () => {
+    expect((await me(app, await forge({}))).statusCode).toBe(200);
+  });
+
+  it('answers 401 UNAUTHORIZED to a token without exp, iat, sub, aud, iss or sid', async () => {
+    for (const claim of ['exp', 'iat', 'sub', 'aud', 'iss', 'sid'] as const) {
+      const res = await me(app, await forge({ [claim]: undefined }));
+      expect({ claim, status: res.statusCode, body: res.json<ErrorBody>() }).toMatchObject({ claim, status: 401, body: { code: 'UNAUTHORIZED' } });
+    }
+  });
+
+  it('answers 401 UNAUTHORIZED to a session that does not exist, is not a session id, or is someone else’s', async () => {
+    const other = await createUser(app, 'someone.else@example.org');
+    const { sessionId: othersSession } = await startSession(app.db, app.config, other.id);
+    for (const sid of [randomUUID(), 'not-a-session', othersSession]) {
+      const res = await me(app, await forge({ sid }));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    }
   });
 });
 
@@ -389,6 +415,7 @@ describe('rate limits on sign-in', async () => {
     const answers = [];
     for (const client of ['10.1.0.1', '10.1.0.2', '10.1.0.3']) answers.push((await askLink(app, 'popular@example.org', client)).statusCode);
     expect(answers).toEqual([202, 202, 202]);
+    await app.afterResponseSettled();
     expect(await outboxCount(app, 'popular@example.org')).toBe(2);
 
     const t = tokenOf(await createLoginLink(app.db, app.config, user.id));
@@ -462,10 +489,226 @@ describe('what the logger writes', async () => {
     await drainMailOutbox(app);
 
     const written = lines.join('');
-    expect(written).toContain('incoming request');
+    expect(written).toContain('request completed');
     for (const secret of [t, token, cookie, nextCookie, 'private.person@example.org']) {
       expect(secret.length).toBeGreaterThan(10);
       expect(written).not.toContain(secret);
     }
+  });
+});
+
+/** Opens a session as the page does, from a link made directly (no mail). */
+async function openSession(app: FastifyInstance, email: string) {
+  const user = await createUser(app, email);
+  const res = await exchange(app, tokenOf(await createLoginLink(app.db, app.config, user.id)));
+  expect(res.statusCode).toBe(200);
+  const cookie = refreshCookieOf(res)?.value;
+  if (!cookie) throw new Error('no refresh cookie');
+  const { token } = res.json<{ token: string }>();
+  return { user, token, cookie, sessionId: String(decodeJwt(token)['sid']) };
+}
+
+const logoutWith = (app: FastifyInstance, cookie: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [REFRESH_COOKIE]: cookie } });
+
+/** 401 UNAUTHORIZED, which signs the web app out (TOKEN_EXPIRED would make it try a refresh). */
+function expectSignedOut(res: LightMyRequestResponse) {
+  expect(res.statusCode).toBe(401);
+  expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  expect(res.headers[refreshTokenHeader]).toBeUndefined();
+}
+
+describe('sessions', async () => {
+  let clock = 0;
+  const { app } = await createTestApp({}, { clock: () => clock });
+  const key = new TextEncoder().encode(JWT_SECRET);
+  const cacheMs = app.config.SESSION_CHECK_CACHE_MS;
+
+  /** A token of this session past two thirds of its life: it would get a fresh one in the refresh-token header. */
+  const agedToken = (userId: number, sessionId: string) => {
+    const now = Math.floor(Date.now() / 1000);
+    const ttl = app.config.ACCESS_TOKEN_TTL;
+    return new SignJWT({ typ: 'admissible', sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setIssuer(ACCESS_TOKEN_ISSUER)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setIssuedAt(now - Math.ceil((ttl * 3) / 4))
+      .setExpirationTime(now + Math.floor(ttl / 4))
+      .sign(key);
+  };
+
+  it('puts the session in the access token, and stores it', async () => {
+    const session = await openSession(app, 'claims@example.org');
+    expect(decodeJwt(session.token)).toMatchObject({ sub: String(session.user.id), typ: 'admissible' });
+    expect(session.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    const [row] = await app.db.select().from(sessions).where(eq(sessions.id, session.sessionId));
+    expect(row).toMatchObject({ userId: session.user.id, revokedAt: null });
+    const [refreshRow] = await app.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(session.cookie)));
+    expect(refreshRow?.family).toBe(session.sessionId);
+  });
+
+  it('ends every access token of the session at logout, and gives none a fresh one', async () => {
+    const session = await openSession(app, 'logout.tokens@example.org');
+    const aged = await agedToken(session.user.id, session.sessionId);
+    expect((await me(app, session.token)).statusCode).toBe(200);
+    const renewing = await me(app, aged);
+    expect(renewing.statusCode).toBe(200);
+    const renewed = String(renewing.headers[refreshTokenHeader]);
+    expect((await me(app, renewed)).statusCode).toBe(200);
+
+    expect((await logoutWith(app, session.cookie)).statusCode).toBe(204);
+    for (const token of [session.token, aged, renewed]) expectSignedOut(await me(app, token));
+    const [row] = await app.db.select().from(sessions).where(eq(sessions.id, session.sessionId));
+    expect(row?.revokedAt).toBeInstanceOf(Date);
+    // Another session of the same person is not affected.
+    const other = await openSession(app, 'logout.tokens@example.org');
+    expect((await me(app, other.token)).statusCode).toBe(200);
+  });
+
+  it('ends the access tokens with the session when a used refresh token comes back', async () => {
+    const session = await openSession(app, 'stolen.tokens@example.org');
+    const rotated = await refresh(app, session.cookie);
+    const rotatedToken = rotated.json<{ token: string }>().token;
+    expect(decodeJwt(rotatedToken)['sid']).toBe(session.sessionId);
+    expect((await me(app, rotatedToken)).statusCode).toBe(200);
+    await app.db
+      .update(refreshTokens)
+      .set({ usedAt: sql`now() - interval '1 minute'` })
+      .where(eq(refreshTokens.tokenHash, sha256(session.cookie)));
+
+    expect((await refresh(app, session.cookie)).statusCode).toBe(401);
+    expectSignedOut(await me(app, session.token));
+    expectSignedOut(await me(app, rotatedToken));
+  });
+
+  it('ends every session of one user with revokeUserSessions, on every process within SESSION_CHECK_CACHE_MS', async () => {
+    const first = await openSession(app, 'closed.account@example.org');
+    const second = await openSession(app, 'closed.account@example.org');
+    const bystander = await openSession(app, 'bystander@example.org');
+    for (const s of [first, second, bystander]) expect((await me(app, s.token)).statusCode).toBe(200);
+
+    // No word to this process's cache: as if another process had ended them.
+    const ended = await revokeUserSessions(app.db, first.user.id);
+    expect(ended.sort()).toEqual([first.sessionId, second.sessionId].sort());
+    // The refresh cookies stop at once; the access tokens once the cached answer is older than SESSION_CHECK_CACHE_MS.
+    for (const s of [first, second]) expect((await refresh(app, s.cookie)).statusCode).toBe(401);
+    clock += cacheMs;
+    for (const s of [first, second]) expectSignedOut(await me(app, s.token));
+    expect((await me(app, bystander.token)).statusCode).toBe(200);
+    expect((await refresh(app, bystander.cookie)).statusCode).toBe(200);
+  });
+
+  it('refuses a refresh of an ended session even from a token not yet used', async () => {
+    const session = await openSession(app, 'ended.refresh@example.org');
+    await app.db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, session.sessionId));
+    const res = await refresh(app, session.cookie);
+    expect(res.statusCode).toBe(401);
+    expect(refreshCookieOf(res)?.value).toBe('');
+  });
+});
+
+describe('a session ended on one API process', async () => {
+  // Two processes behind a load balancer: one database, a session cache each.
+  const { database, drop } = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test' }, { PUBLIC_URL: 'http://localhost:3999', DEMO_DATA: false, JWT_SECRET });
+  let clockA = 0;
+  let clockB = 0;
+  const a = await buildApp({ config, database, logger: false, clock: () => clockA });
+  const b = await buildApp({ config, database, logger: false, clock: () => clockB });
+  await Promise.all([a.ready(), b.ready()]);
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close()]);
+    await drop();
+  });
+
+  it('is refused by the other process once its cached answer is SESSION_CHECK_CACHE_MS old', async () => {
+    const session = await openSession(a, 'two.processes@example.org');
+    expect((await me(b, session.token)).statusCode).toBe(200);
+
+    expect((await logoutWith(a, session.cookie)).statusCode).toBe(204);
+    expectSignedOut(await me(a, session.token));
+    // B read the session live just before: it trusts that answer for SESSION_CHECK_CACHE_MS, then reads again.
+    clockB += config.SESSION_CHECK_CACHE_MS - 1;
+    expect((await me(b, session.token)).statusCode).toBe(200);
+    clockB += 1;
+    expectSignedOut(await me(b, session.token));
+    clockA += config.SESSION_CHECK_CACHE_MS;
+    expectSignedOut(await me(a, session.token));
+  });
+});
+
+/** Polls until `check` holds, at most `tries` times 20 ms apart (the work after an answer runs on its own). */
+async function eventually(check: () => Promise<boolean>, tries = 250): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('condition not met');
+}
+
+/** What a caller sees of an answer, less what differs from one request to the next. */
+const visible = (res: LightMyRequestResponse) => {
+  const { 'x-request-id': _id, date: _date, ...headers } = res.headers;
+  return { status: res.statusCode, headers, body: res.body };
+};
+
+describe('a link request is answered before the link is made', async () => {
+  const { app } = await createTestApp();
+
+  it('answers a known and an unknown address alike, then queues the mail of the known one', async () => {
+    await createUser(app, 'known.person@example.org');
+    const known = await askLink(app, 'known.person@example.org');
+    const unknown = await askLink(app, 'unknown.person@example.org');
+    expect(known.statusCode).toBe(202);
+    expect(visible(known)).toEqual(visible(unknown));
+
+    await eventually(async () => (await outboxCount(app, 'known.person@example.org')) === 1);
+    await app.afterResponseSettled();
+    expect(await outboxCount(app, 'known.person@example.org')).toBe(1);
+    expect(await outboxCount(app, 'unknown.person@example.org')).toBe(0);
+  });
+
+  it('counts the request against the address before answering, known or not', async () => {
+    await createUser(app, 'counted@example.org');
+    for (const address of ['counted@example.org', 'not.counted.before@example.org']) {
+      expect((await askLink(app, address)).statusCode).toBe(202);
+      // Read as the answer arrives, without waiting for the work after it: the count is part of the answer's work.
+      const [row] = await app.db.select().from(rateLimits).where(eq(rateLimits.key, rateLimitKey('sign-in:address', address)));
+      expect(row?.count).toBe(1);
+    }
+    await app.afterResponseSettled();
+  });
+});
+
+describe('a link request whose mail cannot be queued', async () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      lines.push(chunk.toString());
+      callback();
+    },
+  });
+  const { app } = await createTestApp({}, { logger: { ...loggerOptions('info'), stream } });
+
+  it('still answers 202 as for an unknown address, and logs the failure without the address', async () => {
+    const user = await createUser(app, 'mail.broken@example.org');
+    const unknown = await askLink(app, 'unknown.again@example.org');
+    // Every insert into the outbox fails from now on.
+    await app.db.execute(sql`alter table mail_outbox rename to mail_outbox_away`);
+    try {
+      const known = await askLink(app, 'mail.broken@example.org');
+      expect(visible(known)).toEqual(visible(unknown));
+      await app.afterResponseSettled();
+    } finally {
+      await app.db.execute(sql`alter table mail_outbox_away rename to mail_outbox`);
+    }
+
+    const failures = lines.map((line) => JSON.parse(line) as { msg: string; work?: string; err?: object }).filter((l) => l.msg === 'work after the answer failed');
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ work: 'login-link', err: { dbCode: '42P01' } });
+    expect(lines.join('')).not.toContain('mail.broken');
+    // The link was made in the same transaction as the mail: nothing is left of it.
+    expect(await app.db.select().from(loginTokens).where(eq(loginTokens.userId, user.id))).toEqual([]);
   });
 });

@@ -17,14 +17,14 @@ export default async function dossiersRoutes(instance: FastifyInstance): Promise
 
   app.get(
     '/admissibles/portal/dossiers',
-    { preHandler: app.requireUserType('admissible'), schema: { response: { 200: z.array(dossier) } } },
+    { onRequest: app.requireUserType('admissible'), schema: { response: { 200: z.array(dossier) } } },
     async (request) => findPortalDossiers(app.db, signedInUser(request).id),
   );
 
   // Any signed-in user: getDossierForUser lets in the applicant, the dossier's employer and staff.
   app.get(
     '/admissibles/cerfa_params/:id',
-    { preHandler: app.authenticate, schema: { params: idParams, response: { 200: cerfaParams } } },
+    { onRequest: app.authenticate, schema: { params: idParams, response: { 200: cerfaParams } } },
     async (request) => getCerfaParams(app.db, signedInUser(request), request.params.id),
   );
 }

@@ -1,6 +1,6 @@
 import type { CerfaParams, Dossier, ErrorBody, UserType } from '@passerelle/contract';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helper.ts';
+import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
 import { admissibles, companies, companyUsers, dossierSteps, dossiers, formations, schools, users } from '../../db/schema/index.ts';
 import { saveFile } from '../files/files.service.ts';
 import { getDossierForUser } from './dossiers.service.ts';
@@ -17,7 +17,7 @@ describe('dossiers API', async () => {
       .values({ email: `dossiers-${seq}@example.test`, userType, prenom: 'Test', nom: `User${seq}` })
       .returning();
     if (!user) throw new Error('user not created');
-    const token = await app.signAccessToken({ id: user.id, userType });
+    const token = await accessTokenFor(app, { id: user.id, userType });
     return { id: user.id, userType, headers: { authorization: `Bearer ${token}` } };
   }
 

@@ -7,7 +7,10 @@ export async function findDossiersOfCompanyUser(db: Db, userId: number) {
   return db
     .selectDistinct({
       id: dossiers.id,
+      dossierName: dossiers.dossierName,
       dossierStatut: dossiers.dossierStatut,
+      cerfaFileId: dossiers.cerfaFileId,
+      cerfaAvenantFileId: dossiers.cerfaAvenantFileId,
       lastUpdate: dossiers.lastUpdate,
       prenom: users.prenom,
       nom: users.nom,

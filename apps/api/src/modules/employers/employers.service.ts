@@ -1,5 +1,6 @@
 import { stepTypes, type EmployerDossier, type MissionsAccess, type StepType, type WaitingFor } from '@passerelle/contract';
 import type { Db } from '../../db/client.ts';
+import { fileUrl } from '../files/files.service.ts';
 import { sheetOpenRefusal, STATUT, type DossierState } from '../sheets/dossier-machine.ts';
 import { findDossiersOfCompanyUser, findStepsOf, findSubmittedMissions } from './employers.repo.ts';
 
@@ -60,6 +61,7 @@ export async function findEmployerDossiers(db: Db, userId: number): Promise<Empl
     };
     return {
       id: row.id,
+      dossierName: row.dossierName,
       applicant: { prenom: row.prenom, nom: row.nom },
       formation: row.formationLibelle && row.school ? { libelle: row.formationLibelle, school: row.school } : null,
       dossierStatut: row.dossierStatut,
@@ -68,6 +70,9 @@ export async function findEmployerDossiers(db: Db, userId: number): Promise<Empl
         .map((type) => ({ type, status: state.steps[type] ?? 1 })),
       waitingFor: waitingForOf(row.id, state),
       missions: missionsAccessOf(row.id, state, submittedMissions.has(row.id)),
+      // The file access rule 'dossier-contract' lets the company's users read these (files/file-access.ts).
+      dossierCerfa: row.cerfaFileId ? fileUrl(row.cerfaFileId) : null,
+      dossierCerfaAvenant: row.cerfaAvenantFileId ? fileUrl(row.cerfaAvenantFileId) : null,
       dossierLastUpdate: row.lastUpdate.toISOString(),
     };
   });

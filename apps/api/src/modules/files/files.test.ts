@@ -1,6 +1,6 @@
 import type { ErrorBody, UserType } from '@passerelle/contract';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helper.ts';
+import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
 import { companies, companyUsers, dossiers, publicFiles, users } from '../../db/schema/index.ts';
 import { registerFileAccessRule } from './file-access.ts';
 import { saveFile } from './files.service.ts';
@@ -14,7 +14,7 @@ describe('GET /api/files/:id', async () => {
     seq += 1;
     const [user] = await db.insert(users).values({ email: `files-${seq}@example.test`, userType }).returning();
     if (!user) throw new Error('user not created');
-    return { id: user.id, token: await app.signAccessToken({ id: user.id, userType }) };
+    return { id: user.id, token: await accessTokenFor(app, { id: user.id, userType }) };
   }
 
   const bytes = (text: string) => new Uint8Array(Buffer.from(`%PDF-1.7\n${text}\n%%EOF\n`, 'latin1'));
@@ -89,7 +89,7 @@ describe('GET /api/files/:id', async () => {
       expect((await download(file.id, otherApplicant.token)).statusCode).toBe(404);
     }
     // An applicant whose id happens to equal an employee's must not pass as that company's user.
-    const sameIdAsEmployee = await app.signAccessToken({ id: employee.id, userType: 'admissible' });
+    const sameIdAsEmployee = await accessTokenFor(app, { id: employee.id, userType: 'admissible' });
     expect((await download(cerfa.id, sameIdAsEmployee)).statusCode).toBe(404);
   });
 

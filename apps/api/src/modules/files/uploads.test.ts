@@ -3,7 +3,7 @@ import type { ErrorBody, PortalInfos, SheetResponse, UploadField } from '@passer
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EICAR, eicarSignature, startClamd } from '../../../test/clamd.ts';
-import { createTestApp } from '../../../test/helper.ts';
+import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
 import {
   admissibles,
   companies,
@@ -83,7 +83,7 @@ describe('upload guard: antivirus and budgets on every upload route', async () =
       .returning();
     if (!user) throw new Error('user not created');
     if (userType === 'admissible') await target.db.insert(admissibles).values({ userId: user.id });
-    const token = await target.signAccessToken({ id: user.id, userType });
+    const token = await accessTokenFor(target, { id: user.id, userType });
     return { id: user.id, headers: { authorization: `Bearer ${token}` } };
   }
   type Caller = Awaited<ReturnType<typeof createUser>>;

@@ -15,28 +15,26 @@ import { createLookupsService } from './lookups.service.ts';
 export default async function lookupsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const lookups = createLookupsService({ config: app.config, log: app.log });
-  // Signed in first, so that anonymous calls are refused before they count against the client.
-  const preHandler = [
-    app.requireUserType('admissible', 'company', 'staff', 'admin'),
-    rateLimitPerClient(app.db, 'lookups', { limit: app.config.LOOKUP_RATE_PER_MINUTE, windowSeconds: 60 }),
-  ];
+  // Signed in first (onRequest), so that anonymous calls are refused before they count against the client.
+  const onRequest = app.requireUserType('admissible', 'company', 'staff', 'admin');
+  const preHandler = rateLimitPerClient(app.db, 'lookups', { limit: app.config.LOOKUP_RATE_PER_MINUTE, windowSeconds: 60 });
 
   app.get(
     '/lookups/company/:siret',
-    { preHandler, schema: { params: companyLookupParams, response: { 200: companyLookupResponse } } },
+    { onRequest, preHandler, schema: { params: companyLookupParams, response: { 200: companyLookupResponse } } },
     async (request) => lookups.getCompany(request.params.siret),
   );
 
   // A POST: the address typed is personal data and must not travel in a URL (proxies and access logs keep URLs).
   app.post(
     '/lookups/address',
-    { preHandler, schema: { body: addressLookupQuery, response: { 200: addressLookupResponse } } },
+    { onRequest, preHandler, schema: { body: addressLookupQuery, response: { 200: addressLookupResponse } } },
     async (request) => lookups.findAddresses(request.body.q),
   );
 
   app.get(
     '/lookups/communes',
-    { preHandler, schema: { querystring: communesLookupQuery, response: { 200: communesLookupResponse } } },
+    { onRequest, preHandler, schema: { querystring: communesLookupQuery, response: { 200: communesLookupResponse } } },
     async (request) => lookups.findCommunes(request.query.codePostal),
   );
 }

@@ -5,8 +5,10 @@ import type {
   ErrorBody,
   UserType,
 } from '@passerelle/contract';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helper.ts';
+import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
+import { findOrCreateUserByEmail } from '../users/users.service.ts';
 import { sampleAddressQueries, sampleCodesPostaux, sampleSirets } from './directory-samples.ts';
 import { startTestDirectoryServer } from './test-directory-server.ts';
 
@@ -20,8 +22,11 @@ const { app } = await createTestApp({
   LOOKUP_TIMEOUT_MS: timeoutMs,
 });
 
-// The look-ups need a valid access token only; they read no user row.
-const tokenFor = (userType: UserType) => app.signAccessToken({ id: 1, userType });
+// The look-ups read no user row; a token needs a session, hence a user, all the same.
+async function tokenFor(userType: UserType, on: FastifyInstance = app) {
+  const user = await findOrCreateUserByEmail(on.db, { email: `lookups-${userType}@example.test`, userType, prenom: 'L', nom: 'U', lang: 'fr-FR' });
+  return accessTokenFor(on, { id: user.id, userType });
+}
 const companyToken = await tokenFor('company');
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -206,7 +211,7 @@ describe('look-up rate limit', async () => {
     ADDRESS_LOOKUP_URL: directory.addressUrl,
     LOOKUP_RATE_PER_MINUTE: 2,
   });
-  const token = await limited.app.signAccessToken({ id: 1, userType: 'staff' });
+  const token = await tokenFor('staff', limited.app);
 
   it('answers 429 with Retry-After past the per-client limit', async () => {
     const ask = () =>

@@ -41,10 +41,13 @@ const failures: Record<string, number | 'hang'> = {
   [sampleCodesPostaux.serverError]: 503,
 };
 
+/** The sample of this key, never a property of Object.prototype (a query may well be "valueOf"). */
+const own = <T>(samples: Record<string, T>, key: string): T | undefined => (Object.hasOwn(samples, key) ? samples[key] : undefined);
+
 function answer(request: IncomingMessage, response: ServerResponse): void {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const q = url.searchParams.get('q') ?? '';
-  const failure = failures[q];
+  const failure = own(failures, q);
   if (failure === 'hang') return;
   if (failure !== undefined) return send(response, failure, { message: 'failure' });
 
@@ -55,15 +58,15 @@ function answer(request: IncomingMessage, response: ServerResponse): void {
     return send(
       response,
       200,
-      companySamples[q] ?? { results: [], total_results: 0, page: 1, per_page: 1, total_pages: 0 },
+      own(companySamples, q) ?? { results: [], total_results: 0, page: 1, per_page: 1, total_pages: 0 },
     );
   }
   if (url.pathname === '/adresse/search') {
     const empty = { type: 'FeatureCollection', features: [], query: q };
-    if (url.searchParams.get('type') === 'municipality') return send(response, 200, communeSamples[q] ?? empty);
+    if (url.searchParams.get('type') === 'municipality') return send(response, 200, own(communeSamples, q) ?? empty);
     const checks = url.searchParams.get('limit') === '5' && url.searchParams.get('autocomplete') === '1';
     if (!checks) return send(response, 400, { message: 'limit=5 and autocomplete=1 expected' });
-    return send(response, 200, addressSamples[q] ?? empty);
+    return send(response, 200, own(addressSamples, q) ?? empty);
   }
   send(response, 404, { message: 'Not found' });
 }

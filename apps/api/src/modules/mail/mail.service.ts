@@ -74,24 +74,17 @@ export function createMailSender(
  * the sign-in link. It goes to stdout directly, never through the logger: structured logs are kept
  * and shipped, and must never hold a link or an address.
  */
-function createConsoleSender(out: Pick<NodeJS.WriteStream, 'write'>): MailSender {
+function createConsoleSender(out: Pick<NodeJS.WriteStream, 'write'> & { isTTY?: boolean }): MailSender {
   return {
     kind: 'console',
     async send(mail) {
-      const rule = '-'.repeat(72);
-      out.write(
-        [
-          '',
-          `${rule}`,
-          'Mail not sent (SMTP_URL is not set), printed instead:',
-          `To: ${mail.toAddress}`,
-          `Subject: ${mail.subject}`,
-          '',
-          mail.textBody,
-          rule,
-          '',
-        ].join('\n'),
-      );
+      // A framed block, in colour on a terminal, so that a newcomer finds the sign-in link among the server's lines.
+      const paint = (code: number, text: string) => (out.isTTY ? `\u001b[${code}m${text}\u001b[0m` : text);
+      const top = paint(36, `┌${'─'.repeat(3)} MAIL (not sent: SMTP_URL is not set) ${'─'.repeat(33)}`);
+      const bottom = paint(36, `└${'─'.repeat(71)}`);
+      const bar = paint(36, '│');
+      const body = mail.textBody.split('\n').map((line) => `${bar} ${/https?:\/\//.test(line) ? paint(1, line) : line}`);
+      out.write(['', top, `${bar} To: ${mail.toAddress}`, `${bar} Subject: ${mail.subject}`, bar, ...body, bottom, '', ''].join('\n'));
     },
     close() {},
   };

@@ -183,6 +183,9 @@ describe('mail outbox with no SMTP server configured', async () => {
     expect(printed).toContain('To: offline@example.org');
     expect(printed).toContain('Subject: Votre lien');
     expect(printed).toContain('http://localhost:3999/?t=abcdefghijklmnop');
+    // Framed, so that it stands out among the server's lines.
+    expect(printed).toContain('MAIL (not sent: SMTP_URL is not set)');
+    expect(printed.split('\n').filter((line) => line.includes('abcdefghijklmnop'))[0]).toMatch(/^\S* ?│/u);
     const row = await rowOf(app, id);
     expect(row.status).toBe('printed');
     expect(row.sentAt).toBeInstanceOf(Date);

@@ -1,4 +1,5 @@
-import type { Language } from '@passerelle/contract';
+import type { CfaContact, Language } from '@passerelle/contract';
+import { defaultCfaContact } from '../../config.ts';
 
 export interface MailContent {
   subject: string;
@@ -31,7 +32,7 @@ const templates: { [K in MailTemplateName]: Record<Language, Renderer<MailTempla
       const ignore = "Si vous n'avez pas demandé ce lien, ignorez ce message : personne ne pourra se connecter sans lui.";
       return {
         subject: 'Votre lien de connexion à Passerelle',
-        text: [greeting, '', 'Pour accéder à votre espace Passerelle, ouvrez ce lien personnel :', url, '', validity, ignore].join('\n'),
+        text: [greeting, '', 'Pour accéder à votre espace Passerelle, ouvrez ce lien personnel :', url, '', validity, ignore].join('\n') + mailTextFooter('fr-FR'),
         html: htmlLayout('fr-FR', 'Votre lien de connexion', [
           paragraph(greeting),
           paragraph('Pour accéder à votre espace Passerelle, utilisez ce lien personnel :'),
@@ -48,7 +49,7 @@ const templates: { [K in MailTemplateName]: Record<Language, Renderer<MailTempla
       const ignore = 'If you did not ask for this link, ignore this message: nobody can sign in without it.';
       return {
         subject: 'Your Passerelle sign-in link',
-        text: [greeting, '', 'To open your Passerelle space, follow this personal link:', url, '', validity, ignore].join('\n'),
+        text: [greeting, '', 'To open your Passerelle space, follow this personal link:', url, '', validity, ignore].join('\n') + mailTextFooter('en-US'),
         html: htmlLayout('en-US', 'Your sign-in link', [
           paragraph(greeting),
           paragraph('To open your Passerelle space, use this personal link:'),
@@ -61,6 +62,35 @@ const templates: { [K in MailTemplateName]: Record<Language, Renderer<MailTempla
     },
   },
 };
+
+let cfaContact: CfaContact = defaultCfaContact;
+
+/** The CFA's contact written under every mail: the configuration's (CFA_CONTACT_*), set when the app is built. */
+export function setMailContact(contact: CfaContact): void {
+  cfaContact = contact;
+}
+
+/** The footer's words around its parts (given escaped for the html; the words themselves hold nothing to escape). */
+function footerSentence(lang: Language, email: string, phone: string, hours: string): string {
+  return lang === 'en-US'
+    ? `A question? Write to the CFA at ${email} or call ${phone} (${hours}).`
+    : `Une question ? Écrivez au CFA à ${email} ou appelez le ${phone} (${hours}).`;
+}
+
+/** The end of every mail's text: how to reach the CFA, after the usual "-- " signature separator. */
+export function mailTextFooter(lang: Language): string {
+  return `\n\n-- \n${footerSentence(lang, cfaContact.email, cfaContact.phone, cfaContact.hours[lang])}`;
+}
+
+function htmlFooter(lang: Language): string {
+  const { email, phone, hours } = cfaContact;
+  const mail = `<a href="mailto:${escapeHtml(email)}" style="color:#1b5e20">${escapeHtml(email)}</a>`;
+  const call = `<a href="tel:${escapeHtml(phone.replace(/[^+\d]/g, ''))}" style="color:#1b5e20">${escapeHtml(phone)}</a>`;
+  return [
+    '<hr style="border:0;border-top:1px solid #bdbdbd;margin:24px 0 16px">',
+    `<p style="margin:0;font-size:14px;color:#424242">${footerSentence(lang, mail, call, escapeHtml(hours[lang]))}</p>`,
+  ].join('\n');
+}
 
 /** Subject, text and html of a mail, in the recipient's language. */
 export function renderMail<K extends MailTemplateName>(template: K, lang: Language, vars: MailTemplates[K]): MailContent {
@@ -118,6 +148,7 @@ export function htmlLayout(lang: Language, title: string, blocks: string[]): str
     '<main style="max-width:560px;margin:0 auto">',
     `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>`,
     ...blocks,
+    htmlFooter(lang),
     '</main>',
     '</body>',
     '</html>',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration as formatWithIntl, renderMail } from './templates.ts';
+import { defaultCfaContact } from '../../config.ts';
+import { renderEmployerInvitation, renderFundingTermsReady } from '../sheets/sheet-mails.ts';
+import { formatDuration as formatWithIntl, renderMail, setMailContact } from './templates.ts';
 
 /** French puts a no-break space between number and unit; compare with plain spaces. */
 const plain = (text: string) => text.replace(/\s/gu, ' ');
@@ -38,6 +40,51 @@ describe('sign-in link mail', () => {
     const mail = renderMail('loginLink', 'en-US', { ...vars, prenom: '<img src=x onerror=alert(1)>' });
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+  });
+});
+
+describe('the CFA contact under every mail', () => {
+  const vars = { prenom: 'Zoé', url: 'https://cfa.example/?t=abc', validitySeconds: 3600 };
+  const invitation = {
+    applicantAccountName: 'Zoé Martin',
+    typed: { applicantName: 'Zoé', companyName: 'ACME', position: 'Dev', contactName: 'M. Roux' },
+    url: 'https://cfa.example/?t=def',
+    validitySeconds: 3600,
+  };
+  const funding = { applicantAccountName: 'Zoé Martin', dossierId: 7, url: 'https://cfa.example/?t=ghi', validitySeconds: 3600 };
+
+  it('closes the text and the html of every template, in French and in English', () => {
+    const mails = [
+      ['fr-FR', renderMail('loginLink', 'fr-FR', vars)],
+      ['en-US', renderMail('loginLink', 'en-US', vars)],
+      ['fr-FR', renderEmployerInvitation('fr-FR', invitation)],
+      ['en-US', renderEmployerInvitation('en-US', invitation)],
+      ['fr-FR', renderFundingTermsReady('fr-FR', funding)],
+      ['en-US', renderFundingTermsReady('en-US', funding)],
+    ] as const;
+    for (const [lang, mail] of mails) {
+      const sentence =
+        lang === 'fr-FR'
+          ? 'Une question ? Écrivez au CFA à alternance@passerelle.localhost ou appelez le 01 23 45 67 89 (du lundi au vendredi, 9 h – 17 h).'
+          : 'A question? Write to the CFA at alternance@passerelle.localhost or call 01 23 45 67 89 (Monday to Friday, 9 am – 5 pm).';
+      expect(mail.text.endsWith(`\n\n-- \n${sentence}`), mail.subject).toBe(true);
+      expect(mail.html).toContain('<a href="mailto:alternance@passerelle.localhost"');
+      expect(mail.html).toContain('<a href="tel:0123456789"');
+      expect(mail.html.indexOf('mailto:')).toBeLessThan(mail.html.indexOf('</main>'));
+    }
+  });
+
+  it('writes the configured contact, escaped in the html', () => {
+    setMailContact({ email: 'cfa@ecole.example', phone: '+33 1 02 03 04 05', hours: { 'fr-FR': 'le mardi <matin>', 'en-US': 'Tuesday mornings' } });
+    try {
+      const mail = renderMail('loginLink', 'en-US', vars);
+      expect(mail.text).toContain('Write to the CFA at cfa@ecole.example or call +33 1 02 03 04 05 (Tuesday mornings).');
+      const french = renderMail('loginLink', 'fr-FR', vars);
+      expect(french.html).toContain('<a href="tel:+33102030405"');
+      expect(french.html).toContain('le mardi &#60;matin&#62;');
+    } finally {
+      setMailContact(defaultCfaContact);
+    }
   });
 });
 

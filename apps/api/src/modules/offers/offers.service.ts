@@ -1,5 +1,8 @@
 import { OFFERS_PER_PAGE, type Offer, type OffersQuery } from '@passerelle/contract';
 import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { getFile, readFileBytes, saveFile } from '../files/files.service.ts';
 import {
   countOffers,
   findOffersByDate,
@@ -82,11 +85,42 @@ function totalOf(db: Db, filter: OfferFilter): Promise<number> {
   return total;
 }
 
+// ---------- Logos ----------
+
+/**
+ * Offer logos live in our own document store and are served by our API (GET /api/offers/logos/:id): the applicant's
+ * browser never asks a third party for them, and the page's CSP lists no image origin but ours.
+ */
+export const OFFER_LOGO_KIND = 'offer-logo';
+const offerLogoPath = '/api/offers/logos/';
+const logoTypes: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']);
+
+export const offerLogoUrl = (fileId: string) => `${offerLogoPath}${fileId}`;
+
+/** Stores a logo and answers the address to put in `offers.logo`. */
+export async function storeOfferLogo(
+  db: Db,
+  storage: Storage,
+  logo: { filename: string; contentType: string; bytes: Uint8Array },
+): Promise<string> {
+  if (!logoTypes.has(logo.contentType)) throw new Error(`Not a logo type: ${logo.contentType}`);
+  const file = await saveFile(db, storage, { ownerUserId: null, kind: OFFER_LOGO_KIND, ...logo });
+  return offerLogoUrl(file.id);
+}
+
+/** A stored offer logo; any other file, or no file, is 404. Logos are public: an <img> carries no bearer token. */
+export async function getOfferLogo(db: Db, storage: Storage, id: string): Promise<{ contentType: string; bytes: Uint8Array }> {
+  const file = await getFile(db, id);
+  if (file.kind !== OFFER_LOGO_KIND || !logoTypes.has(file.contentType)) throw notFound();
+  return { contentType: file.contentType, bytes: await readFileBytes(storage, file) };
+}
+
 function toWire(row: OfferRow): Offer {
   return {
     id: row.id,
     title: row.title,
-    logo: row.logo,
+    // An address elsewhere (an older import) is not sent: the offer shows the building icon instead.
+    logo: row.logo?.startsWith(offerLogoPath) ? row.logo : null,
     company: { name: row.companyName },
     publicationDate: row.publicationDate,
     startDate: row.startDate ?? '0000-00-00',

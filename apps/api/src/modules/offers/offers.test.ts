@@ -116,6 +116,22 @@ describe('GET /api/admissibles/portal/offers', async () => {
     expect(unknown.json<ErrorBody>().errors).toBeDefined();
   });
 
+  it('says in the asker’s language what is wrong with a filter, never zod’s pattern or type names', async () => {
+    const reversed = '?publicationDateBefore=2026-01-01&publicationDateAfter=2026-02-01';
+    const french = (await get(reversed, { ...applicant.headers, 'accept-language': 'fr-FR,fr;q=0.9' })).json<ErrorBody>();
+    expect(french.errors).toEqual({ publicationDateBefore: ['offers.dates_reversed'] });
+    const malformed = await get('?publicationDateAfter=yesterday&page=abc', { ...applicant.headers, 'accept-language': 'en-US,en;q=0.9' });
+    expect(malformed.json<ErrorBody>().errors).toEqual({
+      publicationDateAfter: ['Enter a full date: day, month and year.'],
+      page: ['Enter digits only.'],
+    });
+    const inFrench = await get('?publicationDateAfter=2026-13-45&page=0', { ...applicant.headers, 'accept-language': 'fr' });
+    expect(inFrench.json<ErrorBody>().errors).toEqual({
+      publicationDateAfter: ['Saisissez une date complète : jour, mois et année.'],
+      page: ['Saisissez une valeur d’au moins 1.'],
+    });
+  });
+
   it('is for signed-in applicants only', async () => {
     expect((await get('', {})).statusCode).toBe(401);
     const company = await createUser(app, 'company');

@@ -13,7 +13,9 @@ import {
 } from '@passerelle/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { fileResponse, formFile } from '../../plugins/openapi.ts';
 import { attachmentDisposition } from '../files/files.service.ts';
 import { createUploadGuard } from '../files/upload-guard.ts';
 import { getAttestation } from './attestations.ts';
@@ -25,6 +27,18 @@ function userId(request: FastifyRequest): number {
 }
 
 const maxUploadBytes = Math.max(...uploadFields.map((f) => uploadRules[f].maxBytes));
+
+/** The upload form, for the OpenAPI document: readUploadForm reads it. Each file field is optional; one at least is sent. */
+const uploadForm = z.object({
+  ...Object.fromEntries(
+    uploadFields.map((field) => {
+      const { extensions, maxBytes } = uploadRules[field];
+      return [field, formFile(`${extensions.join(', ')}; ${maxBytes / 1024 / 1024} MB at most`).optional()];
+    }),
+  ),
+  numCvec: z.string().max(1024).optional().describe('CVEC certificate number'),
+});
+const attestationPdf = fileResponse('application/pdf', 'The attestation');
 
 /** Reads the whole form. Oversized files are cut and flagged rather than thrown, so every field gets its own error. */
 async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
@@ -55,29 +69,29 @@ export default async function portalRoutes(app: FastifyInstance): Promise<void> 
 
   r.get(
     '/admissibles/portal/cms',
-    { preHandler: admissibleOnly, schema: { querystring: cmsLangQuery, response: { 200: cmsInfo } } },
+    { onRequest: admissibleOnly, schema: { querystring: cmsLangQuery, response: { 200: cmsInfo } } },
     async (request) => getCmsInfo(app.db, userId(request), request.query.lang),
   );
 
-  r.get('/admissibles/portal/infos', { preHandler: admissibleOnly, schema: { response: { 200: portalInfos } } }, async (request) =>
+  r.get('/admissibles/portal/infos', { onRequest: admissibleOnly, schema: { response: { 200: portalInfos } } }, async (request) =>
     getPortalInfos(app.db, userId(request)),
   );
 
-  r.post('/admissibles/portal/upload', { preHandler: admissibleOnly, schema: { response: { 200: portalInfos } } }, async (request) =>
+  r.post('/admissibles/portal/upload', { onRequest: admissibleOnly, schema: { openapi: { multipart: uploadForm }, response: { 200: portalInfos } } }, async (request) =>
     uploadDocuments(uploads, userId(request), await readUploadForm(request)),
   );
 
   r.get(
     '/admissibles/file/getPublicFiles/:dossierId',
-    { preHandler: admissibleOnly, schema: { params: publicFilesParams, querystring: publicFilesQuery, response: { 200: publicFilesResponse } } },
+    { onRequest: admissibleOnly, schema: { params: publicFilesParams, querystring: publicFilesQuery, response: { 200: publicFilesResponse } } },
     async (request) => findPublicFiles(app.db, userId(request), request.params.dossierId, request.query.type),
   );
 
-  r.get('/admissibles/portal/partners', { preHandler: admissibleOnly, schema: { response: { 200: partnersResponse } } }, async () =>
+  r.get('/admissibles/portal/partners', { onRequest: admissibleOnly, schema: { response: { 200: partnersResponse } } }, async () =>
     findPartners(app.db),
   );
 
-  r.get('/admissibles/portal/attestations/:kind', { preHandler: admissibleOnly, schema: { params: attestationParams } }, async (request, reply) => {
+  r.get('/admissibles/portal/attestations/:kind', { onRequest: admissibleOnly, schema: { params: attestationParams, response: { 200: attestationPdf } } }, async (request, reply) => {
     const { kind } = request.params;
     const pdf = await getAttestation(app.db, userId(request), kind);
     return reply

@@ -12,7 +12,7 @@ import {
 } from '@passerelle/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../lib/app-error.ts';
-import { detectFileType, type DetectedFileType } from '../../lib/file-type.ts';
+import { detectFileType, hasExtension, type DetectedFileType } from '../../lib/file-type.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
@@ -170,7 +170,9 @@ function checkUpload(form: UploadForm): { files: AcceptedFile[]; numCvec: string
     }
     const type = detectFileType(file.bytes);
     if (!type || !rule.mimeTypes.includes(type.mime)) {
-      (errors[file.field] ??= []).push(wrongFileTypeMessage + rule.extensions.join(', '));
+      // A right extension over other content (a Word file renamed .pdf) is told so; a wrong one gets SPEC 5's text.
+      const contentRefusal = rule.mimeTypes.length === 1 ? 'file.content_not_pdf' : 'file.content_not_pdf_or_image';
+      (errors[file.field] ??= []).push(hasExtension(file.filename, rule.extensions) ? contentRefusal : wrongFileTypeMessage + rule.extensions.join(', '));
       wrongType = true;
       continue;
     }

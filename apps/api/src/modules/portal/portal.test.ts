@@ -2,7 +2,7 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, PDFStream } fr
 import { wrongFileTypeMessage, type CmsInfo, type ErrorBody, type PortalInfos } from '@passerelle/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helper.ts';
+import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
 import {
   admissibles,
   cmsSections,
@@ -83,7 +83,7 @@ describe('applicant portal content', async () => {
       .values({ email: `portal-${seq}@example.test`, userType, prenom: names.prenom ?? 'Jeanne', nom: names.nom ?? 'Dupont' })
       .returning();
     if (!user) throw new Error('user not created');
-    return { id: user.id, token: await app.signAccessToken({ id: user.id, userType }) };
+    return { id: user.id, token: await accessTokenFor(app, { id: user.id, userType }) };
   }
 
   async function createApplicant(opts: { schoolCode?: string; forumInvited?: boolean; withFormation?: boolean; prenom?: string; nom?: string } = {}) {
@@ -277,12 +277,19 @@ describe('applicant portal content', async () => {
       expect((await get('/api/admissibles/portal/infos', applicant.token)).json()).toEqual(second.json());
     });
 
-    it('refuses a PNG sent as a PDF CV, by its bytes, with the SPEC message under the field', async () => {
+    it('refuses a PNG named .pdf as a CV, by its bytes, saying the content is not a PDF', async () => {
       const applicant = await createApplicant();
       const res = await upload(applicant.token, [{ name: 'cv', value: pngBytes, filename: 'cv.pdf', contentType: 'application/pdf' }]);
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', errors: { cv: [`${wrongFileTypeMessage}.pdf`] } });
+      expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', errors: { cv: ['file.content_not_pdf'] } });
       expect(await countFiles(applicant.id)).toBe(0);
+    });
+
+    it('refuses a CV with a wrong extension with the SPEC message under the field', async () => {
+      const applicant = await createApplicant();
+      const res = await upload(applicant.token, [{ name: 'cv', value: pngBytes, filename: 'cv.png', contentType: 'image/png' }]);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', errors: { cv: [`${wrongFileTypeMessage}.pdf`] } });
     });
 
     it('accepts a PDF named .png as a bac attestation, kept as a PDF and pending check', async () => {
@@ -304,9 +311,11 @@ describe('applicant portal content', async () => {
       expect(ok.statusCode).toBe(200);
       const bad = await upload(applicant.token, [{ name: 'cvec', value: jpegBytes, filename: 'cvec.pdf' }]);
       expect(bad.statusCode).toBe(415);
-      expect(bad.json<ErrorBody>().errors).toEqual({ cvec: [`${wrongFileTypeMessage}.pdf`] });
+      expect(bad.json<ErrorBody>().errors).toEqual({ cvec: ['file.content_not_pdf'] });
       const wrongBac = await upload(applicant.token, [{ name: 'attestationBac', value: Buffer.from('GIF89a....'), filename: 'x.png' }]);
-      expect(wrongBac.json<ErrorBody>().errors).toEqual({ attestationBac: [`${wrongFileTypeMessage}.png, .jpg, .jpeg, .pdf`] });
+      expect(wrongBac.json<ErrorBody>().errors).toEqual({ attestationBac: ['file.content_not_pdf_or_image'] });
+      const gif = await upload(applicant.token, [{ name: 'attestationBac', value: Buffer.from('GIF89a....'), filename: 'x.gif' }]);
+      expect(gif.json<ErrorBody>().errors).toEqual({ attestationBac: [`${wrongFileTypeMessage}.png, .jpg, .jpeg, .pdf`] });
     });
 
     it('answers 413 with errors.cv for 10 MB + 1 byte, and stores nothing', async () => {

@@ -1,7 +1,7 @@
 import type { EmployerDossier, ErrorBody } from '@passerelle/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helper.ts';
+import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
 import {
   admissibles,
   auditLog,
@@ -51,7 +51,7 @@ describe('employer invitations from the applicant first contact', async () => {
     if (!user) throw new Error('user not created');
     if (userType === 'admissible')
       await db.insert(admissibles).values({ userId: user.id, formationId: formation?.id ?? null, contractType: 'APP' });
-    const token = await app.signAccessToken({ id: user.id, userType });
+    const token = await accessTokenFor(app, { id: user.id, userType });
     return { id: user.id, nom: user.nom, headers: { authorization: `Bearer ${token}` } };
   }
   type Caller = Awaited<ReturnType<typeof createUser>>;
@@ -143,7 +143,7 @@ describe('employer invitations from the applicant first contact', async () => {
       expect(JSON.stringify(audit)).not.toMatch(/evil\.test|elsewhere\.test/);
 
       // The company's person keeps the dossier, and is invited again when named.
-      const claireToken = await app.signAccessToken({ id: claire?.id ?? 0, userType: 'company' });
+      const claireToken = await accessTokenFor(app, { id: claire?.id ?? 0, userType: 'company' });
       const home = await app.inject({
         method: 'GET',
         url: '/api/employeurs/dossiers',

@@ -1,5 +1,5 @@
 import type { Language } from '@passerelle/contract';
-import { button, formatDuration, htmlLayout, paragraph, quotedBlock, type MailContent } from '../mail/templates.ts';
+import { button, formatDuration, htmlLayout, mailTextFooter, paragraph, quotedBlock, type MailContent } from '../mail/templates.ts';
 
 export interface EmployerInvitationVars {
   /** The applicant's name as the CFA's records hold it (their account), not as they typed it on the sheet. */
@@ -40,7 +40,7 @@ function invitationFrFr({ applicantAccountName, typed, url, validitySeconds }: E
   const ignore = 'Si vous ne connaissez pas cette personne, ignorez ce message : rien ne sera fait sans vous.';
   return {
     subject: 'Invitation à compléter une fiche premier contact employeur',
-    text: [greeting, '', intro, '', quote.text, '', ask, url, '', validity, ignore].join('\n'),
+    text: [greeting, '', intro, '', quote.text, '', ask, url, '', validity, ignore].join('\n') + mailTextFooter('fr-FR'),
     html: htmlLayout('fr-FR', 'Fiche premier contact employeur', [
       paragraph(greeting),
       paragraph(intro),
@@ -69,7 +69,7 @@ function invitationEnUs({ applicantAccountName, typed, url, validitySeconds }: E
   const ignore = 'If you do not know this person, ignore this message: nothing will be done without you.';
   return {
     subject: 'Invitation to fill in an employer first-contact sheet',
-    text: [greeting, '', intro, '', quote.text, '', ask, url, '', validity, ignore].join('\n'),
+    text: [greeting, '', intro, '', quote.text, '', ask, url, '', validity, ignore].join('\n') + mailTextFooter('en-US'),
     html: htmlLayout('en-US', 'Employer first-contact sheet', [
       paragraph(greeting),
       paragraph(intro),
@@ -79,6 +79,75 @@ function invitationEnUs({ applicantAccountName, typed, url, validitySeconds }: E
       paragraph(`If the button does not work, copy this address into your browser: ${url}`),
       paragraph(validity),
       paragraph(ignore),
+    ]),
+  };
+}
+
+export interface FundingTermsReadyVars {
+  /** The apprentice's name as the CFA's records hold it: a company may have several apprentices on one programme. */
+  applicantAccountName: string;
+  dossierId: number;
+  /** Personal link that signs the employer in and opens the funding validation. */
+  url: string;
+  validitySeconds: number;
+}
+
+/**
+ * The mail the company's users receive when the school has recorded the funding terms (issue 9): the funding page
+ * promises it while the terms are missing, and offers no decision before.
+ */
+export function renderFundingTermsReady(lang: Language, vars: FundingTermsReadyVars): MailContent {
+  return lang === 'en-US' ? fundingTermsReadyEnUs(vars) : fundingTermsReadyFrFr(vars);
+}
+
+function fundingTermsReadyFrFr({
+  applicantAccountName,
+  dossierId,
+  url,
+  validitySeconds,
+}: FundingTermsReadyVars): MailContent {
+  const who = applicantAccountName || 'votre futur alternant';
+  const greeting = 'Bonjour,';
+  const intro = `L'école a enregistré les modalités de financement du dossier n° ${dossierId} (${who}) : coût de la formation, prise en charge par l'OPCO et rythme de l'alternance.`;
+  const ask =
+    'Merci de les consulter et de donner votre réponse (accepter, refuser ou demander à être recontacté) en ouvrant ce lien personnel :';
+  const validity = `Ce lien est valable ${formatDuration(validitySeconds, 'fr-FR')} et ne sert qu'une fois ; vous pourrez ensuite demander un nouveau lien depuis la page de connexion.`;
+  return {
+    subject: `Modalités de financement à valider — dossier n° ${dossierId} (${who})`,
+    text: [greeting, '', intro, '', ask, url, '', validity].join('\n') + mailTextFooter('fr-FR'),
+    html: htmlLayout('fr-FR', 'Modalités de financement à valider', [
+      paragraph(greeting),
+      paragraph(intro),
+      paragraph(ask),
+      button(url, 'Consulter les modalités'),
+      paragraph(`Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur : ${url}`),
+      paragraph(validity),
+    ]),
+  };
+}
+
+function fundingTermsReadyEnUs({
+  applicantAccountName,
+  dossierId,
+  url,
+  validitySeconds,
+}: FundingTermsReadyVars): MailContent {
+  const who = applicantAccountName || 'your future apprentice';
+  const greeting = 'Hello,';
+  const intro = `The school has recorded the funding terms of case no. ${dossierId} (${who}): training cost, OPCO funding and work-study rhythm.`;
+  const ask =
+    'Please read them and give your answer (accept, refuse or ask to be contacted again) by following this personal link:';
+  const validity = `This link is valid for ${formatDuration(validitySeconds, 'en-US')} and works only once; you can then ask for a new link from the sign-in page.`;
+  return {
+    subject: `Funding terms to validate — case no. ${dossierId} (${who})`,
+    text: [greeting, '', intro, '', ask, url, '', validity].join('\n') + mailTextFooter('en-US'),
+    html: htmlLayout('en-US', 'Funding terms to validate', [
+      paragraph(greeting),
+      paragraph(intro),
+      paragraph(ask),
+      button(url, 'Read the terms'),
+      paragraph(`If the button does not work, copy this address into your browser: ${url}`),
+      paragraph(validity),
     ]),
   };
 }

@@ -78,6 +78,16 @@ export async function findCompanyMember(db: Conn, companyId: number, email: stri
   return row;
 }
 
+/** Every user of this company, to tell them what waits for them. */
+export async function findCompanyMembers(db: Conn, companyId: number) {
+  return db
+    .select({ id: users.id, email: users.email, lang: users.lang })
+    .from(companyUsers)
+    .innerJoin(users, eq(users.id, companyUsers.userId))
+    .where(eq(companyUsers.companyId, companyId))
+    .orderBy(asc(users.id));
+}
+
 export async function findAdmissibleFormationId(db: Conn, userId: number): Promise<number | null> {
   const [row] = await db
     .select({ formationId: admissibles.formationId })
@@ -117,6 +127,11 @@ export async function updateDossier(
     .update(dossiers)
     .set({ ...values, lastUpdate: new Date() })
     .where(eq(dossiers.id, dossierId));
+}
+
+/** Sheets, steps, personal data and attachments go with it (on delete cascade). */
+export async function deleteDossierRow(tx: Conn, dossierId: number): Promise<void> {
+  await tx.delete(dossiers).where(eq(dossiers.id, dossierId));
 }
 
 export async function insertAudit(
@@ -171,6 +186,51 @@ export async function upsertNir(
 export async function findUserNames(db: Conn, userId: number) {
   const [row] = await db.select({ prenom: users.prenom, nom: users.nom }).from(users).where(eq(users.id, userId));
   return row;
+}
+
+export async function findSender(db: Conn, userId: number) {
+  const [row] = await db
+    .select({ prenom: users.prenom, nom: users.nom, userType: users.userType })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** The latest audit entry of a dossier among `actions`. */
+export async function findLatestAudit(db: Conn, dossierId: number, actions: readonly string[]) {
+  const [row] = await db
+    .select({ action: auditLog.action, details: auditLog.details, at: auditLog.at })
+    .from(auditLog)
+    .where(and(eq(auditLog.dossierId, dossierId), inArray(auditLog.action, [...actions])))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(1);
+  return row;
+}
+
+/** The applicant's account: name and e-mail, which the first contact starts from. */
+export async function findAccount(db: Conn, userId: number) {
+  const [row] = await db
+    .select({ prenom: users.prenom, nom: users.nom, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** The applicant's sheets on their other dossiers, latest first: what they already told the portal about themselves. */
+export async function findApplicantSheets(db: Conn, admissibleUserId: number, exceptDossierId: number, kinds: readonly SheetKind[]) {
+  return db
+    .select({ kind: sheets.kind, data: sheets.data, updatedAt: sheets.updatedAt })
+    .from(sheets)
+    .innerJoin(dossiers, eq(dossiers.id, sheets.dossierId))
+    .where(
+      and(
+        eq(dossiers.admissibleUserId, admissibleUserId),
+        sql`${sheets.dossierId} <> ${exceptDossierId}`,
+        inArray(sheets.kind, [...kinds]),
+      ),
+    )
+    .orderBy(desc(sheets.updatedAt))
+    .limit(10);
 }
 
 export async function findCompanyOfUser(tx: Conn, userId: number): Promise<number | undefined> {

@@ -6,6 +6,7 @@ import {
   salaryGridQuery,
   salaryGridResponse,
   sheetDrafts,
+  sheetFinishQuery,
   sheetParams,
   sheetResponse,
   type SheetKind,
@@ -13,15 +14,19 @@ import {
 } from '@passerelle/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { loadDataKeys } from '../../lib/crypto.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { formFile } from '../../plugins/openapi.ts';
 import { registerFileAccessRule } from '../files/file-access.ts';
 import { createUploadGuard } from '../files/upload-guard.ts';
 import {
   canReadSheetAttachment,
+  checkSheet,
   createDossier,
   decideFunding,
+  deleteDossier,
   getFundingValidation,
   getSalaryGrid,
   getSheet,
@@ -46,6 +51,11 @@ const sheetRoutes: { kind: SheetKind; path: string; party: UserType; finish: 'su
   { kind: 'fra', path: '/admissibles/fiche-renseignement/:id', party: 'admissible', finish: 'send' },
   { kind: 'fre', path: '/employeurs/fiche-renseignement/:id', party: 'company', finish: 'send' },
 ];
+
+/** The job description form, for the OpenAPI document: readSingleFile reads it. */
+const jobDescriptionForm = z.object({
+  file: formFile(`.pdf, .doc or .docx; ${jobDescriptionMaxBytes / 1024 / 1024} MB at most`),
+});
 
 async function readSingleFile(request: FastifyRequest): Promise<UploadedFile | undefined> {
   if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'A multipart/form-data body is expected');
@@ -79,6 +89,17 @@ export default async function sheetsRoutes(instance: FastifyInstance): Promise<v
     async (request, reply) =>
       reply.status(201).send(await createDossier(app.db, signedInUser(request), app.config.APPLICANT_MAX_OPEN_DOSSIERS)),
   );
+  app.delete(
+    '/admissibles/dossiers/:id',
+    {
+      onRequest: app.requireUserType('admissible'),
+      schema: { params: sheetParams, response: { 204: z.undefined().describe('Deleted') } },
+    },
+    async (request, reply) => {
+      await deleteDossier(app.db, signedInUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   for (const { kind, path, party, finish } of sheetRoutes) {
     const onRequest = app.requireUserType(party, 'staff', 'admin');
@@ -91,15 +112,23 @@ export default async function sheetsRoutes(instance: FastifyInstance): Promise<v
     );
     app.post(
       `${path}/${finish}`,
-      { onRequest, schema: { ...schema, body: sheetDrafts[kind].nullish() } },
-      async (request) =>
-        submitSheet(
-          deps,
-          signedInUser(request),
-          kind,
-          request.params.id,
-          (request.body ?? undefined) as Record<string, unknown> | undefined,
-        ),
+      {
+        onRequest,
+        schema: {
+          ...schema,
+          querystring: sheetFinishQuery,
+          body: sheetDrafts[kind].nullish(),
+          response: { 200: sheetResponse, 204: z.undefined().describe('The dry run found nothing to fix') },
+        },
+      },
+      async (request, reply) => {
+        const body = (request.body ?? undefined) as Record<string, unknown> | undefined;
+        if (request.query.dryRun === 'true') {
+          await checkSheet(deps, signedInUser(request), kind, request.params.id, body);
+          return reply.status(204).send();
+        }
+        return submitSheet(deps, signedInUser(request), kind, request.params.id, body);
+      },
     );
   }
 
@@ -107,7 +136,7 @@ export default async function sheetsRoutes(instance: FastifyInstance): Promise<v
     '/employeurs/modification-missions/:id/attachment',
     {
       onRequest: app.requireUserType('company', 'staff', 'admin'),
-      schema: { params: sheetParams, response: { 200: sheetResponse } },
+      schema: { params: sheetParams, openapi: { multipart: jobDescriptionForm }, response: { 200: sheetResponse } },
     },
     async (request) =>
       uploadJobDescription(

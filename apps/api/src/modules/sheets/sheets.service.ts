@@ -9,6 +9,7 @@ import {
   sheetIssues,
   smicAt,
   stepTypes,
+  type DossierHeading,
   type DossierTerms,
   type FundingValidationBody,
   type FundingValidationResponse,
@@ -42,13 +43,15 @@ import { findOrCreateUserByEmail, findUserByAddress, mailLanguageOf, normalizeEm
 import {
   changedSteps,
   sheetOpenRefusal,
+  STATUT,
   transition,
   type DossierEvent,
   type DossierState,
   type Steps,
 } from './dossier-machine.ts';
+import { hasExtension } from '../../lib/file-type.ts';
 import { detectJobDescriptionType } from './job-description-type.ts';
-import { renderEmployerInvitation } from './sheet-mails.ts';
+import { renderEmployerInvitation, renderFundingTermsReady } from './sheet-mails.ts';
 import * as repo from './sheets.repo.ts';
 
 export interface SheetsDeps {
@@ -173,6 +176,43 @@ export async function recordDossierEvent(
   return applyEvent(tx, await lockState(tx, dossierId), actorUserId, event, details);
 }
 
+/**
+ * For the staff module: records the terms. The first time (the dossier reaches the funding validation), each user of the
+ * dossier's company gets a mail with a personal link to it: the funding page promises that mail while the terms are missing.
+ */
+export async function recordTermsEvent(
+  tx: Tx,
+  config: SheetsDeps['config'],
+  dossierId: number,
+  actorUserId: number,
+): Promise<DossierState> {
+  const locked = await lockState(tx, dossierId);
+  const before = locked.state.statut;
+  const next = await applyEvent(tx, locked, actorUserId, { type: 'termsRecorded' });
+  if (before !== STATUT.funding && next.statut === STATUT.funding) await mailFundingTermsReady(tx, config, locked.dossier);
+  return next;
+}
+
+async function mailFundingTermsReady(tx: Tx, config: SheetsDeps['config'], dossier: repo.DossierRow): Promise<void> {
+  if (dossier.companyId === null) return;
+  const [members, account] = await Promise.all([
+    repo.findCompanyMembers(tx, dossier.companyId),
+    repo.findUserNames(tx, dossier.admissibleUserId),
+  ]);
+  for (const member of members) {
+    // The web app signs in with `t` wherever the link lands and then stays on that page.
+    const url = new URL(await createLoginLink(tx, config, member.id));
+    url.pathname = `/employeur/validation-financement/${dossier.id}`;
+    const mail = renderFundingTermsReady(mailLanguageOf(member), {
+      applicantAccountName: `${account?.prenom ?? ''} ${account?.nom ?? ''}`.trim(),
+      dossierId: dossier.id,
+      url: url.toString(),
+      validitySeconds: config.LOGIN_LINK_TTL,
+    });
+    await enqueueMail(tx, { to: member.email, ...mail });
+  }
+}
+
 // ---------- Dossier creation ----------
 
 /**
@@ -199,6 +239,23 @@ export async function createDossier(db: Db, user: AuthUser, maxOpen: number): Pr
   });
 }
 
+/**
+ * DELETE /admissibles/dossiers/:id: the applicant withdraws a case created by mistake. Only while nothing has left the
+ * applicant's hands (status 1, no sheet sent): after that an employer may have been invited and the case is kept.
+ * Another applicant's case answers 404 (getDossierForUser). The audit entry outlives the row (no foreign key).
+ */
+export async function deleteDossier(db: Db, user: AuthUser, dossierId: number): Promise<void> {
+  await getDossierForUser(db, user, dossierId);
+  await db.transaction(async (tx) => {
+    const locked = await lockState(tx, dossierId);
+    const sheets = await repo.findSheets(tx, dossierId);
+    if (locked.state.statut !== 1 || sheets.some((row) => row.status === 'submitted'))
+      throw new AppError('LOCKED', 'A case with a sent sheet cannot be deleted');
+    await repo.deleteDossierRow(tx, dossierId);
+    await repo.insertAudit(tx, { dossierId, actorUserId: user.id, action: 'dossier.deleted', details: { statut: 1 } });
+  });
+}
+
 // ---------- Reading a sheet ----------
 
 function byKind(rows: repo.SheetRow[]): SheetsByKind {
@@ -213,13 +270,50 @@ function pick(block: Data, keys: string[]): Data {
   return Object.fromEntries(keys.filter((key) => block[key] !== undefined).map((key) => [key, block[key]]));
 }
 
-/** What a sheet starts from before its first save: what the earlier sheets already say. */
-function initialData(kind: SheetKind, sheets: SheetsByKind): Data {
+/**
+ * What the applicant already told the portal about themselves, for a sheet asking it again: their account's name and
+ * e-mail, and from their sheets on other dossiers (latest first) their identity, birth and address. The NIR stays with
+ * its own dossier.
+ */
+const applicantIdentityFields = [
+  'nom',
+  'prenom',
+  'sexe',
+  'dateNaissance',
+  'departementNaissance',
+  'communeNaissance',
+  'nationalite',
+  'courriel',
+  'telephone',
+  'adresse',
+];
+
+async function applicantPrefill(db: Db | Tx, dossier: repo.DossierRow): Promise<Data> {
+  const [account, earlier] = await Promise.all([
+    repo.findAccount(db, dossier.admissibleUserId),
+    repo.findApplicantSheets(db, dossier.admissibleUserId, dossier.id, ['f1ca', 'fra']),
+  ]);
+  const apprenti: Data = {};
+  if (account) {
+    if (account.nom) apprenti['nom'] = account.nom;
+    if (account.prenom) apprenti['prenom'] = account.prenom;
+    apprenti['courriel'] = account.email;
+  }
+  // Oldest first, so that the latest sheet has the last word; the account only fills what no sheet says.
+  for (const row of [...earlier].reverse())
+    Object.assign(apprenti, pick(blockOf(isObject(row.data) ? row.data : {}, 'apprenti'), applicantIdentityFields));
+  return apprenti;
+}
+
+/** What a sheet starts from before its first save: what the earlier sheets (and, for the applicant, the portal) already say. */
+function initialData(kind: SheetKind, sheets: SheetsByKind, prefill: Data = {}): Data {
   const f1ca = dataOf(sheets.f1ca);
   const f1ce = dataOf(sheets.f1ce);
   let seed: Data = {};
   switch (kind) {
     case 'f1ca':
+      seed = Object.keys(prefill).length > 0 ? { apprenti: prefill } : {};
+      break;
     case 'missions':
       break;
     case 'f1ce':
@@ -229,7 +323,7 @@ function initialData(kind: SheetKind, sheets: SheetsByKind): Data {
       };
       break;
     case 'fra':
-      seed = { apprenti: blockOf(f1ca, 'apprenti') };
+      seed = { apprenti: { ...prefill, ...blockOf(f1ca, 'apprenti') } };
       break;
     case 'fre':
       seed = {
@@ -242,7 +336,9 @@ function initialData(kind: SheetKind, sheets: SheetsByKind): Data {
       break;
   }
   const parsed = sheetDrafts[kind].safeParse(seed);
-  return parsed.success ? parsed.data : {};
+  if (parsed.success) return parsed.data;
+  // A prefilled value the schema refuses (an old sheet's) must not cost the rest.
+  return Object.keys(prefill).length === 0 ? {} : initialData(kind, sheets);
 }
 
 /** Blocks of the dossier this sheet does not hold, from the latest sheet holding each. */
@@ -330,10 +426,21 @@ async function getSheetFormation(db: Db, user: AuthUser, dossierId: number): Pro
   };
 }
 
+/** Whose case the page is about (issue 9): the case's number and name, and the apprentice's name. */
+async function getDossierHeading(
+  db: Db,
+  dossier: { id: number; dossierName: string | null; admissibleUserId: number },
+): Promise<DossierHeading> {
+  const account = await repo.findUserNames(db, dossier.admissibleUserId);
+  return { id: dossier.id, dossierName: dossier.dossierName, applicant: { prenom: account?.prenom ?? '', nom: account?.nom ?? '' } };
+}
+
 interface SheetSnapshot {
   sheets: SheetsByKind;
   state: DossierState;
   nir: string | undefined;
+  /** The applicant's details the portal already holds (applicantPrefill), for a sheet not saved yet. */
+  prefill?: Data | undefined;
 }
 
 function evaluate(
@@ -344,7 +451,7 @@ function evaluate(
   smicTable: readonly SmicRate[],
 ) {
   const row = snapshot.sheets[kind];
-  const own = row ? dataOf(row) : initialData(kind, snapshot.sheets);
+  const own = row ? dataOf(row) : initialData(kind, snapshot.sheets, snapshot.prefill);
   const data = nirKinds.has(kind) ? withNir(own, snapshot.nir) : own;
   const other = otherBlocks(kind, snapshot.sheets);
   const issues = sheetIssues(kind, data, {
@@ -364,26 +471,33 @@ export async function getSheet<K extends SheetKind>(
   dossierId: number,
 ): Promise<SheetResponse<K>> {
   const dossier = await getDossierForUser(deps.db, user, dossierId);
-  const [rows, stepRows, nir, formation, smicTable, attachment] = await Promise.all([
+  const [rows, stepRows, nir, formation, smicTable, attachment, heading] = await Promise.all([
     repo.findSheets(deps.db, dossierId),
     repo.findSteps(deps.db, dossierId),
     readNir(deps.db, deps.keys, dossierId),
     getSheetFormation(deps.db, user, dossierId),
     findSmicTable(deps.db),
     kind === 'missions' ? repo.findAttachment(deps.db, dossierId, kind) : Promise.resolve(undefined),
+    getDossierHeading(deps.db, dossier),
   ]);
-  const snapshot = { sheets: byKind(rows), state: toState(dossier.dossierStatut, stepRows), nir };
+  const sheets = byKind(rows);
+  const state = toState(dossier.dossierStatut, stepRows);
+  const snapshot = { sheets, state, nir, prefill: await prefillFor(deps.db, dossier, kind, sheets) };
   const { row, data, other, issues } = evaluate(deps, kind, snapshot, formation, smicTable);
   const context = contextFor(user, kind, snapshot.sheets, other, nir);
+  const [submittedBy, statusNote] = await Promise.all([senderOf(deps.db, row), statusNoteOf(deps.db, dossier, state, kind)]);
   return {
     data,
     status: row?.status === 'submitted' ? 'submitted' : 'draft',
     submittedAt: row?.submittedAt?.toISOString() ?? null,
+    submittedBy,
+    statusNote,
     warnings: issuesToWarnings(issues),
     readOnly: row?.status === 'submitted' || sheetOpenRefusal(snapshot.state, kind) !== undefined,
     formation,
     context,
     etapeStatus: etapeStatusOf(snapshot.state),
+    dossier: heading,
     attachment: attachment
       ? {
           id: attachment.id,
@@ -395,6 +509,52 @@ export async function getSheet<K extends SheetKind>(
         }
       : null,
   } as SheetResponse<K>;
+}
+
+/** The applicant's known details, only for their own sheets not saved yet (the first opening). */
+async function prefillFor(db: Db | Tx, dossier: repo.DossierRow, kind: SheetKind, sheets: SheetsByKind): Promise<Data | undefined> {
+  if (!nirKinds.has(kind) || sheets[kind]) return undefined;
+  return applicantPrefill(db, dossier);
+}
+
+const senderTypes = ['admissible', 'company', 'staff', 'admin'] as const;
+type SenderType = (typeof senderTypes)[number];
+const isSenderType = (type: string): type is SenderType => (senderTypes as readonly string[]).includes(type);
+
+async function senderOf(db: Db, row: repo.SheetRow | undefined): Promise<SheetResponse['submittedBy']> {
+  if (row?.status !== 'submitted' || row.updatedBy === null) return null;
+  const sender = await repo.findSender(db, row.updatedBy);
+  if (!sender || !isSenderType(sender.userType)) return null;
+  return { prenom: sender.prenom, nom: sender.nom, userType: sender.userType };
+}
+
+/** Audit actions that record why a case or a sheet stands still, with the reason given in `details.reason`. */
+const noteActions = {
+  returned: ['sheet.returned'],
+  refused: ['first_contact.refuse', 'funding.denied'],
+  archived: ['dossier.archived'],
+} as const;
+const RETURNED_STEP = 5;
+const STATUT_REFUSED = 6;
+const STATUT_ARCHIVED = 9;
+
+/** Why the sheet is back with its author (step 5) or the case closed (6, 9), and the reason recorded. */
+async function statusNoteOf(db: Db, dossier: repo.DossierRow, state: DossierState, kind: SheetKind): Promise<SheetResponse['statusNote']> {
+  const note =
+    state.statut === STATUT_ARCHIVED
+      ? 'archived'
+      : state.statut === STATUT_REFUSED
+        ? 'refused'
+        : kind !== 'missions' && state.steps[kind] === RETURNED_STEP
+          ? 'returned'
+          : null;
+  if (note === null) return null;
+  const entry = await repo.findLatestAudit(db, dossier.id, noteActions[note]);
+  const details = entry && isObject(entry.details) ? entry.details : {};
+  let reason = typeof details['reason'] === 'string' && details['reason'].trim() !== '' ? details['reason'] : null;
+  // A funding denied before its reason went into the audit trail: the funding row holds it.
+  if (reason === null && entry?.action === 'funding.denied') reason = (await repo.findLatestFunding(db, dossier.id))?.reason ?? null;
+  return { kind: note, reason, at: entry?.at.toISOString() ?? null };
 }
 
 // ---------- Writing a sheet ----------
@@ -449,6 +609,42 @@ export async function saveSheetDraft<K extends SheetKind>(
     await applyEvent(tx, locked, user.id, { type: 'sheetSaved', kind }, { kind });
   });
   return getSheet(deps, user, kind, dossierId);
+}
+
+/**
+ * POST submit / send with `?dryRun=true`: judges the sheet as given (or as saved) exactly as the send would, and changes
+ * nothing. The pages ask it before their "this cannot be undone" confirmation, so that only a sheet that can be sent is
+ * confirmed and every error shows at once, under its field.
+ */
+export async function checkSheet(
+  deps: SheetsDeps,
+  user: AuthUser,
+  kind: SheetKind,
+  dossierId: number,
+  body: Data | undefined,
+): Promise<void> {
+  const dossier = await getDossierForUser(deps.db, user, dossierId);
+  const [rows, stepRows, storedNir, formation, smicTable] = await Promise.all([
+    repo.findSheets(deps.db, dossierId),
+    repo.findSteps(deps.db, dossierId),
+    readNir(deps.db, deps.keys, dossierId),
+    getSheetFormation(deps.db, user, dossierId),
+    findSmicTable(deps.db),
+  ]);
+  const sheets = byKind(rows);
+  const state = toState(dossier.dossierStatut, stepRows);
+  ensureWritable(kind, sheets[kind], state);
+  let nir = storedNir;
+  if (body !== undefined) {
+    const split = splitNir(kind, body);
+    nir = split.nir;
+    const given = { ...(sheets[kind] ?? ({ kind, status: 'draft' } as repo.SheetRow)), data: split.data };
+    sheets[kind] = given;
+  }
+  const snapshot = { sheets, state, nir, prefill: await prefillFor(deps.db, dossier, kind, sheets) };
+  const { issues } = evaluate(deps, kind, snapshot, formation, smicTable);
+  const errors = ruleIssuesToErrors(issues);
+  if (errors) throw validationError(errors, 'The sheet is incomplete or breaks a rule');
 }
 
 /**
@@ -660,8 +856,11 @@ export async function uploadJobDescription(
   if (file.truncated || file.bytes.byteLength > jobDescriptionMaxBytes)
     throw new AppError('PAYLOAD_TOO_LARGE', 'The job description is larger than 5 MB', { file: ['file.too_large'] });
   const type = detectJobDescriptionType(file.bytes);
-  if (!type)
-    throw new AppError('UNSUPPORTED_FILE_TYPE', 'Allowed: .pdf, .doc, .docx', { file: ['file.unsupported_type'] });
+  if (!type) {
+    // A right extension over other content is told so; a wrong one gets SPEC 5's wrong-type text on the web.
+    const refusal = hasExtension(file.filename, ['.pdf', '.doc', '.docx']) ? 'file.content_not_document' : 'file.unsupported_type';
+    throw new AppError('UNSUPPORTED_FILE_TYPE', 'Allowed: .pdf, .doc, .docx', { file: [refusal] });
+  }
   await guard.scan(user.id, [{ field: 'file', bytes: file.bytes }]);
 
   const prepared = await putFileBytes(storage, {
@@ -726,10 +925,11 @@ export async function getFundingValidation(
   dossierId: number,
 ): Promise<FundingResponse> {
   const dossier = await getDossierForUser(deps.db, user, dossierId);
-  const [terms, latest, formation] = await Promise.all([
+  const [terms, latest, formation, heading] = await Promise.all([
     repo.findTerms(deps.db, dossierId),
     repo.findLatestFunding(deps.db, dossierId),
     getSheetFormation(deps.db, user, dossierId),
+    getDossierHeading(deps.db, dossier),
   ]);
   const state = toState(dossier.dossierStatut, await repo.findSteps(deps.db, dossierId));
   return {
@@ -737,8 +937,10 @@ export async function getFundingValidation(
     decision: (latest?.decision as FundingResponse['decision']) ?? null,
     reason: latest?.reason ?? null,
     decidedAt: latest?.decidedAt.toISOString() ?? null,
-    canDecide: transition(state, { type: 'fundingDecided', decision: 'stalled' }).ok,
+    // An employer decides on terms it can read: none before the school has recorded them.
+    canDecide: terms !== undefined && transition(state, { type: 'fundingDecided', decision: 'stalled' }).ok,
     formation,
+    dossier: heading,
   };
 }
 
@@ -752,7 +954,11 @@ export async function decideFunding(
   await getDossierForUser(deps.db, user, dossierId);
   await deps.db.transaction(async (tx) => {
     const locked = await lockState(tx, dossierId);
-    await applyEvent(tx, locked, user.id, { type: 'fundingDecided', decision: body.decision });
+    // Read under the dossier's lock. On its way to the funding validation, a dossier without terms has nothing to
+    // decide on yet; any other refusal (archived, closed, decided) is the state machine's.
+    const isAwaitingFunding = locked.state.statut === STATUT.terms || locked.state.statut === STATUT.funding;
+    if (isAwaitingFunding && !(await repo.findTerms(tx, dossierId))) throw new AppError('FUNDING_TERMS_MISSING');
+    await applyEvent(tx, locked, user.id, { type: 'fundingDecided', decision: body.decision }, body.reason ? { reason: body.reason } : {});
     await repo.insertFunding(tx, {
       dossierId,
       decision: body.decision,

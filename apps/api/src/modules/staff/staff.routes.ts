@@ -38,7 +38,7 @@ export default async function staffRoutes(instance: FastifyInstance): Promise<vo
   app.post(
     '/staff/dossiers/:id/modalites',
     { onRequest, schema: { ...stateSchema, body: dossierTermsBody } },
-    async (request) => recordTerms(app.db, signedInUser(request), request.params.id, request.body),
+    async (request) => recordTerms(app, signedInUser(request), request.params.id, request.body),
   );
   app.post('/staff/dossiers/:id/contract-prepared', { onRequest, schema: stateSchema }, async (request) =>
     markContractPrepared(app.db, signedInUser(request), request.params.id),

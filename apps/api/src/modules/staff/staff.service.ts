@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { getDossierForUser } from '../dossiers/dossiers.service.ts';
 import type { DossierState } from '../sheets/dossier-machine.ts';
-import { findSmicRows, recordDossierEvent, saveSmicRate } from '../sheets/sheets.service.ts';
+import { findSmicRows, recordDossierEvent, recordTermsEvent, saveSmicRate, type SheetsDeps } from '../sheets/sheets.service.ts';
 import { upsertTermsOf } from './staff.repo.ts';
 
 function toResponse(id: number, state: DossierState): DossierStateResponse {
@@ -31,14 +31,15 @@ export async function decideFirstContact(
 
 /** Records (or, until the employer answers on funding, corrects) the terms set by the employer-relations service. */
 export async function recordTerms(
-  db: Db,
+  deps: Pick<SheetsDeps, 'db' | 'config'>,
   user: AuthUser,
   dossierId: number,
   terms: DossierTerms,
 ): Promise<DossierStateResponse> {
+  const { db } = deps;
   await getDossierForUser(db, user, dossierId);
   const state = await db.transaction(async (tx) => {
-    const next = await recordDossierEvent(tx, dossierId, user.id, { type: 'termsRecorded' });
+    const next = await recordTermsEvent(tx, deps.config, dossierId, user.id);
     await upsertTermsOf(tx, dossierId, terms, user.id);
     return next;
   });

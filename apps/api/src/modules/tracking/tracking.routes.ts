@@ -19,30 +19,30 @@ function userId(request: FastifyRequest): number {
 /** Employer-search tracking of the signed-in applicant (SPEC sections 2, 3 and 7). */
 export default async function trackingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = app.requireUserType('admissible');
+  const onRequest = app.requireUserType('admissible');
   const path = '/admissibles/portal/suiviRechercheEmployeur';
 
-  r.get(path, { preHandler, schema: { response: { 200: z.array(trackingListItem) } } }, async (request) =>
+  r.get(path, { onRequest, schema: { response: { 200: z.array(trackingListItem) } } }, async (request) =>
     findTrackingItems(app.db, userId(request)),
   );
   r.post(
     path,
-    { preHandler, schema: { body: trackingBody, response: { 201: trackingEntry } } },
+    { onRequest, schema: { body: trackingBody, response: { 201: trackingEntry } } },
     async (request, reply) => reply.status(201).send(await createTrackingEntry(app.db, userId(request), request.body)),
   );
   r.get(
     `${path}/:id`,
-    { preHandler, schema: { params: idParams, response: { 200: trackingEntry } } },
+    { onRequest, schema: { params: idParams, response: { 200: trackingEntry } } },
     async (request) => getTrackingEntry(app.db, userId(request), request.params.id),
   );
   r.put(
     `${path}/:id`,
-    { preHandler, schema: { params: idParams, body: trackingBody, response: { 200: trackingEntry } } },
+    { onRequest, schema: { params: idParams, body: trackingBody, response: { 200: trackingEntry } } },
     async (request) => updateTrackingEntry(app.db, userId(request), request.params.id, request.body),
   );
   r.delete(
     `${path}/:id`,
-    { preHandler, schema: { params: idParams, response: { 204: z.null() } } },
+    { onRequest, schema: { params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteTrackingEntry(app.db, userId(request), request.params.id);
       return reply.status(204).send(null);

@@ -163,6 +163,23 @@ describe('employer-search tracking', async () => {
     ).toHaveLength(0);
   });
 
+  it('refuses an application, first contact or answer in the future, and accepts a planned interview or relaunch', async () => {
+    const applicant = await createUser(app, 'admissible');
+    const inAYear = `${new Date().getUTCFullYear() + 1}-06-15`;
+    const future = await send('POST', path, applicant.headers, {
+      ...fullBody,
+      applicationDate: inAYear,
+      firstContactDate: inAYear,
+      responseDate: inAYear,
+    });
+    expect(future.statusCode).toBe(400);
+    expect(Object.keys(future.json<ErrorBody>().errors ?? {}).sort()).toEqual(['applicationDate', 'firstContactDate', 'responseDate']);
+
+    const planned = await send('POST', path, applicant.headers, { ...fullBody, interviewDate: inAYear, relaunchDate: inAYear });
+    expect(planned.statusCode).toBe(201);
+    expect(planned.json<TrackingEntry>()).toMatchObject({ interviewDate: inAYear, relaunchDate: inAYear });
+  });
+
   it("answers 404 for another applicant's entry and leaves it untouched", async () => {
     const owner = await createUser(app, 'admissible');
     const intruder = await createUser(app, 'admissible');

@@ -7,7 +7,7 @@ import { getMe } from './users.service.ts';
 export default async function usersRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/users/me', { preHandler: app.authenticate, schema: { response: { 200: meResponse } } }, async (request) => {
+  app.get('/users/me', { onRequest: app.authenticate, schema: { response: { 200: meResponse } } }, async (request) => {
     if (!request.user) throw new AppError('UNAUTHORIZED');
     return getMe(app.db, request.user.id);
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helper.ts';
+import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
 import { users } from '../../db/schema/index.ts';
 import { findOrCreateUserByEmail } from './users.service.ts';
 
@@ -27,7 +27,7 @@ describe('GET /api/users/me', async () => {
       nom: 'Martin',
       lang: 'fr-FR',
     });
-    const token = await app.signAccessToken({ id: user.id, userType: 'admissible' });
+    const token = await accessTokenFor(app, { id: user.id, userType: 'admissible' });
     await app.db.update(users).set({ nom: 'Martin-Durand' }).where(eq(users.id, user.id));
 
     const res = await app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
@@ -37,7 +37,7 @@ describe('GET /api/users/me', async () => {
 
   it('answers 401 once the user no longer exists', async () => {
     const user = await findOrCreateUserByEmail(app.db, { email: 'gone@example.org', userType: 'company', prenom: 'G', nom: 'One', lang: 'en-US' });
-    const token = await app.signAccessToken({ id: user.id, userType: 'company' });
+    const token = await accessTokenFor(app, { id: user.id, userType: 'company' });
     await app.db.delete(users).where(eq(users.id, user.id));
 
     const res = await app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { accessTokenFor } from '../../../test/helper.ts';
 import { admissibles, formations, schools, users } from '../../db/schema/index.ts';
 
 /** Test data for the portal modules: a school with a formation, and signed-in users. */
@@ -49,6 +50,6 @@ export async function createUser(
   if (!user) throw new Error('user not written');
   if (userType === 'admissible')
     await app.db.insert(admissibles).values({ userId: user.id, formationId: formationId ?? null });
-  const token = await app.signAccessToken({ id: user.id, userType });
+  const token = await accessTokenFor(app, { id: user.id, userType });
   return { id: user.id, headers: { authorization: `Bearer ${token}` } };
 }

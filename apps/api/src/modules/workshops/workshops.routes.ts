@@ -8,7 +8,7 @@ export default async function workshopsRoutes(app: FastifyInstance): Promise<voi
   app.withTypeProvider<ZodTypeProvider>().post(
     '/admissibles/portal/registerAtelier/:id',
     {
-      preHandler: app.requireUserType('admissible'),
+      onRequest: app.requireUserType('admissible'),
       schema: { params: idParams, response: { 200: registerAtelierResponse } },
     },
     async (request) => {

@@ -10,14 +10,18 @@ import { LogoMark } from './logo-mark';
 import { UserMenu } from './user-menu';
 import { useHeaderInfos } from './use-header-infos';
 
-/** SPEC section 2: applicant's "NOM Prénom", plus start year and formation when known. */
+/**
+ * SPEC section 2: applicant's "NOM Prénom", plus the start year and the formation level when known ("Rentrée 2026 ·
+ * Bac+4"), on phones too: short enough for 375 px, where the formation's full name was cut off. The name of the
+ * formation stays available as the line's title.
+ */
 function ApplicantIdentity() {
   const { t } = useTranslation('common');
   const infos = useHeaderInfos();
   if (!infos) return null;
   const details = [
     infos.formationYear ? t('layout.startYear', { year: infos.formationYear }) : null,
-    infos.formationLibelle,
+    infos.formationEtape ? t('layout.formationLevel', { level: infos.formationEtape }) : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -40,13 +44,14 @@ function ApplicantIdentity() {
         <Typography
           component="p"
           variant="body2"
+          title={infos.formationLibelle ?? undefined}
           // Full white, not faded: on the green bar, white keeps 5:1 and 90% of it only 4.4:1.
           sx={{
             lineHeight: 1.25,
             whiteSpace: 'nowrap',
             overflow: 'hidden',
             textOverflow: 'ellipsis',
-            display: { xs: 'none', sm: 'block' },
+            fontSize: { xs: '0.8rem', sm: '0.875rem' },
           }}
         >
           {details}
@@ -56,7 +61,14 @@ function ApplicantIdentity() {
   );
 }
 
-export function AppHeader({ onOpenNavigation }: { onOpenNavigation: () => void }) {
+export interface AppHeaderProps {
+  /** Wide window (md and up): the button shows or puts away the side navigation; below, it opens the drawer. */
+  isWide?: boolean;
+  isDrawerOpen?: boolean;
+  onOpenNavigation: () => void;
+}
+
+export function AppHeader({ isWide = false, isDrawerOpen = true, onOpenNavigation }: AppHeaderProps) {
   const { t } = useTranslation('common');
   const { user, token } = useAuth();
   // SPEC: the header logo links to /espace-admissible for applicant users.
@@ -88,8 +100,8 @@ export function AppHeader({ onOpenNavigation }: { onOpenNavigation: () => void }
           color="inherit"
           edge="start"
           onClick={onOpenNavigation}
-          aria-label={t('layout.openNavigation')}
-          sx={{ display: { md: 'none' } }}
+          aria-label={isWide ? t(isDrawerOpen ? 'layout.hideNavigation' : 'layout.showNavigation') : t('layout.openNavigation')}
+          aria-expanded={isWide ? isDrawerOpen : undefined}
         >
           <MenuIcon />
         </IconButton>

@@ -3,7 +3,9 @@ import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import { Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useTheme } from '@mui/material/styles';
 import { FullPageSpinner } from '../../components/full-page-spinner';
+import { useLayoutConfig, useWindowWidth } from '../../lib/layout-config';
 import { deferComponent, useDeferredReady } from '../../lib/deferred-component';
 import { LinkExchangeGate } from '../../features/auth/components/link-exchange-gate';
 import { AppHeader } from './app-header';
@@ -21,6 +23,10 @@ const ScrollTopButton = scrollTopButton.Component;
 /** The shell around every screen: header, 225 px drawer, main content, scroll-to-top. */
 export function AppLayout() {
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
+  const [layout, setLayout] = useLayoutConfig();
+  const isWide = useWindowWidth() >= useTheme().breakpoints.values.md;
+  // A temporary drawer left open while the window widened would keep its modal (focus trap, scroll lock) over the page.
+  if (isWide && mobileNavOpen) setMobileNavOpen(false);
   useSessionEvents();
   useDocumentTitle();
   useFocusOnNavigate();
@@ -28,8 +34,12 @@ export function AppLayout() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
-      <AppHeader onOpenNavigation={() => setMobileNavOpen(true)} />
-      <NavDrawer mobileOpen={mobileNavOpen} onMobileClose={() => setMobileNavOpen(false)} />
+      <AppHeader
+        isWide={isWide}
+        isDrawerOpen={layout.isDrawerOpen}
+        onOpenNavigation={() => (isWide ? setLayout({ isDrawerOpen: !layout.isDrawerOpen }) : setMobileNavOpen(true))}
+      />
+      <NavDrawer isOpen={layout.isDrawerOpen} mobileOpen={mobileNavOpen} onMobileClose={() => setMobileNavOpen(false)} />
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
         <Toolbar />
         <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 2, sm: 3 } }}>

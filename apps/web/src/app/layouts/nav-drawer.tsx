@@ -15,6 +15,8 @@ import { isNavLinkActive, navLinksFor } from './nav-links';
 const MobileDrawer = lazy(() => import('./mobile-drawer'));
 
 export interface NavDrawerProps {
+  /** Wide screens: the side navigation is shown (the layout configuration, kept in local storage). */
+  isOpen?: boolean;
   /** Phones and tablets (under md): the temporary drawer's state. */
   mobileOpen: boolean;
   onMobileClose: () => void;
@@ -71,13 +73,27 @@ export function DrawerContent({ onNavigate }: { onNavigate?: () => void }) {
  * SPEC section 9: a 225 px side drawer. From md up it is a fixed column beside the content (plain markup: the modal
  * machinery of MUI's Drawer is only needed below md, where the menu button opens a temporary drawer loaded on demand).
  */
-export function NavDrawer({ mobileOpen, onMobileClose }: NavDrawerProps) {
+export function NavDrawer({ isOpen = true, mobileOpen, onMobileClose }: NavDrawerProps) {
   // Once loaded, the temporary drawer stays mounted so that it can slide out when closed.
   const [mobileLoaded, setMobileLoaded] = useState(false);
   if (mobileOpen && !mobileLoaded) setMobileLoaded(true);
   return (
     <>
-      <Box sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER_WIDTH, flexShrink: 0 }}>
+      {/* The column in the page's flow carries the background and the border, so that they run the page's whole height
+          (the fixed panel inside only spans the window). */}
+      <Box
+        data-testid="side-navigation"
+        sx={{
+          display: { xs: 'none', md: isOpen ? 'block' : 'none' },
+          width: DRAWER_WIDTH,
+          flexShrink: 0,
+          alignSelf: 'stretch',
+          bgcolor: 'background.paper',
+          borderRight: 1,
+          borderColor: 'divider',
+          '@media print': { display: 'none' },
+        }}
+      >
         <Box
           sx={{
             position: 'fixed',

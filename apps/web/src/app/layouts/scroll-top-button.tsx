@@ -6,6 +6,7 @@ import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SCROLL_TOP_DURATION_MS, scrollWindowTo } from '../../lib/smooth-scroll';
 import { SCROLL_TOP_THRESHOLD } from './use-scrolled-past';
 
 /** Elements the button must not cover (a form's bottom bar with its Next or Send button) carry this attribute. */
@@ -55,7 +56,7 @@ function useBottomOffset(base: number, right: number): number | null {
 }
 
 /**
- * SPEC section 9: appears after 200 px of scrolling; brings the page back to the top smoothly. Loaded by the layout the
+ * SPEC section 9: appears after 200 px of scrolling; brings the page back to the top in 600 ms. Loaded by the layout the
  * first time the page scrolls that far (use-scrolled-past.ts), then stays mounted so that it zooms in and out. It rises
  * above a form's bottom bar when that bar comes under it, so that it never hides the Next or Send button.
  */
@@ -65,7 +66,6 @@ export default function ScrollTopButton() {
   const isSmall = useMediaQuery(useTheme().breakpoints.down('sm'));
   const margin = isSmall ? 16 : 24;
   const bottom = useBottomOffset(margin, margin);
-  const reduceMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   return (
     <Zoom in={visible && bottom !== null}>
       <Fab
@@ -74,7 +74,7 @@ export default function ScrollTopButton() {
         aria-label={t('layout.scrollTop')}
         title={t('layout.scrollTop')}
         onClick={() => {
-          window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
+          scrollWindowTo(0, SCROLL_TOP_DURATION_MS);
           document.getElementById('main')?.focus({ preventScroll: true });
         }}
         style={{ bottom: bottom ?? margin }}

@@ -79,6 +79,40 @@ describe('shell header', () => {
     expect(menu).toHaveTextContent('camille@example.org');
     expect(within(menu).getByRole('menuitem', { name: 'Se déconnecter' })).toHaveAttribute('href', '/logout');
   });
+
+  it('shows the start year and the formation level under the name (SPEC 2), not the formation’s name', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503 })));
+    authStore.setToken('token');
+    authStore.setUser(applicant);
+    authStore.setAdmissibleInfo({
+      admLastName: 'Martin',
+      admFirstName: 'Camille',
+      formationYear: 2026,
+      formationLibelle: 'Cycle ingénieur — Data et intelligence artificielle',
+      formationEtape: 4,
+      contractType: 'APP',
+      school: 'ESILV',
+    });
+    try {
+      renderShell();
+      const identity = await screen.findByTestId('header-identity');
+      expect(identity).toHaveTextContent('MARTIN Camille');
+      expect(within(identity).getByText('Rentrée 2026 · Bac+4')).toHaveAttribute('title', 'Cycle ingénieur — Data et intelligence artificielle');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('lets the e-mail wrap before the @ and the dots, never inside a word', async () => {
+    authStore.setToken('token');
+    authStore.setUser({ ...applicant, mail: 'camille.martin@demo.passerelle.test' });
+    renderShell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Menu du compte, CM' }));
+    const mail = await screen.findByTestId('user-mail');
+    expect(mail).toHaveTextContent('camille.martin@demo.passerelle.test');
+    expect(mail.innerHTML.replace(/<\/?span>/g, '')).toBe('camille<wbr>.martin<wbr>@demo<wbr>.passerelle<wbr>.test');
+    expect(getComputedStyle(mail).overflowWrap).not.toBe('anywhere');
+  });
 });
 
 describe('scroll-to-top button, fetched once the page has scrolled', () => {
@@ -98,11 +132,62 @@ describe('scroll-to-top button, fetched once the page has scrolled', () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     try {
       await userEvent.click(button);
-      expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+      // SPEC 9: a 600 ms scroll, ending at the top.
+      await waitFor(() => expect(scrollTo).toHaveBeenLastCalledWith({ top: 0 }), { timeout: 2000 });
     } finally {
       scrollTo.mockRestore();
     }
     expect(document.getElementById('main')).toHaveFocus();
     await act(async () => scrollWindowTo(0));
+  });
+});
+
+describe('layout configuration and window resizes (SPEC 9)', () => {
+  afterEach(() => {
+    Object.assign(window, { innerWidth: 1024 });
+    localStorage.clear();
+  });
+
+  it('keeps the side navigation put away on a wide window in local storage', async () => {
+    Object.assign(window, { innerWidth: 1280 });
+    const first = renderShell();
+    const hide = await screen.findByRole('button', { name: 'Masquer le menu de navigation' });
+    expect(hide).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(hide);
+    expect(JSON.parse(localStorage.getItem('passerelle.layout') ?? '{}')).toEqual({ isDrawerOpen: false });
+    expect(screen.getByRole('button', { name: 'Afficher le menu de navigation' })).toHaveAttribute('aria-expanded', 'false');
+    first.unmount();
+
+    renderShell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Afficher le menu de navigation' }));
+    expect(JSON.parse(localStorage.getItem('passerelle.layout') ?? '{}')).toEqual({ isDrawerOpen: true });
+  });
+
+  it('closes the phone drawer 200 ms after the window has widened past the tablet size', async () => {
+    Object.assign(window, { innerWidth: 375 });
+    renderShell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Ouvrir le menu de navigation' }));
+    // The side column's navigation, and the drawer's own while it is open (the only one a screen reader then reaches).
+    const navCount = () => document.querySelectorAll('nav[aria-label="Navigation principale"]').length;
+    await waitFor(() => expect(navCount()).toBe(2));
+
+    const resizedAt = Date.now();
+    Object.assign(window, { innerWidth: 1280 });
+    act(() => {
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(navCount()).toBe(2);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Masquer le menu de navigation' })).toBeInTheDocument());
+    expect(Date.now() - resizedAt).toBeGreaterThanOrEqual(190);
+    await waitFor(() => expect(navCount()).toBe(1));
+  });
+});
+
+describe('side navigation', () => {
+  it('has its background on the column that runs the page’s height, not only on the window-high panel', async () => {
+    renderShell();
+    const column = await screen.findByTestId('side-navigation');
+    expect(getComputedStyle(column).backgroundColor).toBe('rgb(255, 255, 255)');
+    expect(getComputedStyle(column).alignSelf).toBe('stretch');
   });
 });

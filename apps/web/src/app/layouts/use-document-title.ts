@@ -1,15 +1,21 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
+import { useAuth } from '../../lib/auth-store';
 
-/** SPEC "Navigation behaviour": the page title is the route title followed by the product title. */
+/**
+ * SPEC "Navigation behaviour": the page title is the route title followed by the product title. A route may name
+ * another title for a signed-in person (`signedInTitle`: /unauthorized, where unknown paths land, says "not found").
+ */
 export function useDocumentTitle() {
   const { t } = useTranslation('common');
   const matches = useMatches();
+  const { token, user } = useAuth();
   let titleKey: string | undefined;
   for (const match of matches) {
-    const handle = match.handle as { title?: unknown } | undefined;
+    const handle = match.handle as { title?: unknown; signedInTitle?: unknown } | undefined;
     if (typeof handle?.title === 'string') titleKey = handle.title;
+    if (token && user && typeof handle?.signedInTitle === 'string') titleKey = handle.signedInTitle;
   }
   const product = t('productName');
   const title = titleKey ? `${t(titleKey)} - ${product}` : product;

@@ -21,6 +21,24 @@ import { supportedLanguages } from '../../lib/i18n';
 import { useThemeMode } from '../../lib/theme-mode';
 import { isNavLinkActive, navLinksFor } from './nav-links';
 
+/**
+ * An e-mail address that wraps where a reader expects it: before the '@', and before a dot or after a dash or
+ * underscore. The browser only breaks inside a piece (break-word) when that piece alone is wider than the menu.
+ */
+export function BreakableEmail({ address }: { address: string }) {
+  const pieces = address.split(/(?=[@.])|(?<=[-_])/);
+  return (
+    <>
+      {pieces.map((piece, index) => (
+        <span key={index}>
+          {index > 0 ? <wbr /> : null}
+          {piece}
+        </span>
+      ))}
+    </>
+  );
+}
+
 export interface UserMenuPanelProps {
   menuId: string;
   buttonId: string;
@@ -74,8 +92,8 @@ export default function UserMenuPanel({ menuId, buttonId, anchor, onClose: close
               label={t(`userTypes.${user.userType}`)}
               sx={{ my: 0.75 }}
             />
-            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-              {user.mail}
+            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'break-word' }} data-testid="user-mail">
+              <BreakableEmail address={user.mail} />
             </Typography>
           </>
         ) : (

@@ -14,6 +14,8 @@ export interface TextFieldElementProps<T extends FieldValues> {
   minRows?: number;
   /** For `type="number"`: give the form a number (or null when empty) instead of a string. */
   asNumber?: boolean;
+  /** For `type="date"`: the latest date (yyyy-mm-dd) the picker offers (SPEC 5). */
+  max?: string;
 }
 
 /**
@@ -32,6 +34,7 @@ export function TextFieldElement<T extends FieldValues>({
   multiline,
   minRows,
   asNumber = false,
+  max,
 }: TextFieldElementProps<T>) {
   const { field, fieldState } = useController({ name, control });
   const value: unknown = field.value;
@@ -55,7 +58,7 @@ export function TextFieldElement<T extends FieldValues>({
         },
         onBlur: field.onBlur,
         inputRef: field.ref,
-        inputProps: autoComplete ? { autoComplete } : {},
+        inputProps: { ...(autoComplete ? { autoComplete } : {}), ...(max ? { max } : {}) },
       }}
     />
   );

@@ -1,14 +1,7 @@
 import i18next from 'i18next';
 import { set, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
-import { z } from 'zod';
-import { en as zodEn, fr as zodFr } from 'zod/locales';
-
-/** zod's own messages (required, too short, invalid e-mail) follow the page's language. Loaded with the forms only. */
-function applyZodLanguage(language: string) {
-  z.config(language.startsWith('en') ? zodEn() : zodFr());
-}
-applyZodLanguage(i18next.language || 'fr-FR');
-i18next.on('languageChanged', applyZodLanguage);
+import type { z } from 'zod';
+import { displayMessage, messageLanguage, zodErrorMap } from '@passerelle/contract/rules/zod-messages';
 
 /**
  * react-hook-form resolver for a contract schema: the form validates with the very schema the API uses (STYLE,
@@ -16,7 +9,9 @@ i18next.on('languageChanged', applyZodLanguage);
  */
 export function zodResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
   return async (values) => {
-    const result = await schema.safeParseAsync(values);
+    // zod's own checks and the contract's rule codes, in words for a person, in the page's language.
+    const language = messageLanguage(i18next.language);
+    const result = await schema.safeParseAsync(values, { error: zodErrorMap(language) });
     if (result.success) return { values: result.data, errors: {} };
     const errors: FieldErrors = {};
     const seen = new Set<string>();
@@ -24,7 +19,7 @@ export function zodResolver<S extends z.ZodType<FieldValues, FieldValues>>(schem
       const path = issue.path.map(String).join('.') || 'root';
       if (seen.has(path)) continue;
       seen.add(path);
-      set(errors, path, { type: issue.code, message: issue.message });
+      set(errors, path, { type: issue.code, message: displayMessage(issue.message, language, issue.code === 'custom' ? issue.params : undefined) });
     }
     return { values: {}, errors: errors as FieldErrors<z.input<S>> };
   };

@@ -1,8 +1,10 @@
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { CfaContact } from '../../components/cfa-contact';
 import { PageHeader } from '../../components/page-header';
 
 const sections = ['who', 'signIn', 'privacy', 'contact'] as const;
@@ -20,6 +22,11 @@ export function Component() {
                 {t(`${key}.title`)}
               </Typography>
               <Typography sx={{ color: 'text.secondary' }}>{t(`${key}.text`)}</Typography>
+              {key === 'contact' ? (
+                <Box sx={{ mt: 2 }}>
+                  <CfaContact withTitle={false} />
+                </Box>
+              ) : null}
             </CardContent>
           </Card>
         ))}

@@ -13,12 +13,15 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 function dossier(overrides: Partial<EmployerDossier>): EmployerDossier {
   return {
     id: 1,
+    dossierName: null,
     applicant: { prenom: 'Lucas', nom: 'Bernard' },
     formation: { libelle: 'Cycle ingénieur', school: 'ESILV' },
     dossierStatut: 3,
     etapeStatus: [],
     waitingFor: { action: 'firstContactReview', actor: 'staff', to: null },
     missions: { open: false, to: null },
+    dossierCerfa: null,
+    dossierCerfaAvenant: null,
     dossierLastUpdate: '2026-11-20T09:30:00.000Z',
     ...overrides,
   };
@@ -71,5 +74,59 @@ describe('EmployerHome', () => {
     expect(lucas?.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/employeur/modification-missions/5']);
 
     expect(noah?.queryAllByRole('link')).toEqual([]);
+  });
+  it('says where a signed, terminating or terminated contract stands, and offers its signed documents', async () => {
+    const closed: EmployerDossier[] = [
+      dossier({
+        id: 10,
+        applicant: { prenom: 'Jules', nom: 'Petit' },
+        dossierName: 'Capgemini — Data analyst',
+        dossierStatut: 11,
+        waitingFor: { action: 'none', actor: 'none', to: null },
+        dossierCerfa: '/api/files/cerfa-10',
+        dossierCerfaAvenant: '/api/files/avenant-10',
+      }),
+      dossier({ id: 12, applicant: { prenom: 'Sarah', nom: 'Roux' }, dossierStatut: 12, waitingFor: { action: 'none', actor: 'none', to: null }, dossierCerfa: '/api/files/cerfa-12' }),
+      dossier({ id: 13, applicant: { prenom: 'Sarah', nom: 'Roux' }, dossierStatut: 13, waitingFor: { action: 'none', actor: 'none', to: null } }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        requestUrl(input) === '/api/employeurs/dossiers' ? json(200, closed) : json(404, { code: 'NOT_FOUND', message: 'Not found' }),
+      ),
+    );
+    renderRoutes([{ path: '/', element: <EmployerHome user={{ userType: 'company', prenom: 'Marc', nom: 'Lambert', mail: 'marc@example.test' }} /> }]);
+    const cards = await screen.findAllByRole('article');
+    const [signed, breaking, broken] = cards.map((card) => within(card));
+
+    expect(screen.queryByText(fr.waiting.none.none)).not.toBeInTheDocument();
+    expect(signed?.getByText(fr.closed.accepted)).toBeInTheDocument();
+    expect(signed?.getByText(fr.badges.accepted)).toBeInTheDocument();
+    expect(signed?.getByText('Capgemini — Data analyst')).toBeInTheDocument();
+    expect(signed?.getByRole('button', { name: fr.documents.cerfa })).toHaveAccessibleDescription('Jules Petit');
+    expect(signed?.getByRole('button', { name: fr.documents.addendum })).toBeInTheDocument();
+
+    expect(breaking?.getByText(fr.closed.breaking)).toBeInTheDocument();
+    expect(breaking?.getByText(fr.badges.breaking)).toBeInTheDocument();
+    expect(breaking?.getByRole('button', { name: fr.documents.cerfa })).toBeInTheDocument();
+    expect(breaking?.queryByRole('button', { name: fr.documents.addendum })).not.toBeInTheDocument();
+
+    expect(broken?.getByText(fr.closed.broken)).toBeInTheDocument();
+    expect(broken?.getByText(fr.badges.broken)).toBeInTheDocument();
+    expect(broken?.queryAllByRole('button')).toEqual([]);
+  });
+  it('sends nobody to the signature screen before it exists, and says how the contract reaches the signatory', async () => {
+    const signing = dossier({ id: 12, dossierStatut: 7, waitingFor: { action: 'signature', actor: 'company', to: '/signature/12' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        requestUrl(input) === '/api/employeurs/dossiers' ? json(200, [signing]) : json(404, { code: 'NOT_FOUND', message: 'Not found' }),
+      ),
+    );
+    renderRoutes([{ path: '/', element: <EmployerHome user={{ userType: 'company', prenom: 'Marc', nom: 'Lambert', mail: 'marc@example.test' }} /> }]);
+    const card = within(await screen.findByRole('article'));
+    expect(card.getByText(fr.waiting.company.signature)).toBeInTheDocument();
+    expect(card.getByText(fr.signatureHelp)).toBeInTheDocument();
+    expect(card.queryAllByRole('link')).toEqual([]);
   });
 });

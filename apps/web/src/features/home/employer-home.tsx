@@ -1,23 +1,32 @@
 import ArrowForward from '@mui/icons-material/ArrowForward';
+import Block from '@mui/icons-material/BlockOutlined';
+import Download from '@mui/icons-material/DownloadOutlined';
+import Inventory from '@mui/icons-material/Inventory2Outlined';
+import TaskAlt from '@mui/icons-material/TaskAltOutlined';
+import WarningAmber from '@mui/icons-material/WarningAmberOutlined';
 import FolderOff from '@mui/icons-material/FolderOffOutlined';
 import EditNote from '@mui/icons-material/EditNoteOutlined';
 import HourglassEmpty from '@mui/icons-material/HourglassEmptyOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import FormHelperText from '@mui/material/FormHelperText';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { EmployerDossier, MeResponse } from '@passerelle/contract';
+import { dossierBadge } from '@passerelle/contract/dossier-progress';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DossierBadge } from '../../components/dossier-badge';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
-import { api } from '../../lib/api-client';
+import { useErrorText } from '../../components/use-error-text';
+import { api, downloadFile } from '../../lib/api-client';
+import { formatDate } from '../../lib/date-format';
 
 const employerDossiersQueryOptions = () =>
   queryOptions({
@@ -26,17 +35,86 @@ const employerDossiersQueryOptions = () =>
   });
 
 
-function formatDate(value: string, language: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+type ClosedState = 'accepted' | 'breaking' | 'broken' | 'refused' | 'archived';
+
+/** A case nobody acts on any more (SPEC 4: 6, 8 to 13) says where it stands, not "nothing to do for now". */
+function closedStateOf(statut: number): ClosedState | null {
+  const badge = dossierBadge(statut);
+  switch (badge) {
+    case 'accepted':
+    case 'breaking':
+    case 'broken':
+    case 'refused':
+    case 'archived':
+      return badge;
+    case 'started':
+    case 'inProgress':
+      return null;
+  }
+}
+
+const closedIcons: Record<ClosedState, ReactNode> = {
+  accepted: <TaskAlt aria-hidden fontSize="small" sx={{ color: 'success.main' }} />,
+  breaking: <WarningAmber aria-hidden fontSize="small" sx={{ color: 'warning.main' }} />,
+  broken: <Block aria-hidden fontSize="small" sx={{ color: 'text.secondary' }} />,
+  refused: <Block aria-hidden fontSize="small" sx={{ color: 'text.secondary' }} />,
+  archived: <Inventory aria-hidden fontSize="small" sx={{ color: 'text.secondary' }} />,
+};
+
+/** The signed CERFA and its addendum: the company keeps them with the employee's records. */
+function ContractDocuments({ dossier, describedBy }: { dossier: EmployerDossier; describedBy: string }) {
+  const { t } = useTranslation('employer');
+  const errorText = useErrorText();
+  const [pendingUrl, setPendingUrl] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const name = `${dossier.applicant.prenom} ${dossier.applicant.nom}`.trim();
+  const documents = [
+    { kind: 'cerfa', url: dossier.dossierCerfa },
+    { kind: 'addendum', url: dossier.dossierCerfaAvenant },
+  ] as const;
+  function download(kind: 'cerfa' | 'addendum', url: string) {
+    setError(null);
+    setPendingUrl(url);
+    downloadFile(url, t(`documents.${kind}File`, { id: dossier.id, name }))
+      .catch((err: unknown) => setError(err))
+      .finally(() => setPendingUrl(null));
+  }
+  return (
+    <>
+      {documents.map(({ kind, url }) =>
+        url ? (
+          <Button
+            key={kind}
+            variant="outlined"
+            startIcon={<Download />}
+            onClick={() => download(kind, url)}
+            disabled={pendingUrl === url}
+            aria-describedby={describedBy}
+          >
+            {t(`documents.${kind}`)}
+          </Button>
+        ) : null,
+      )}
+      {error ? (
+        <FormHelperText error role="alert" sx={{ m: 0 }}>
+          {errorText(error)}
+        </FormHelperText>
+      ) : null}
+    </>
+  );
 }
 
 function DossierCard({ dossier }: { dossier: EmployerDossier }) {
   const { t, i18n } = useTranslation('employer');
   const { waitingFor } = dossier;
+  const closedState = waitingFor.actor === 'none' ? closedStateOf(dossier.dossierStatut) : null;
+  const hasDocuments = Boolean(dossier.dossierCerfa || dossier.dossierCerfaAvenant);
   const name = `${dossier.applicant.prenom} ${dossier.applicant.nom}`.trim() || t('unnamed');
-  const ownTurnTo = waitingFor.actor === 'company' ? waitingFor.to : null;
-  const isOwnTurn = ownTurnTo !== null;
+  const isOwnTurn = waitingFor.actor === 'company' && waitingFor.to !== null;
+  // The signature screen comes with the signature module (docs/decisions/0004): until then the contract reaches the
+  // signatory outside the portal, and a button would lead to an empty page.
+  const isSignature = waitingFor.action === 'signature';
+  const ownTurnTo = isOwnTurn && !isSignature ? waitingFor.to : null;
   const missionsTo = dossier.missions.open ? dossier.missions.to : null;
   const headingId = useId();
   // Same-named links on every card: each one is described by its card's applicant.
@@ -47,6 +125,11 @@ function DossierCard({ dossier }: { dossier: EmployerDossier }) {
           <Typography id={headingId} component="h3" sx={{ fontWeight: 700, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
             {name}
           </Typography>
+          {dossier.dossierName ? (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {dossier.dossierName}
+            </Typography>
+          ) : null}
           {dossier.formation ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {dossier.formation.libelle} — {dossier.formation.school}
@@ -57,11 +140,33 @@ function DossierCard({ dossier }: { dossier: EmployerDossier }) {
             <DossierBadge statut={dossier.dossierStatut} label={(badge) => t(`badges.${badge}`)} />
             <span>{t('lastUpdate', { date: formatDate(dossier.dossierLastUpdate, i18n.language) })}</span>
           </Box>
-          <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, fontWeight: isOwnTurn ? 600 : 400 }}>
-            {isOwnTurn ? null : <HourglassEmpty aria-hidden fontSize="small" sx={{ color: 'text.secondary' }} />}
-            {t(`waiting.${waitingFor.actor}.${waitingFor.action}`, { defaultValue: t(`waiting.${waitingFor.actor}.default`) })}
-          </Typography>
+          {closedState ? (
+            <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}>
+              {closedIcons[closedState]}
+              {t(`closed.${closedState}`)}
+            </Typography>
+          ) : (
+            <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, fontWeight: isOwnTurn ? 600 : 400 }}>
+              {isOwnTurn ? null : <HourglassEmpty aria-hidden fontSize="small" sx={{ color: 'text.secondary' }} />}
+              {t(`waiting.${waitingFor.actor}.${waitingFor.action}`, { defaultValue: t(`waiting.${waitingFor.actor}.default`) })}
+            </Typography>
+          )}
+          {isOwnTurn && isSignature ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('signatureHelp')}
+            </Typography>
+          ) : null}
+          {closedState === 'accepted' && !dossier.dossierCerfa ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('documents.pending')}
+            </Typography>
+          ) : null}
         </Box>
+        {hasDocuments ? (
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, flexShrink: 0, alignItems: 'stretch' }}>
+            <ContractDocuments dossier={dossier} describedBy={headingId} />
+          </Box>
+        ) : null}
         {ownTurnTo !== null || missionsTo !== null ? (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, flexShrink: 0, alignItems: 'stretch' }}>
             {ownTurnTo !== null ? (

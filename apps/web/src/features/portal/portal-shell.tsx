@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { readPendingTracking, TRACKING_FORM_PATH } from '../../lib/pending-tracking';
 
 const tabs = [
   { to: '/espace-admissible', key: 'home' },
@@ -16,6 +17,8 @@ function PortalShell() {
   const { pathname } = useLocation();
   const path = pathname.replace(/\/+$/, '');
   const current = tabs.find((tab) => tab.to === path)?.to ?? false;
+  // Signed in from the personal link asked for on the tracking form: back to the form, which saves the kept entry.
+  if (readPendingTracking()) return <Navigate to={TRACKING_FORM_PATH} replace />;
   return (
     <Box>
       <Box component="nav" aria-label={t('shell.navLabel')} sx={{ display: { xs: 'block', md: 'none' }, borderBottom: 1, borderColor: 'divider', mb: 3, mt: -1 }}>

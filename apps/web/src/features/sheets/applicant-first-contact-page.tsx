@@ -8,13 +8,58 @@ import { AddressFields, PersonFields } from './common/blocks';
 import { Cell, FieldGroup, referenceOptions, SheetSelect, SheetTextField } from './common/fields';
 import { SiretLookup } from './common/lookups';
 import { SheetFrame } from './common/sheet-frame';
+import type { SummaryPart } from './common/sheet-summary';
 import { SpecInputs } from './common/spec-fields';
-import { apprentiBackground, apprentiFranceTravail, apprentiIdentity, apprentiPreviousContract, apprentiRecognitions } from './common/specs';
+import {
+  address,
+  apprentiAddress,
+  apprentiBackground,
+  apprentiFranceTravail,
+  apprentiIdentity,
+  apprentiPreviousContract,
+  apprentiRecognitions,
+  person,
+} from './common/specs';
 import { useSheet } from './common/use-sheet';
 import { useSheetId } from './common/use-sheet-id';
 import { useLists } from './common/use-lists';
 
 const CASES_SCREEN = '/espace-admissible/dossiers';
+
+/** The sent sheet read back, in the form's sections; the two people asked a name and an e-mail say whose they are. */
+const summary: SummaryPart[] = [
+  {
+    sections: [
+      { title: 'identity', specs: apprentiIdentity, person: 'apprentice' },
+      {
+        title: 'employer',
+        specs: [
+          { path: 'employeur.siret', label: 'siret' },
+          { path: 'employeur.denomination', label: 'denomination' },
+          ...address('employeur.adresse'),
+        ],
+      },
+      {
+        title: 'contact',
+        specs: [...person('contacts.contactEntreprise'), { path: 'contacts.contactEntreprise.fonction', label: 'fonction' }],
+        person: 'companyContact',
+      },
+      {
+        title: 'position',
+        specs: [
+          { path: 'contrat.typeContrat', label: 'typeContrat', type: 'select', options: 'typesContrat' },
+          { path: 'contrat.dateDebutContrat', label: 'dateDebutContrat', type: 'date' },
+          { path: 'contrat.intitulePoste', label: 'intitulePoste' },
+        ],
+      },
+      { title: 'address', specs: apprentiAddress, person: 'apprentice' },
+      { title: 'background', specs: apprentiBackground },
+      { title: 'recognitions', specs: apprentiRecognitions },
+      { title: 'franceTravail', specs: apprentiFranceTravail },
+      { title: 'previousContract', specs: apprentiPreviousContract },
+    ],
+  },
+];
 
 /** The selects need the reference lists, which load beside the screen. */
 function ContractTypeSelect({ allowed }: { allowed: readonly string[] }) {
@@ -53,6 +98,7 @@ function ApplicantFirstContactPage() {
       subtitle={t('f1ca.subtitle')}
       state={state}
       labels={labels}
+      summary={summary}
       finish={{ label: t('f1ca.submit'), confirmTitle: t('f1ca.confirmTitle'), confirmMessage: t('f1ca.confirmText') }}
       done={
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
@@ -64,7 +110,7 @@ function ApplicantFirstContactPage() {
       }
     >
       <FieldGroup title={t('sections.identity')}>
-        <SpecInputs specs={apprentiIdentity} />
+        <SpecInputs specs={apprentiIdentity} group={t('people.apprentice')} />
       </FieldGroup>
       <FieldGroup title={t('sections.employer')} description={t('f1ca.employerHelp')}>
         <Cell wide>
@@ -76,7 +122,7 @@ function ApplicantFirstContactPage() {
         <AddressFields form={form} prefix="employeur.adresse" />
       </FieldGroup>
       <FieldGroup title={t('sections.contact')} description={t('f1ca.contactHelp')}>
-        <PersonFields prefix="contacts.contactEntreprise" />
+        <PersonFields prefix="contacts.contactEntreprise" group={t('people.companyContact')} />
         <Cell>
           <SheetTextField name="contacts.contactEntreprise.fonction" label={t('fields.fonction')} autoComplete="off" maxLength={100} />
         </Cell>

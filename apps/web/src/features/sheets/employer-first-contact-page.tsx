@@ -11,7 +11,8 @@ import { Cell, FieldGroup } from './common/fields';
 import { SiretLookup } from './common/lookups';
 import { SheetFrame } from './common/sheet-frame';
 import { SpecInputs, type FieldSpec } from './common/spec-fields';
-import { employeurExecutionSiret, employeurIdentity, employeurStatus, maitre, person } from './common/specs';
+import { address, employeurExecutionSiret, employeurIdentity, employeurStatus, maitre, person } from './common/specs';
+import type { SummaryPart } from './common/sheet-summary';
 import { useSheet } from './common/use-sheet';
 import { useSheetId } from './common/use-sheet-id';
 
@@ -37,6 +38,22 @@ const contractSpecs: FieldSpec[] = [
 
 const signataireSpecs: FieldSpec[] = [...person('contacts.signataire'), { path: 'contacts.signataire.fonction', label: 'fonction', maxLength: 100 }];
 
+/** The sent sheet read back in the form's sections, the apprentice's details first. */
+const summary: SummaryPart[] = [
+  {
+    sections: [
+      { title: 'applicant', specs: applicantSpecs },
+      { title: 'company', specs: [{ path: 'employeur.siret', label: 'siret' }, ...employeurIdentity(false), ...address('employeur.adresse')] },
+      { title: 'employerStatus', specs: employeurStatus },
+      { title: 'executionPlace', specs: [employeurExecutionSiret, ...address('employeur.adresseExecution')] },
+      { title: 'contract', specs: contractSpecs },
+      { title: 'master', specs: maitre('maitre1') },
+      { title: 'signatory', specs: signataireSpecs },
+      { title: 'manager', specs: person('contacts.gestionnaire') },
+    ],
+  },
+];
+
 /** Issue 4: the employer's first contact — the company (identity, status, place of work), the master, the job and its terms. */
 function EmployerFirstContactPage() {
   const { t } = useTranslation('sheets');
@@ -51,6 +68,8 @@ function EmployerFirstContactPage() {
       subtitle={t('f1ce.subtitle')}
       state={state}
       labels={labels}
+      summary={summary}
+      namesDossier
       finish={{ label: t('f1ce.submit'), confirmTitle: t('f1ce.confirmTitle'), confirmMessage: t('f1ce.confirmText') }}
       done={
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
@@ -88,13 +107,13 @@ function EmployerFirstContactPage() {
         <SpecInputs specs={contractSpecs} />
       </FieldGroup>
       <FieldGroup title={t('sections.master')} description={t('f1ce.masterHelp')}>
-        <SpecInputs specs={maitre('maitre1')} />
+        <SpecInputs specs={maitre('maitre1')} group={t('sections.master')} />
       </FieldGroup>
       <FieldGroup title={t('sections.signatory')}>
-        <SpecInputs specs={signataireSpecs} />
+        <SpecInputs specs={signataireSpecs} group={t('sections.signatory')} />
       </FieldGroup>
       <FieldGroup title={t('sections.manager')}>
-        <SpecInputs specs={person('contacts.gestionnaire')} />
+        <SpecInputs specs={person('contacts.gestionnaire')} group={t('sections.manager')} />
       </FieldGroup>
     </SheetFrame>
   );

@@ -1,3 +1,4 @@
+import HourglassEmpty from '@mui/icons-material/HourglassEmptyOutlined';
 import Home from '@mui/icons-material/HomeOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -29,6 +30,7 @@ import { ApiError } from '../../lib/api-client';
 import { decideFunding, fundingQueryOptions } from './api/sheets';
 import { fundingChoices } from './common/contract-mirrors';
 import { formatDateTime, formatEuros } from './common/dates';
+import { DossierLine } from './common/dossier-line';
 import { FormationSummary } from './common/formation-summary';
 import { fieldMessage } from './common/messages';
 import { useFocusOnMount } from './common/summaries';
@@ -79,6 +81,22 @@ function Outcome({ funding }: { funding: FundingValidationResponse }) {
   );
 }
 
+/** Before the school records the terms there is nothing to decide on: say so, say what comes next, offer no choice. */
+function NoTerms() {
+  const { t } = useTranslation('sheets');
+  return (
+    <Alert severity="info" icon={<HourglassEmpty />}>
+      <AlertTitle>{t('funding.noTermsTitle')}</AlertTitle>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
+        <span>{t('funding.noTerms')}</span>
+        <Button component={Link} to="/" size="small" variant="outlined" startIcon={<Home />}>
+          {t('actions.employerHome')}
+        </Button>
+      </Box>
+    </Alert>
+  );
+}
+
 function DecisionForm({ id }: { id: number }) {
   const { t, i18n } = useTranslation('sheets');
   const errorText = useErrorText();
@@ -95,6 +113,9 @@ function DecisionForm({ id }: { id: number }) {
     mutationFn: (body: FundingValidationBody) => decideFunding(id, body),
     onSuccess: (next) => queryClient.setQueryData(fundingQueryOptions(id).queryKey, next),
     onError: (error) => {
+      // The terms went away meanwhile (or never were): the page reloads to its "no terms yet" state.
+      if (error instanceof ApiError && error.code === 'FUNDING_TERMS_MISSING')
+        void queryClient.invalidateQueries({ queryKey: fundingQueryOptions(id).queryKey });
       if (error instanceof ApiError)
         for (const [path, messages] of Object.entries(error.errors)) form.setError(path as 'reason', { type: 'server', message: messages[0] ?? '' });
     },
@@ -195,19 +216,28 @@ function FundingPage() {
   const funding = query.data;
   return (
     <>
-      <PageHeader title={t('funding.title')} subtitle={t('funding.subtitle')} />
+      <PageHeader
+        title={t('funding.title')}
+        context={<DossierLine dossier={funding.dossier} />}
+        subtitle={funding.terms ? t('funding.subtitle') : undefined}
+      />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <FormationSummary formation={funding.formation} />
         {funding.decision ? <Outcome funding={funding} /> : null}
-        <Card>
-          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 3, p: { xs: 2, sm: 3 } }}>
-            <Typography variant="h2" sx={{ fontSize: '1.2rem' }}>
-              {t('funding.termsTitle')}
-            </Typography>
-            {funding.terms ? <Terms terms={funding.terms} /> : <Alert severity="info">{t('funding.noTerms')}</Alert>}
-            {funding.canDecide ? <DecisionForm id={id} /> : null}
-          </CardContent>
-        </Card>
+        {funding.terms ? (
+          <Card>
+            <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 3, p: { xs: 2, sm: 3 } }}>
+              <Typography variant="h2" sx={{ fontSize: '1.2rem' }}>
+                {t('funding.termsTitle')}
+              </Typography>
+              <Terms terms={funding.terms} />
+              {/* An employer decides on terms it can read: no choice is offered before they exist. */}
+              {funding.canDecide ? <DecisionForm id={id} /> : null}
+            </CardContent>
+          </Card>
+        ) : (
+          <NoTerms />
+        )}
       </Box>
     </>
   );

@@ -2,7 +2,7 @@ import { renderRoutes } from '../../test/render';
 import { sheetResponse } from '../../test/sheet-response';
 import { requestUrl } from '../../test/request-url';
 import type { SheetResponse } from '@passerelle/contract';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -56,6 +56,15 @@ afterEach(async () => {
 });
 
 describe('MissionsPage', () => {
+  it('names the apprentice and the case in the page header (issue 9: one company, several apprentices)', async () => {
+    mockApi(missions({ dossier: { id: 7, dossierName: 'Capgemini — Data analyst', applicant: { prenom: 'Lucas', nom: 'Bernard' } } }));
+    renderPage();
+    const title = await screen.findByRole('heading', { level: 1, name: fr.missions.title });
+    const header = within(title.closest('header') ?? document.body);
+    expect(header.getByText('Lucas Bernard')).toBeInTheDocument();
+    expect(header.getByText('Dossier n° 7 — Capgemini — Data analyst')).toBeInTheDocument();
+  });
+
   it('names the apprentice and shows the job description with its size and date', async () => {
     await i18next.changeLanguage('fr-FR');
     mockApi(
@@ -75,7 +84,24 @@ describe('MissionsPage', () => {
     expect(screen.getByText(/^Fiche de poste jointe : fiche de poste\.pdf \(245 ko, 20\/11\/2026/)).toBeInTheDocument();
   });
 
-  it('gives SPEC’s message with the allowed extensions when the server refuses the content, in English too', async () => {
+  it('says the content is not a PDF or Word document when the server finds a file named .pdf is not one', async () => {
+    mockApi(missions(), () =>
+      json(415, { code: 'UNSUPPORTED_FILE_TYPE', message: 'Allowed: .pdf, .doc, .docx', errors: { file: ['file.content_not_document'] } }),
+    );
+    const user = userEvent.setup();
+    const { container } = renderPage();
+    await screen.findByText(fr.missions.subtitleFor.replace('{{name}}', 'Lucas Bernard'));
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await user.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'poste.pdf', { type: 'application/pdf' }));
+
+    const text =
+      "Le contenu de ce fichier n'est ni un PDF, ni un document Word (.doc, .docx), même si son nom le laisse penser : enregistrez de nouveau le document dans l'un de ces formats, puis envoyez-le.";
+    await waitFor(() => expect(input).toHaveAccessibleDescription(text));
+    expect(screen.getByRole('alert')).not.toHaveTextContent(fr.missions.unsupportedType);
+  });
+
+  it('gives SPEC’s message with the allowed extensions when the server refuses the type, in English too', async () => {
     await i18next.changeLanguage('en-US');
     const fetchMock = mockApi(missions(), () =>
       json(415, { code: 'UNSUPPORTED_FILE_TYPE', message: 'Allowed: .pdf, .doc, .docx', errors: { file: ['file.unsupported_type'] } }),

@@ -18,6 +18,7 @@ import { formatDateTime } from './common/dates';
 import { Cell, FieldGroup, SheetTextField } from './common/fields';
 import { fieldMessage } from './common/messages';
 import { SheetFrame } from './common/sheet-frame';
+import type { SummaryPart } from './common/sheet-summary';
 import { useSheet, type UseSheetResult } from './common/use-sheet';
 import { useSheetId } from './common/use-sheet-id';
 
@@ -25,7 +26,10 @@ import { useSheetId } from './common/use-sheet-id';
 const ALLOWED_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
 const MAX_BYTES = 5 * 1024 * 1024;
 
-/** The server checks the content too (a PNG renamed .pdf): its refusal reads as the extension check's, SPEC 5's text. */
+/**
+ * The server checks the content too: a PNG renamed .pdf is told its content is not a PDF or Word document
+ * (`file.content_not_document`); any other refusal of the type reads as the extension check's, SPEC 5's text.
+ */
 function isUnsupportedType(err: unknown): boolean {
   return err instanceof ApiError && (err.code === 'UNSUPPORTED_FILE_TYPE' || err.errors['file']?.[0] === 'file.unsupported_type');
 }
@@ -72,7 +76,8 @@ function JobDescriptionUpload({ id, state }: { id: number; state: UseSheetResult
       state.replaceSheet(await uploadJobDescription(id, file));
     } catch (err) {
       const fieldError = err instanceof ApiError ? err.errors['file']?.[0] : undefined;
-      if (isUnsupportedType(err)) setError(unsupportedType);
+      if (fieldError === 'file.content_not_document') setError(fieldMessage(fieldError, i18n.language) ?? fieldError);
+      else if (isUnsupportedType(err)) setError(unsupportedType);
       else setError(fieldError ? (fieldMessage(fieldError, i18n.language) ?? fieldError) : errorText(err));
     } finally {
       setUploading(false);
@@ -132,12 +137,29 @@ function MissionsPage() {
   const state = useSheet('missions', 'company', id);
   const [labels] = useState(() => new Map<string, string>());
   const name = apprenticeName(state.sheet?.context ?? {});
+  // Read back once sent: the missions, and the job description to open.
+  const summary: SummaryPart[] = [
+    {
+      sections: [
+        {
+          title: 'missions',
+          specs: [
+            { path: 'missions.description', label: 'missionsDescription', type: 'textarea' },
+            { path: 'missions.competencesVisees', label: 'competencesVisees', type: 'textarea' },
+          ],
+        },
+        ...(state.sheet?.attachment ? [{ title: 'jobDescription', extra: <JobDescriptionUpload id={id} state={state} /> }] : []),
+      ],
+    },
+  ];
   return (
     <SheetFrame
       title={t('missions.title')}
       subtitle={name ? t('missions.subtitleFor', { name }) : t('missions.subtitle')}
       state={state}
       labels={labels}
+      summary={summary}
+      namesDossier
       finish={{ label: t('missions.submit'), confirmTitle: t('missions.confirmTitle'), confirmMessage: t('missions.confirmText') }}
       done={
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>

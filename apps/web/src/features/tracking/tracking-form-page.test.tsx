@@ -4,8 +4,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../lib/auth-store';
 import { initI18n } from '../../lib/i18n';
+import { storageKeys } from '../../lib/storage-keys';
 import { Component as TrackingFormPage } from './tracking-form-page';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -76,10 +78,23 @@ async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement
 /** Date inputs take a full yyyy-mm-dd value, as the browser's picker gives it. */
 const pickDate = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
+const signInAsApplicant = () => {
+  authStore.setToken('token');
+  authStore.setUser({ userType: 'admissible', prenom: 'Léo', nom: 'Martin', mail: 'leo.martin@example.com' });
+};
+
+beforeEach(signInAsApplicant);
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  authStore.clear();
+  localStorage.clear();
+  sessionStorage.clear();
 });
+
+/** The last day of next year: in the future whatever the day the test runs. */
+const nextYear = `${new Date().getFullYear() + 1}-12-31`;
 
 describe('TrackingFormPage', { timeout: 20_000 }, () => {
   it('checks the required fields before sending anything', async () => {
@@ -159,5 +174,90 @@ describe('TrackingFormPage', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText(/search screen/)).toHaveTextContent('{"trackingSaved":"deleted"}');
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/admissibles/portal/suiviRechercheEmployeur/7']);
+  });
+  it('refuses an application date in the future under the field, offers today at most, and lets an interview be planned', async () => {
+    const calls = mockApi(() => json(201, entry));
+    const user = userEvent.setup();
+    renderAt('/admissible/suiviRechercheEmployeur');
+    await fill(user, await screen.findByRole('textbox', { name: /Entreprise visée/ }), 'Capgemini');
+    await fill(user, screen.getByRole('textbox', { name: /Poste/ }), 'Alternante data');
+    const applicationDate = screen.getByLabelText(/Date de candidature/);
+    expect(applicationDate).toHaveAttribute('max', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
+    expect(screen.getByLabelText('Date de l’entretien')).not.toHaveAttribute('max');
+    pickDate(applicationDate, nextYear);
+    pickDate(screen.getByLabelText('Date de l’entretien'), nextYear);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    await waitFor(() => expect(applicationDate).toHaveAttribute('aria-invalid', 'true'));
+    expect(applicationDate).toHaveAccessibleDescription('Cette date est dans le futur : saisissez une date passée ou celle d’aujourd’hui.');
+    expect(screen.getByLabelText('Date de l’entretien')).toHaveAttribute('aria-invalid', 'false');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('asks before leaving an edited entry with Cancel, and stays when asked to', async () => {
+    mockApi(() => json(200, entry));
+    const user = userEvent.setup();
+    renderAt('/admissible/suiviRechercheEmployeur/7');
+    const company = await screen.findByRole('textbox', { name: /Entreprise visée/ });
+    await user.clear(company);
+    await fill(user, company, 'Dassault Aviation');
+    await user.click(screen.getByRole('link', { name: 'Annuler' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Quitter sans enregistrer\u00a0?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rester sur la page' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: /Entreprise visée/ })).toHaveValue('Dassault Aviation');
+
+    await user.click(screen.getByRole('link', { name: 'Annuler' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Quitter sans enregistrer' }));
+    expect(await screen.findByText(/search screen/)).toBeInTheDocument();
+  });
+
+  it('leaves an untouched entry with Cancel without asking', async () => {
+    mockApi(() => json(200, entry));
+    const user = userEvent.setup();
+    renderAt('/admissible/suiviRechercheEmployeur/7');
+    await screen.findByRole('textbox', { name: /Entreprise visée/ });
+    await user.click(screen.getByRole('link', { name: 'Annuler' }));
+    expect(await screen.findByText(/search screen/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps a visitor’s entry, asks for the personal link, and saves the entry once signed in', async () => {
+    authStore.clear();
+    const calls = mockApi((method, url) => {
+      if (url === '/api/auth/login-link') return new Response(null, { status: 204 });
+      if (method === 'POST') return json(201, { ...entry, id: 9 });
+      return json(401, { code: 'UNAUTHORIZED', message: 'Not identified' });
+    });
+    const user = userEvent.setup();
+    const first = renderAt('/admissible/suiviRechercheEmployeur');
+    await fill(user, await screen.findByRole('textbox', { name: /Entreprise visée/ }), 'Capgemini');
+    await fill(user, screen.getByRole('textbox', { name: /Poste/ }), 'Alternante data');
+    pickDate(screen.getByLabelText(/Date de candidature/), '2026-04-10');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    const signIn = await screen.findByRole('region', { name: 'Connectez-vous pour enregistrer cette candidature' });
+    expect(calls.filter((call) => call.url.includes('suiviRechercheEmployeur'))).toHaveLength(0);
+    expect(JSON.parse(localStorage.getItem(storageKeys.trackingPending) ?? '{}')).toMatchObject({
+      values: { targetCompany: 'Capgemini', position: 'Alternante data', applicationDate: '2026-04-10' },
+    });
+    await fill(user, within(signIn).getByRole('textbox', { name: /e-mail/i }), 'leo.martin@example.com');
+    await user.click(within(signIn).getByRole('button'));
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/auth/login-link')).toBe(true));
+    // Leaving for the mailbox asks nothing and keeps the entry.
+    await user.click(screen.getByRole('link', { name: 'Annuler' }));
+    expect(await screen.findByText(/search screen/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(localStorage.getItem(storageKeys.trackingPending)).not.toBeNull();
+    first.unmount();
+
+    // The personal link opens the app signed in: the kept entry is sent at once, then forgotten.
+    signInAsApplicant();
+    renderAt('/admissible/suiviRechercheEmployeur');
+    expect(await screen.findByText(/search screen/)).toHaveTextContent('{"trackingSaved":"created"}');
+    const post = calls.find((call) => call.method === 'POST' && call.url === '/api/admissibles/portal/suiviRechercheEmployeur');
+    expect(post?.body).toMatchObject({ targetCompany: 'Capgemini', position: 'Alternante data', applicationDate: '2026-04-10' });
+    expect(localStorage.getItem(storageKeys.trackingPending)).toBeNull();
   });
 });

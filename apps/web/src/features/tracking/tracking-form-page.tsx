@@ -11,17 +11,26 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '../../components/form/zod-resolver';
 import { applicationTypes, relaunchMethods } from '@passerelle/contract/portal-rules';
-import { trackingBody, type TrackingBody } from '@passerelle/contract/portal';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { todayIso, trackingBody, type TrackingBody } from '@passerelle/contract/portal';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
+import { serverFieldMessage } from '../../components/form/server-errors';
 import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../components/use-error-text';
 import { ApiError } from '../../lib/api-client';
+import { rememberReturnPath, useAuth } from '../../lib/auth-store';
+import {
+  clearPendingTracking,
+  keepPendingTracking,
+  takePendingTracking,
+  readPendingTracking,
+  TRACKING_FORM_PATH,
+} from '../../lib/pending-tracking';
 import { useDeleteTracking, useSaveTracking, useTrackingEntry } from './api/tracking';
 import { SelectInput, TextInput } from './components/form-fields';
 
@@ -74,42 +83,118 @@ function Cell({ children, wide = false }: { children: ReactNode; wide?: boolean 
   return <Grid size={{ xs: 12, sm: wide ? 12 : 6 }}>{children}</Grid>;
 }
 
-function TrackingForm({ id, initial }: { id: number | null; initial: FormValues }) {
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** Loaded when a visitor saves: most people filling the form are signed in. */
+const SignInToSave = lazy(() => import('./components/sign-in-to-save'));
+
+function TrackingForm({
+  id,
+  initial,
+  saveAtOnce = false,
+}: {
+  id: number | null;
+  initial: FormValues;
+  saveAtOnce?: boolean;
+}) {
   const { t } = useTranslation('tracking');
   const errorText = useErrorText();
   const navigate = useNavigate();
+  const { token, user } = useAuth();
+  const isApplicant = Boolean(token) && user?.userType === 'admissible';
   const save = useSaveTracking(id);
   const remove = useDeleteTracking(id ?? 0);
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
-  const form = useForm<FormValues, unknown, TrackingBody>({ resolver: zodResolver(trackingBody), defaultValues: initial, mode: 'onTouched' });
-  const { control, handleSubmit, setError, setFocus } = form;
+  const [isAskingSignIn, setAskingSignIn] = useState(false);
+  const form = useForm<FormValues, unknown, TrackingBody>({
+    resolver: zodResolver(trackingBody),
+    defaultValues: initial,
+    mode: 'onTouched',
+  });
+  const { control, handleSubmit, setError, setFocus, formState } = form;
   const [formError, setFormError] = useState<string | null>(null);
+  // Leaving is allowed once the entry is on its way (a 401 then goes to sign-in with the entry kept) or deleted.
+  const isLeaving = useRef(false);
+  const { isDirty } = formState;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isDirty && !isLeaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const today = todayIso();
 
-  const onSubmit = handleSubmit((body) => {
+  function send(body: TrackingBody) {
     setFormError(null);
+    // Kept until the server has it: a visitor signs in first, and an ended session loses nothing. The copy being sent
+    // after sign-in was taken out first, so that another tab open on the form cannot send it a second time.
+    if (id === null && !isSendingKept.current) keepPendingTracking(body);
+    isSendingKept.current = false;
+    if (!isApplicant) {
+      rememberReturnPath(TRACKING_FORM_PATH);
+      // Kept on this device: the visitor may leave for their mailbox without being asked.
+      isLeaving.current = true;
+      setAskingSignIn(true);
+      return;
+    }
+    isLeaving.current = true;
     save.mutate(body, {
-      onSuccess: () => void navigate(SEARCH_SCREEN, { state: { trackingSaved: id === null ? 'created' : 'updated' } }),
+      onSuccess: () => {
+        clearPendingTracking();
+        void navigate(SEARCH_SCREEN, { state: { trackingSaved: id === null ? 'created' : 'updated' } });
+      },
       onError: (error) => {
+        if (isUnauthorized(error)) {
+          if (id === null) keepPendingTracking(body);
+          return;
+        }
+        isLeaving.current = false;
+        clearPendingTracking();
         const fieldErrors = error instanceof ApiError ? Object.entries(error.errors) : [];
         const known = fieldErrors
-          .map(([path, messages]) => [path.replace(/^body\./, ''), messages.join(' ')] as const)
+          .map(([path, messages]) => [path.replace(/^body\./, ''), serverFieldMessage(messages)] as const)
           .filter(([path]) => formFields.has(path));
         for (const [path, message] of known) setError(path as FieldPath<FormValues>, { type: 'server', message });
         if (known[0]) setFocus(known[0][0] as FieldPath<FormValues>);
         if (known.length === 0) setFormError(errorText(error));
       },
     });
+  }
+
+  // After sign-in, the entry kept for the visitor is sent at once (once, even under StrictMode), by the one tab that
+  // takes it out of storage.
+  const hasSavedAtOnce = useRef(false);
+  const isSendingKept = useRef(false);
+  useEffect(() => {
+    if (!saveAtOnce || !isApplicant || hasSavedAtOnce.current) return;
+    hasSavedAtOnce.current = true;
+    if (!takePendingTracking()) return;
+    isSendingKept.current = true;
+    void handleSubmit(send)();
   });
 
+  const signInId = useId();
+  useEffect(() => {
+    if (isAskingSignIn) document.getElementById(signInId)?.scrollIntoView?.({ block: 'center' });
+  }, [isAskingSignIn, signInId]);
+
   function confirmDelete() {
+    isLeaving.current = true;
     remove.mutate(undefined, {
       onSuccess: () => void navigate(SEARCH_SCREEN, { state: { trackingSaved: 'deleted' } }),
+      onError: () => {
+        isLeaving.current = false;
+      },
       onSettled: () => setConfirmingDelete(false),
     });
   }
 
-  const applicationTypeOptions = [{ value: null, label: t('choose') }, ...applicationTypes.map((value) => ({ value, label: t(`applicationTypes.${value}`) }))];
-  const relaunchOptions = [{ value: null, label: t('choose') }, ...relaunchMethods.map((value) => ({ value, label: t(`relaunchMethods.${value}`) }))];
+  const applicationTypeOptions = [
+    { value: null, label: t('choose') },
+    ...applicationTypes.map((value) => ({ value, label: t(`applicationTypes.${value}`) })),
+  ];
+  const relaunchOptions = [
+    { value: null, label: t('choose') },
+    ...relaunchMethods.map((value) => ({ value, label: t(`relaunchMethods.${value}`) })),
+  ];
   const responseOptions = [
     { value: null, label: t('responses.none') },
     { value: 1, label: t('responses.positive') },
@@ -117,97 +202,214 @@ function TrackingForm({ id, initial }: { id: number | null; initial: FormValues 
   ];
 
   return (
-    <Box component="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Card>
-        <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 3, p: { xs: 2, sm: 3 } }}>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t('requiredHint')}
-          </Typography>
-          <Section title={t('sections.application')}>
-            <Cell>
-              <TextInput control={control} name="targetCompany" label={t('fields.targetCompany')} required autoComplete="organization" maxLength={200} />
-            </Cell>
-            <Cell>
-              <TextInput control={control} name="position" label={t('fields.position')} required autoComplete="off" maxLength={200} />
-            </Cell>
-            <Cell>
-              <TextInput control={control} name="applicationDate" label={t('fields.applicationDate')} type="date" required />
-            </Cell>
-            <Cell>
-              <SelectInput control={control} name="applicationType" label={t('fields.applicationType')} options={applicationTypeOptions} />
-            </Cell>
-            <Cell wide>
-              <TextInput control={control} name="offerLink" label={t('fields.offerLink')} type="url" helperText={t('help.offerLink')} maxLength={2000} />
-            </Cell>
-          </Section>
-          <Section title={t('sections.contact')}>
-            <Cell>
-              <TextInput control={control} name="contactLastName" label={t('fields.contactLastName')} autoComplete="off" maxLength={100} />
-            </Cell>
-            <Cell>
-              <TextInput control={control} name="contactFirstName" label={t('fields.contactFirstName')} autoComplete="off" maxLength={100} />
-            </Cell>
-            <Cell wide>
-              <TextInput control={control} name="contactPosition" label={t('fields.contactPosition')} autoComplete="off" maxLength={100} />
-            </Cell>
-            <Cell>
-              <TextInput control={control} name="contactEmail" label={t('fields.contactEmail')} type="email" autoComplete="off" maxLength={254} />
-            </Cell>
-            <Cell>
-              <TextInput control={control} name="contactPhone" label={t('fields.contactPhone')} type="tel" autoComplete="off" maxLength={20} />
-            </Cell>
-          </Section>
-          <Section title={t('sections.followUp')}>
-            <Cell>
-              <TextInput control={control} name="firstContactDate" label={t('fields.firstContactDate')} type="date" />
-            </Cell>
-            <Cell>
-              <TextInput control={control} name="interviewDate" label={t('fields.interviewDate')} type="date" />
-            </Cell>
-            <Cell>
-              <TextInput control={control} name="relaunchDate" label={t('fields.relaunchDate')} type="date" />
-            </Cell>
-            <Cell>
-              <SelectInput control={control} name="relaunchMethod" label={t('fields.relaunchMethod')} options={relaunchOptions} />
-            </Cell>
-          </Section>
-          <Section title={t('sections.response')}>
-            <Cell>
-              <SelectInput control={control} name="response" label={t('fields.response')} options={responseOptions} />
-            </Cell>
-            <Cell>
-              <TextInput control={control} name="responseDate" label={t('fields.responseDate')} type="date" />
-            </Cell>
-          </Section>
-          {formError ? (
-            <Alert severity="error" role="alert">
-              {formError}
-            </Alert>
-          ) : null}
-          {remove.error ? (
-            <Alert severity="error" role="alert">
-              {errorText(remove.error)}
-            </Alert>
-          ) : null}
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'space-between', flexDirection: { xs: 'column-reverse', sm: 'row' } }}>
-            {id !== null ? (
-              <Button color="error" variant="outlined" startIcon={<DeleteOutline />} onClick={() => setConfirmingDelete(true)} disabled={save.isPending || remove.isPending}>
-                {t('delete')}
-              </Button>
-            ) : (
-              <span />
-            )}
-            <Box sx={{ display: 'flex', gap: 1, flexDirection: { xs: 'column-reverse', sm: 'row' } }}>
-              <Button component={Link} to={SEARCH_SCREEN}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" variant="contained" startIcon={<Save />} disabled={save.isPending || remove.isPending}>
-                {save.isPending ? t('saving') : t('save')}
-              </Button>
+    <Box>
+      <Box component="form" onSubmit={(event) => void handleSubmit(send)(event)} noValidate>
+        <Card>
+          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 3, p: { xs: 2, sm: 3 } }}>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('requiredHint')}
+            </Typography>
+            <Section title={t('sections.application')}>
+              <Cell>
+                <TextInput
+                  control={control}
+                  name="targetCompany"
+                  label={t('fields.targetCompany')}
+                  required
+                  autoComplete="organization"
+                  maxLength={200}
+                />
+              </Cell>
+              <Cell>
+                <TextInput
+                  control={control}
+                  name="position"
+                  label={t('fields.position')}
+                  required
+                  autoComplete="off"
+                  maxLength={200}
+                />
+              </Cell>
+              <Cell>
+                <TextInput
+                  control={control}
+                  name="applicationDate"
+                  label={t('fields.applicationDate')}
+                  type="date"
+                  required
+                  max={today}
+                />
+              </Cell>
+              <Cell>
+                <SelectInput
+                  control={control}
+                  name="applicationType"
+                  label={t('fields.applicationType')}
+                  options={applicationTypeOptions}
+                />
+              </Cell>
+              <Cell wide>
+                <TextInput
+                  control={control}
+                  name="offerLink"
+                  label={t('fields.offerLink')}
+                  type="url"
+                  helperText={t('help.offerLink')}
+                  maxLength={2000}
+                />
+              </Cell>
+            </Section>
+            <Section title={t('sections.contact')}>
+              <Cell>
+                <TextInput
+                  control={control}
+                  name="contactLastName"
+                  label={t('fields.contactLastName')}
+                  autoComplete="off"
+                  maxLength={100}
+                />
+              </Cell>
+              <Cell>
+                <TextInput
+                  control={control}
+                  name="contactFirstName"
+                  label={t('fields.contactFirstName')}
+                  autoComplete="off"
+                  maxLength={100}
+                />
+              </Cell>
+              <Cell wide>
+                <TextInput
+                  control={control}
+                  name="contactPosition"
+                  label={t('fields.contactPosition')}
+                  autoComplete="off"
+                  maxLength={100}
+                />
+              </Cell>
+              <Cell>
+                <TextInput
+                  control={control}
+                  name="contactEmail"
+                  label={t('fields.contactEmail')}
+                  type="email"
+                  autoComplete="off"
+                  maxLength={254}
+                />
+              </Cell>
+              <Cell>
+                <TextInput
+                  control={control}
+                  name="contactPhone"
+                  label={t('fields.contactPhone')}
+                  type="tel"
+                  autoComplete="off"
+                  maxLength={20}
+                />
+              </Cell>
+            </Section>
+            <Section title={t('sections.followUp')}>
+              <Cell>
+                <TextInput
+                  control={control}
+                  name="firstContactDate"
+                  label={t('fields.firstContactDate')}
+                  type="date"
+                  max={today}
+                />
+              </Cell>
+              <Cell>
+                <TextInput control={control} name="interviewDate" label={t('fields.interviewDate')} type="date" />
+              </Cell>
+              <Cell>
+                <TextInput control={control} name="relaunchDate" label={t('fields.relaunchDate')} type="date" />
+              </Cell>
+              <Cell>
+                <SelectInput
+                  control={control}
+                  name="relaunchMethod"
+                  label={t('fields.relaunchMethod')}
+                  options={relaunchOptions}
+                />
+              </Cell>
+            </Section>
+            <Section title={t('sections.response')}>
+              <Cell>
+                <SelectInput control={control} name="response" label={t('fields.response')} options={responseOptions} />
+              </Cell>
+              <Cell>
+                <TextInput
+                  control={control}
+                  name="responseDate"
+                  label={t('fields.responseDate')}
+                  type="date"
+                  max={today}
+                />
+              </Cell>
+            </Section>
+            {formError ? (
+              <Alert severity="error" role="alert">
+                {formError}
+              </Alert>
+            ) : null}
+            {remove.error ? (
+              <Alert severity="error" role="alert">
+                {errorText(remove.error)}
+              </Alert>
+            ) : null}
+            <Box
+              sx={{
+                display: 'flex',
+                gap: 1,
+                flexWrap: 'wrap',
+                justifyContent: 'space-between',
+                flexDirection: { xs: 'column-reverse', sm: 'row' },
+              }}
+            >
+              {id !== null ? (
+                <Button
+                  color="error"
+                  variant="outlined"
+                  startIcon={<DeleteOutline />}
+                  onClick={() => setConfirmingDelete(true)}
+                  disabled={save.isPending || remove.isPending}
+                >
+                  {t('delete')}
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Box sx={{ display: 'flex', gap: 1, flexDirection: { xs: 'column-reverse', sm: 'row' } }}>
+                <Button
+                  component={Link}
+                  to={SEARCH_SCREEN}
+                  onClick={() => {
+                    if (id === null && !isDirty) clearPendingTracking();
+                  }}
+                >
+                  {t('cancel')}
+                </Button>
+                <Button
+                  type="submit"
+                  variant="contained"
+                  startIcon={<Save />}
+                  disabled={save.isPending || remove.isPending}
+                >
+                  {save.isPending ? t('saving') : t('save')}
+                </Button>
+              </Box>
             </Box>
-          </Box>
-        </CardContent>
-      </Card>
+          </CardContent>
+        </Card>
+      </Box>
+      {/* Outside the entry's form: the personal-link form is a form of its own. */}
+      {isAskingSignIn && !isApplicant ? (
+        <Box id={signInId} sx={{ mt: 2 }}>
+          <Suspense fallback={<Skeleton variant="rounded" height={200} />}>
+            <SignInToSave />
+          </Suspense>
+        </Box>
+      ) : null}
       <ConfirmDialog
         open={isConfirmingDelete}
         title={t('confirmDeleteTitle')}
@@ -217,6 +419,19 @@ function TrackingForm({ id, initial }: { id: number | null; initial: FormValues 
         isPending={remove.isPending}
         destructive
         confirmLabel={t('delete')}
+      />
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title={t('confirmLeaveTitle')}
+        message={t('confirmLeave')}
+        confirmLabel={t('leave')}
+        cancelLabel={t('stay')}
+        onConfirm={() => {
+          if (id === null) clearPendingTracking();
+          blocker.proceed?.();
+        }}
+        onClose={() => blocker.reset?.()}
+        destructive
       />
     </Box>
   );
@@ -229,6 +444,8 @@ function TrackingFormPage() {
   const id = parseId(params['id']);
   const isValidId = id === null || Number.isInteger(id);
   const entry = useTrackingEntry(isValidId ? id : null);
+  // An entry typed before signing in: shown again, and sent at once when the applicant is signed in.
+  const [pending] = useState(() => (id === null ? (readPendingTracking() as Partial<FormValues> | null) : null));
 
   useEffect(() => {
     window.scrollTo?.(0, 0);
@@ -236,9 +453,22 @@ function TrackingFormPage() {
 
   let body: ReactNode;
   if (!isValidId) body = <ErrorState error={new ApiError(404, 'NOT_FOUND', 'Not found')} />;
-  else if (id === null) body = <TrackingForm id={null} initial={emptyValues} />;
+  else if (id === null)
+    body = (
+      <TrackingForm
+        id={null}
+        initial={pending ? { ...emptyValues, ...pending } : emptyValues}
+        saveAtOnce={pending !== null}
+      />
+    );
   else if (entry.isPending) body = <Skeleton variant="rounded" height={480} aria-label={t('loading')} />;
-  else if (entry.isError) body = <ErrorState error={entry.error} onRetry={entry.error instanceof ApiError && entry.error.status === 404 ? undefined : () => void entry.refetch()} />;
+  else if (entry.isError)
+    body = (
+      <ErrorState
+        error={entry.error}
+        onRetry={entry.error instanceof ApiError && entry.error.status === 404 ? undefined : () => void entry.refetch()}
+      />
+    );
   else {
     // suiviStatut is computed by the server from the answers: not a field of the form.
     const { id: entryId, suiviStatut: _computed, ...values } = entry.data;

@@ -7,6 +7,7 @@ import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CfaContact } from '../../../components/cfa-contact';
 
 export interface ErrorPageProps {
   /** The HTTP-like status shown above the title (401, 403, 404, 410); none for the archived case. */
@@ -65,6 +66,10 @@ export function ErrorPage({ status, icon, title, text, children, tone = 'primary
           {t('common:actions.backHome')}
         </Button>
         {children ? <Box sx={{ width: '100%', mt: 2, textAlign: 'left' }}>{children}</Box> : null}
+        {/* Every error page says how to reach the CFA (issue 9). */}
+        <Box sx={{ width: '100%', mt: 2, pt: 2, borderTop: 1, borderColor: 'divider', textAlign: 'left' }}>
+          <CfaContact />
+        </Box>
       </CardContent>
     </Card>
   );

@@ -1,6 +1,6 @@
 import type { Dossier } from '@passerelle/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, apiVoid } from '../../../lib/api-client';
 
 export const dossiersQueryOptions = () =>
   queryOptions({
@@ -17,5 +17,14 @@ export function useCreateDossier() {
   return useMutation({
     mutationFn: () => api<{ id: number }>('/admissibles/dossiers', { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['portal', 'dossiers'] }),
+  });
+}
+
+/** A case with nothing sent yet may be withdrawn (the API answers 409 once a sheet is sent). */
+export function useDeleteDossier() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiVoid(`/admissibles/dossiers/${id}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['portal', 'dossiers'] }),
   });
 }

@@ -23,5 +23,6 @@ export const offersQueryOptions = (filters: OffersFilters) =>
     queryFn: ({ signal }) => api<OffersResponse>(`/admissibles/portal/offers?${offersSearchParams(filters)}`, { signal }),
   });
 
-/** The previous page stays on screen while the next one loads, under the spinner. */
-export const useOffers = (filters: OffersFilters) => useQuery({ ...offersQueryOptions(filters), placeholderData: keepPreviousData });
+/** The previous page stays on screen while the next one loads, under the spinner. Not sent while `enabled` is false. */
+export const useOffers = (filters: OffersFilters, enabled = true) =>
+  useQuery({ ...offersQueryOptions(filters), placeholderData: keepPreviousData, enabled });

@@ -5,9 +5,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import type { Dossier } from '@passerelle/contract';
+import { isDossierClosed } from '@passerelle/contract/dossier-progress';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
@@ -18,19 +21,23 @@ import { LoadingLines, QueryError } from '../components/query-status';
 import { DocumentsCard } from './components/documents-card';
 import { DossierItem } from './components/dossier-item';
 
+/** A case invites an employer and counts against the applicant's limit: it is created after a confirmation, once. */
 function CreateDossierButton() {
   const { t } = useTranslation('portal');
   const errorText = useErrorText();
   const navigate = useNavigate();
   const create = useCreateDossier();
+  const [isConfirming, setConfirming] = useState(false);
+  function confirm() {
+    if (create.isPending) return;
+    create.mutate(undefined, {
+      onSuccess: ({ id }) => void navigate(`/admissible/fiche-premier-contact/${id}`),
+      onSettled: () => setConfirming(false),
+    });
+  }
   return (
     <Box>
-      <Button
-        variant="contained"
-        startIcon={<AddCircleOutline />}
-        disabled={create.isPending}
-        onClick={() => create.mutate(undefined, { onSuccess: ({ id }) => void navigate(`/admissible/fiche-premier-contact/${id}`) })}
-      >
+      <Button variant="contained" startIcon={<AddCircleOutline />} disabled={create.isPending} onClick={() => setConfirming(true)}>
         {t('cases.create')}
       </Button>
       {create.error ? (
@@ -38,6 +45,28 @@ function CreateDossierButton() {
           {errorText(create.error)}
         </FormHelperText>
       ) : null}
+      <ConfirmDialog
+        open={isConfirming}
+        title={t('cases.confirmCreateTitle')}
+        message={t('cases.confirmCreate')}
+        confirmLabel={t('cases.confirmCreateYes')}
+        onConfirm={confirm}
+        onClose={() => setConfirming(false)}
+        isPending={create.isPending}
+      />
+    </Box>
+  );
+}
+
+function DossierList({ dossiers, titleId, title, expandFirst }: { dossiers: Dossier[]; titleId: string; title: string; expandFirst: boolean }) {
+  return (
+    <Box component="section" aria-labelledby={titleId} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography id={titleId} variant="h2" sx={{ fontSize: '1.3rem' }}>
+        {title}
+      </Typography>
+      {dossiers.map((dossier, index) => (
+        <DossierItem key={dossier.id} dossier={dossier} defaultExpanded={expandFirst && index === 0} />
+      ))}
     </Box>
   );
 }
@@ -48,6 +77,9 @@ function PortalCasesPage() {
   const cms = useCms();
   const dossiers = useDossiers();
   const listTitleId = useId();
+  const closedTitleId = useId();
+  const current = dossiers.data?.filter((dossier) => !isDossierClosed(dossier.dossierStatut)) ?? [];
+  const closed = dossiers.data?.filter((dossier) => isDossierClosed(dossier.dossierStatut)) ?? [];
 
   return (
     <Box>
@@ -61,9 +93,14 @@ function PortalCasesPage() {
           </Typography>
           {dossiers.isPending ? <LoadingLines lines={4} /> : null}
           {dossiers.isError ? <QueryError error={dossiers.error} onRetry={() => void dossiers.refetch()} /> : null}
-          {dossiers.data?.length === 0 ? <EmptyState title={t('cases.empty')} description={t('cases.emptyHelp')} icon={<FolderOff />} /> : null}
-          {dossiers.data?.map((dossier, index) => <DossierItem key={dossier.id} dossier={dossier} defaultExpanded={index === 0} />)}
+          {dossiers.data?.length === 0 || (current.length === 0 && closed.length > 0) ? (
+            <EmptyState title={t(closed.length > 0 ? 'cases.emptyCurrent' : 'cases.empty')} description={t('cases.emptyHelp')} icon={<FolderOff />} />
+          ) : null}
+          {current.map((dossier, index) => (
+            <DossierItem key={dossier.id} dossier={dossier} defaultExpanded={index === 0} />
+          ))}
         </Box>
+        {closed.length > 0 ? <DossierList dossiers={closed} titleId={closedTitleId} title={t('cases.closedTitle')} expandFirst={current.length === 0} /> : null}
         {dossiers.data && dossiers.data.length > 0 && cms.data ? <DocumentsCard headerInfos={cms.data.headerInfos} /> : null}
       </Box>
     </Box>

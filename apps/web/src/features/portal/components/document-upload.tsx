@@ -5,7 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import type { UploadField } from '@passerelle/contract';
-import { formatRuleMessage, isRuleCode } from '@passerelle/contract/rules/messages';
+import { formatValidationText, isValidationTextCode } from '@passerelle/contract/rules/validation-texts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -42,7 +42,7 @@ export function DocumentUpload({ field, label, withCvecNumber = false, initialCv
   const serverErrors = upload.error instanceof ApiError ? upload.error.errors : {};
   // The server sends rule codes (`file.malware_detected`) or, for the checks of SPEC section 5, French sentences.
   const shown = (messages: string[] | undefined) =>
-    messages?.map((message) => (isRuleCode(message) ? formatRuleMessage(message, i18n.language.startsWith('en') ? 'en-US' : 'fr-FR') : message)).join(' ');
+    messages?.map((message) => (isValidationTextCode(message) ? formatValidationText(message, i18n.language.startsWith('en') ? 'en-US' : 'fr-FR') : message)).join(' ');
   const serverFieldError = shown(serverErrors[field]);
   const numberError = shown(serverErrors['numCvec']);
   const otherError = upload.error && !serverFieldError && !numberError ? errorText(upload.error) : null;

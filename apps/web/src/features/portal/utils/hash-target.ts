@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { SECTION_SCROLL_DURATION_MS, scrollElementIntoView } from '../../../lib/smooth-scroll';
 
 /** The card id named by the address hash (`#offers` → 'offers'), or null. */
 export function useHashTarget(): string | null {
@@ -13,7 +14,7 @@ export function useScrollToHash(id: string, isTarget: boolean) {
     if (!isTarget) return;
     const element = document.getElementById(id);
     if (!element) return;
-    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    element.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+    // SPEC section 9: a 500 ms animation on the home and cases screens.
+    scrollElementIntoView(element, SECTION_SCROLL_DURATION_MS);
   }, [id, isTarget]);
 }

@@ -1,5 +1,6 @@
 import type {
   AddressSuggestion,
+  CerfaParams,
   CompanyLookupResponse,
   FundingValidationBody,
   FundingValidationResponse,
@@ -9,7 +10,7 @@ import type {
   SheetResponse,
 } from '@passerelle/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiResponse } from '../../../lib/api-client';
+import { api, apiResponse, apiVoid } from '../../../lib/api-client';
 
 /** Who fills a sheet in: the part of the API address (`/admissibles/...`, `/employeurs/...`). */
 export type SheetRole = 'admissible' | 'company';
@@ -45,6 +46,10 @@ export const saveSheet = <K extends SheetKind>(kind: K, role: SheetRole, id: num
 
 export const finishSheet = <K extends SheetKind>(kind: K, role: SheetRole, id: number, data: SheetData<K>) =>
   api<SheetResponse<K>>(`${sheetPath(kind, role, id)}/${finishSegment(kind)}`, { method: 'POST', body: data });
+
+/** The send's dry run: resolves when the sheet can be sent, throws the send's 400 (every error, by field) otherwise. */
+export const checkSheetBeforeSend = <K extends SheetKind>(kind: K, role: SheetRole, id: number, data: SheetData<K>) =>
+  apiVoid(`${sheetPath(kind, role, id)}/${finishSegment(kind)}?dryRun=true`, { method: 'POST', body: data });
 
 export async function uploadJobDescription(id: number, file: File): Promise<SheetResponse<'missions'>> {
   const body = new FormData();
@@ -85,3 +90,15 @@ export const lookupCompany = (siret: string, signal?: AbortSignal) =>
 
 export const lookupAddress = (q: string, signal?: AbortSignal) =>
   api<AddressSuggestion[]>('/lookups/address', { method: 'POST', body: { q }, ...(signal ? { signal } : {}) });
+
+/**
+ * SPEC 7: GET /admissibles/cerfa_params/{id}, the CERFA parameters of a dossier (its training's dates and bounds, the
+ * contract type), which the product stores: kept in the query cache for every sheet of the dossier.
+ */
+export const cerfaParamsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['cerfa-params', id],
+    queryFn: ({ signal }) => api<CerfaParams>(`/admissibles/cerfa_params/${id}`, { signal }),
+    staleTime: 10 * 60 * 1000,
+    enabled: Number.isInteger(id),
+  });

@@ -73,23 +73,24 @@ export function AddressFields({
   );
 }
 
-/** Last name, first name, e-mail and phone of a person block. */
-export function PersonFields({ prefix, withPhone = true }: { prefix: string; withPhone?: boolean }) {
+/** Last name, first name, e-mail and phone of a person block. `group`: whose details, for the error summary. */
+export function PersonFields({ prefix, withPhone = true, group }: { prefix: string; withPhone?: boolean; group?: string }) {
   const { t } = useTranslation('sheets');
+  const summaryLabel = (label: string) => (group ? t('summary.fieldOf', { label, group }) : undefined);
   return (
     <>
       <Cell>
-        <SheetTextField name={`${prefix}.nom`} label={t('fields.nom')} autoComplete="off" maxLength={100} />
+        <SheetTextField name={`${prefix}.nom`} label={t('fields.nom')} summaryLabel={summaryLabel(t('fields.nom'))} autoComplete="off" maxLength={100} />
       </Cell>
       <Cell>
-        <SheetTextField name={`${prefix}.prenom`} label={t('fields.prenom')} autoComplete="off" maxLength={100} />
+        <SheetTextField name={`${prefix}.prenom`} label={t('fields.prenom')} summaryLabel={summaryLabel(t('fields.prenom'))} autoComplete="off" maxLength={100} />
       </Cell>
       <Cell>
-        <SheetTextField name={`${prefix}.courriel`} label={t('fields.courriel')} type="email" autoComplete="off" maxLength={254} />
+        <SheetTextField name={`${prefix}.courriel`} label={t('fields.courriel')} summaryLabel={summaryLabel(t('fields.courriel'))} type="email" autoComplete="off" maxLength={254} />
       </Cell>
       {withPhone ? (
         <Cell>
-          <SheetTextField name={`${prefix}.telephone`} label={t('fields.telephone')} type="tel" autoComplete="off" maxLength={20} />
+          <SheetTextField name={`${prefix}.telephone`} label={t('fields.telephone')} summaryLabel={summaryLabel(t('fields.telephone'))} type="tel" autoComplete="off" maxLength={20} />
         </Cell>
       ) : null}
     </>

@@ -66,3 +66,27 @@ export function clearLocalDraft(kind: SheetKind, id: number): void {
     // ignore
   }
 }
+
+/**
+ * The NIR as typed, while the server cannot take it (malformed: drafts keep only well-formed values, and the server
+ * keeps a NIR only encrypted). Kept in this tab's session storage, never in local storage: it survives a reload, goes
+ * with the tab, and a deliberate sign-out removes it (same prefix as the local copies).
+ */
+const nirKey = (kind: SheetKind, id: number) => `${storageKeys.sheetDraftPrefix}nir.${kind}.${id}`;
+
+export function readTypedNir(kind: SheetKind, id: number): string | null {
+  try {
+    return sessionStorage.getItem(nirKey(kind, id));
+  } catch {
+    return null;
+  }
+}
+
+export function writeTypedNir(kind: SheetKind, id: number, nir: string | null): void {
+  try {
+    if (nir) sessionStorage.setItem(nirKey(kind, id), nir);
+    else sessionStorage.removeItem(nirKey(kind, id));
+  } catch {
+    // Storage disabled: the typed value stays in the form for this visit.
+  }
+}

@@ -78,6 +78,8 @@ export interface SheetTextFieldProps {
   type?: string;
   autoComplete?: string;
   inputMode?: 'numeric' | 'decimal' | 'email' | 'tel' | 'text';
+  /** Latest date (yyyy-mm-dd) a date input offers (SPEC 5). */
+  max?: string;
   multiline?: boolean;
   minRows?: number;
   disabled?: boolean;
@@ -86,7 +88,7 @@ export interface SheetTextFieldProps {
 }
 
 /** A text, date or number input of a sheet: its error (translated rule code or zod text) or warnings under it. */
-export function SheetTextField({ name, label, asNumber = false, hint, maxLength, type, autoComplete, inputMode, multiline, minRows, disabled, summaryLabel }: SheetTextFieldProps) {
+export function SheetTextField({ name, label, asNumber = false, hint, maxLength, type, autoComplete, inputMode, max, multiline, minRows, disabled, summaryLabel }: SheetTextFieldProps) {
   const { control, readOnly } = useSheetFormContext();
   const { i18n } = useTranslation();
   const { field, fieldState } = useController({ name, control });
@@ -116,6 +118,7 @@ export function SheetTextField({ name, label, asNumber = false, hint, maxLength,
         inputRef: field.ref,
         inputProps: {
           ...(maxLength ? { maxLength } : {}),
+          ...(max ? { max } : {}),
           ...(autoComplete ? { autoComplete } : {}),
           ...(asNumber ? { inputMode: 'decimal', step: 'any' } : inputMode ? { inputMode } : {}),
         },

@@ -19,11 +19,14 @@ import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
 import { formatDateTime } from './dates';
+import { DossierLine } from './dossier-line';
 import { SheetFormContext } from './fields';
 import { FormationSummary } from './formation-summary';
 import { SaveStatus } from './sheet-status';
 import { ErrorSummary, useFocusOnMount, WarningsSummary } from './summaries';
 import { flattenErrors, type UseSheetResult } from './use-sheet';
+import { SheetSummary, type SummaryPart } from './sheet-summary';
+import { StatusNote } from './status-note';
 
 export interface SheetFrameProps<K extends SheetKind> {
   title: string;
@@ -39,6 +42,13 @@ export interface SheetFrameProps<K extends SheetKind> {
   /** Receives the opener of the confirmation, for pages that place the send button themselves. */
   renderFinish?: (open: () => void) => ReactNode;
   labels: Map<string, string>;
+  /**
+   * The sheet read back, section by section, when it is read-only (sent, closed, not open yet): a summary rather than
+   * a greyed-out form.
+   */
+  summary: readonly SummaryPart[];
+  /** Names the apprentice and the case under the title: on the employer's pages (issue 9). */
+  namesDossier?: boolean;
 }
 
 /**
@@ -77,6 +87,8 @@ export function SheetFrame<K extends SheetKind>({
   hideFinishBar = false,
   renderFinish,
   labels,
+  namesDossier = false,
+  summary,
 }: SheetFrameProps<K>) {
   const { t, i18n } = useTranslation('sheets');
   const errorText = useErrorText();
@@ -104,20 +116,42 @@ export function SheetFrame<K extends SheetKind>({
     if (await state.finish()) setDone(true);
   }
 
-  const openConfirm = () => setConfirming(true);
+  // Only a sheet that can be sent is confirmed: the errors (the form's and the server's dry run) come first.
+  const openConfirm = () => {
+    if (state.isChecking || state.isFinishing) return;
+    void state.check().then((canSend) => {
+      if (canSend) setConfirming(true);
+    });
+  };
+  const sender = sheet.submittedBy;
 
   return (
     <SheetFormContext.Provider value={{ control: state.form.control, readOnly: state.readOnly, warnings: sheet.warnings, labels }}>
-      <PageHeader title={title} subtitle={subtitle} actions={state.readOnly ? undefined : <SaveStatus state={state.saveState} />} />
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        context={namesDossier ? <DossierLine dossier={sheet.dossier} /> : undefined}
+        actions={state.readOnly ? undefined : <SaveStatus state={state.saveState} />}
+      />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {isDone ? <DoneMessage>{done}</DoneMessage> : null}
+        {/* Why the sheet stands still (returned, refused, archived) comes first: it is what the person must know. */}
+        {sheet.statusNote ? <StatusNote note={sheet.statusNote} /> : null}
         {isSubmitted && !isDone ? (
           <Alert severity="success" icon={<Lock />}>
-            <AlertTitle>{t('readOnly.sentTitle', { date: formatDateTime(sheet.submittedAt, i18n.language) })}</AlertTitle>
-            {t('readOnly.sentText')}
+            <AlertTitle>
+              {sender
+                ? t('readOnly.sentTitleBy', {
+                    date: formatDateTime(sheet.submittedAt, i18n.language),
+                    name: `${sender.prenom} ${sender.nom}`.trim(),
+                    role: t(`readOnly.roles.${sender.userType}`),
+                  })
+                : t('readOnly.sentTitle', { date: formatDateTime(sheet.submittedAt, i18n.language) })}
+            </AlertTitle>
+            {sheet.statusNote ? null : t('readOnly.sentText')}
           </Alert>
         ) : null}
-        {!isSubmitted && state.readOnly ? (
+        {!isSubmitted && state.readOnly && !sheet.statusNote ? (
           <Alert severity="info" icon={<Lock />}>
             {t('readOnly.closed')}
           </Alert>
@@ -147,7 +181,13 @@ export function SheetFrame<K extends SheetKind>({
                   {t('autosaveHint')}
                 </Typography>
               )}
-              {state.isReady ? <Suspense fallback={<FullPageSpinner />}>{children}</Suspense> : <FullPageSpinner />}
+              {!state.isReady ? (
+                <FullPageSpinner />
+              ) : state.readOnly ? (
+                <SheetSummary parts={summary} data={sheet.data} context={sheet.context} />
+              ) : (
+                <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
+              )}
             </CardContent>
           </Card>
           {renderFinish && !state.readOnly ? <Box {...scrollTopClearance}>{renderFinish(openConfirm)}</Box> : null}
@@ -164,8 +204,8 @@ export function SheetFrame<K extends SheetKind>({
               }}
             >
               <SaveStatus state={state.saveState} announce={false} />
-              <Button type="submit" variant="contained" size="large" startIcon={<Send />} disabled={state.isFinishing}>
-                {finish.label}
+              <Button type="submit" variant="contained" size="large" startIcon={<Send />} disabled={state.isFinishing || state.isChecking}>
+                {state.isChecking ? t('checking') : finish.label}
               </Button>
             </Box>
           ) : null}

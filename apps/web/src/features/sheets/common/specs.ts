@@ -33,7 +33,7 @@ export const apprentiIdentity: FieldSpec[] = [
   field('apprenti.nom', 'nom', { maxLength: 100, autoComplete: 'family-name' }),
   field('apprenti.prenom', 'prenom', { maxLength: 100, autoComplete: 'given-name' }),
   select('apprenti.sexe', 'sexe', 'sexes'),
-  { ...date('apprenti.dateNaissance', 'dateNaissance'), autoComplete: 'bday' },
+  { ...date('apprenti.dateNaissance', 'dateNaissance'), autoComplete: 'bday', max: 'today' },
   select('apprenti.departementNaissance', 'departementNaissance', 'departementsNaissance', { withCode: true }),
   field('apprenti.communeNaissance', 'communeNaissance', { maxLength: 100 }),
   select('apprenti.nationalite', 'nationalite', 'nationalites'),
@@ -126,7 +126,7 @@ export const employeurReadOnly: FieldSpec[] = [
 
 export const maitre = (prefix: string): FieldSpec[] => [
   ...person(prefix),
-  date(`${prefix}.dateNaissance`, 'dateNaissance'),
+  { ...date(`${prefix}.dateNaissance`, 'dateNaissance'), max: 'today' },
   field(`${prefix}.emploiOccupe`, 'emploiOccupe', { maxLength: 200 }),
   select(`${prefix}.niveauDiplome`, 'niveauDiplome', 'niveauxDiplome'),
   field(`${prefix}.diplome`, 'diplome', { maxLength: 200 }),

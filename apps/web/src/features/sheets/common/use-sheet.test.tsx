@@ -185,7 +185,7 @@ describe('useSheet submit', () => {
     await user.type(lastName, 'Blanc');
     await user.tab();
     await waitFor(() => expect(lastName).toHaveAttribute('aria-invalid', 'false'));
-  });
+  }, 20_000);
 
   it('shows the sheet read-only when the server says it is locked', async () => {
     let locked = false;
@@ -198,10 +198,91 @@ describe('useSheet submit', () => {
     });
     const user = userEvent.setup();
     renderPage();
+    // The check before the confirmation already learns that the sheet is locked: no confirmation for a sheet that cannot be sent.
     await user.click(await screen.findByRole('button', { name: fr.f1ca.submit }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: fr.f1ca.submit }));
     expect(await screen.findByText(/^Fiche envoyée le 02\/03\/2026/)).toBeInTheDocument();
-    expect((await identity()).getByLabelText(fr.fields.nom)).toBeDisabled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const summary = within(await screen.findByRole('region', { name: fr.sections.identity }));
+    expect(summary.getByText(`${fr.fields.nom} (${fr.people.apprentice})`).nextElementSibling).toHaveTextContent('Martin');
+    expect(screen.queryAllByRole('textbox')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: fr.f1ca.submit })).not.toBeInTheDocument();
   });
 });
+
+describe('useSheet: validate before confirming (issue 9)', () => {
+  const DRY_RUN = `${SHEET_URL}/submit?dryRun=true`;
+
+  it('shows the dry run’s errors under their fields and in the summary, naming whose each name is, and opens no confirmation', async () => {
+    const calls = mockApi(({ method, url }) => {
+      if (method === 'POST' && url === DRY_RUN)
+        return json(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'incomplete',
+          errors: { 'apprenti.dateNaissance': ['field.required'], 'contacts.contactEntreprise.nom': ['field.required'], 'contacts.contactEntreprise.courriel': ['field.required'] },
+        });
+      return json(200, sheet());
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: fr.f1ca.submit }));
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent(fr.summary.errorsTitle.replace('{{count}}', '3'));
+    expect(within(summary).getByRole('link', { name: `${fr.fields.nom} (${fr.people.companyContact}) : Ce champ est obligatoire.` })).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: new RegExp(`^${fr.fields.dateNaissance} \\(${fr.people.apprentice}\\)`) })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(within(screen.getByRole('group', { name: fr.sections.identity })).getByLabelText(fr.fields.dateNaissance)).toHaveFocus());
+    expect(calls.filter((call) => call.method === 'POST' && call.url === `${SHEET_URL}/submit`)).toHaveLength(0);
+  });
+
+  it('asks to confirm a sheet the dry run passes, and only then sends it', async () => {
+    const calls = mockApi(({ method, url }) => (method === 'POST' && url === DRY_RUN ? new Response(null, { status: 204 }) : json(200, sheet())));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: fr.f1ca.submit }));
+    const dialog = await screen.findByRole('dialog');
+    expect(calls.filter((call) => call.url === `${SHEET_URL}/submit`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: fr.f1ca.submit }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST' && call.url === `${SHEET_URL}/submit`)).toHaveLength(1));
+  });
+});
+
+describe('useSheet: a NIR the server cannot take (issue 9)', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('keeps it in this tab through a reload, never in local storage, and shows what is wrong with it', async () => {
+    const saved = sheet({ data: { apprenti: { nom: 'Martin', prenom: 'Camille' } } });
+    const calls = mockApi(({ method }) => json(200, method === 'PUT' ? saved : sheet()));
+    const user = userEvent.setup();
+    renderPage();
+    const nir = (await identity()).getByLabelText(fr.fields.nir);
+    await user.clear(nir);
+    await user.type(nir, '1040575');
+    await user.tab();
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1), { timeout: 3000 });
+    // The autosave leaves it out (drafts hold well-formed values only)…
+    expect(getNir(calls.find((call) => call.method === 'PUT')?.body)).toBeUndefined();
+    expect(localStorage.getItem(STORAGE_KEY) ?? '').not.toContain('1040575');
+    cleanup();
+
+    // …and the reloaded page brings it back from this tab, with its error, though the server no longer has one.
+    mockApi(() => json(200, saved));
+    renderPage();
+    const again = (await identity()).getByLabelText(fr.fields.nir);
+    await waitFor(() => expect(again).toHaveValue('1040575'));
+    await waitFor(() => expect(again).toHaveAttribute('aria-invalid', 'true'));
+    expect(await screen.findAllByText(fr.save.invalid)).not.toHaveLength(0);
+  }, 20_000);
+
+  it('forgets it once the server holds the corrected number', async () => {
+    sessionStorage.setItem('passerelle.sheet.nir.f1ca.5', '1040575');
+    mockApi(() => json(200, sheet()));
+    renderPage();
+    const nir = (await identity()).getByLabelText(fr.fields.nir);
+    await waitFor(() => expect(nir).toHaveValue('1040575'));
+    await userEvent.setup().clear(nir);
+    await userEvent.setup().type(nir, '204057512345615');
+    await waitFor(() => expect(sessionStorage.getItem('passerelle.sheet.nir.f1ca.5')).toBeNull(), { timeout: 3000 });
+  }, 20_000);
+});
+
+const getNir = (body: unknown) => ((body as { apprenti?: { nir?: unknown } } | undefined)?.apprenti ?? {}).nir;

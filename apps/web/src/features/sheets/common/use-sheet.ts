@@ -4,11 +4,11 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import i18next from 'i18next';
 import { get, set, useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
-import { finishSheet, saveSheet, sheetQueryKey, sheetQueryOptions, type SheetRole } from '../api/sheets';
+import { checkSheetBeforeSend, finishSheet, saveSheet, sheetQueryKey, sheetQueryOptions, type SheetRole } from '../api/sheets';
 import { loadLists } from './use-lists';
 import { fieldMessage } from './messages';
 import { valueAt } from './contract-mirrors';
-import { clearLocalDraft, fingerprint, readLocalDraft, withoutNir, writeLocalDraft } from './draft-storage';
+import { clearLocalDraft, fingerprint, readLocalDraft, readTypedNir, withoutNir, writeLocalDraft, writeTypedNir } from './draft-storage';
 
 export type SheetValues = Record<string, unknown>;
 
@@ -27,6 +27,9 @@ export interface FieldIssue {
 }
 
 export const AUTOSAVE_DELAY_MS = 800;
+const NIR_PATH: string = 'apprenti.nir';
+/** The sheets holding the applicant's NIR. */
+const nirKinds: ReadonlySet<SheetKind> = new Set(['f1ca', 'fra']);
 const RETRY_DELAYS_MS = [3_000, 10_000, 30_000, 60_000];
 
 /** The validation code (zod and the contract's schemas) arrives with the first check, not with the screen. */
@@ -88,6 +91,12 @@ export interface UseSheetResult<K extends SheetKind> {
   wasRestored: boolean;
   /** Saves now if anything changed (blur, leaving the page). */
   flush: () => Promise<void>;
+  /**
+   * Validates the sheet as the send would (the form's checks, then the server's dry run): resolves true when it can be
+   * sent; otherwise every error is under its field, the summary shows and the first field to fix has the focus.
+   */
+  check: () => Promise<boolean>;
+  isChecking: boolean;
   /** Validates and sends; resolves true when the sheet is submitted. */
   finish: () => Promise<boolean>;
   isFinishing: boolean;
@@ -119,6 +128,7 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
   const [wasRestored, setRestored] = useState(false);
   const [isFinishing, setFinishing] = useState(false);
+  const [isChecking, setChecking] = useState(false);
   const [finishError, setFinishError] = useState<unknown>(null);
   const [showSummary, setShowSummary] = useState(false);
 
@@ -135,6 +145,8 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
   const retries = useRef(0);
   const inFlight = useRef<Promise<void> | null>(null);
   const initialisedFor = useRef<string | null>(null);
+  /** The NIR the server holds for this sheet (f1ca, fra): a different one typed is kept in this tab until saved. */
+  const serverNir = useRef<unknown>(undefined);
 
   const replaceSheet = useCallback(
     (next: SheetResponse<K>) => queryClient.setQueryData(sheetQueryKey(kind, id), next),
@@ -196,8 +208,29 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
       if (local) clearLocalDraft(kind, id);
       form.reset(serverData);
     }
+    serverNir.current = valueAt(serverData, NIR_PATH);
+    const typedNir = readTypedNir(kind, id);
+    if (typedNir !== null && (isLocked || typedNir === serverNir.current)) writeTypedNir(kind, id, null);
+    else if (typedNir !== null) {
+      // What the person typed and the server could not take comes back, with what is wrong with it.
+      form.setValue(NIR_PATH, typedNir);
+      void form.trigger(NIR_PATH).then((isValid) => {
+        if (isValid) timer.current = setTimeout(() => void saveRef.current(), 0);
+        else setSaveState({ kind: 'invalid' });
+      });
+    }
     setReady(true);
   }, [sheet, kind, id, form]);
+
+  /** The local copy leaves the NIR out: one typed and not (yet) held by the server stays in this tab's session storage. */
+  const keepTypedNir = useCallback(
+    (values: SheetValues) => {
+      if (!nirKinds.has(kind)) return;
+      const typed = valueAt(values, NIR_PATH);
+      writeTypedNir(kind, id, typeof typed === 'string' && typed !== '' && typed !== serverNir.current ? typed : null);
+    },
+    [kind, id],
+  );
 
   const scheduleRetry = useCallback(() => {
     const delay = RETRY_DELAYS_MS[Math.min(retries.current, RETRY_DELAYS_MS.length - 1)] ?? 60_000;
@@ -224,6 +257,8 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
         retries.current = 0;
         lastSent.current = sent;
         base.current = fingerprint(withoutNir(next.data));
+        serverNir.current = valueAt(next.data, NIR_PATH);
+        keepTypedNir(form.getValues());
         replaceSheet({ ...next });
         // Nothing typed since the request left, and all of it saved: the local copy has served its purpose.
         if (!isPartial && fingerprint(form.getValues()) === sent) clearLocalDraft(kind, id);
@@ -253,7 +288,7 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
     } finally {
       inFlight.current = null;
     }
-  }, [form, kind, role, id, replaceSheet, applyServerErrors, query, scheduleRetry]);
+  }, [form, kind, role, id, replaceSheet, applyServerErrors, query, scheduleRetry, keepTypedNir]);
   // Timers and listeners call the latest save with the latest options.
   useLayoutEffect(() => {
     readOnlyRef.current = readOnly;
@@ -267,13 +302,14 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
     return form.subscribe({
       formState: { values: true },
       callback: ({ values }) => {
+        keepTypedNir(values);
         if (fingerprint(values) === lastSent.current) return;
         writeLocalDraft(kind, id, { data: values, base: base.current, savedAt: Date.now() });
         clearTimeout(timer.current);
         timer.current = setTimeout(() => void saveRef.current(), AUTOSAVE_DELAY_MS);
       },
     });
-  }, [isReady, readOnly, form, kind, id]);
+  }, [isReady, readOnly, form, kind, id, keepTypedNir]);
 
   // Leaving the page or the tab: save what is pending now rather than after the pause.
   useEffect(() => {
@@ -293,31 +329,12 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
 
   const flush = useCallback(() => saveRef.current(), []);
 
-  const finish = useCallback(async (): Promise<boolean> => {
-    setFinishError(null);
-    clearTimeout(timer.current);
-    if (inFlight.current) await inFlight.current;
-    // The server judges the sheet again: a finding that hangs on another field (dates and salary) may be gone.
-    serverErrors.clear();
-    const isValid = await form.trigger();
-    if (!isValid) {
-      setShowSummary(true);
-      const first = flattenErrors(form.formState.errors)[0];
-      if (first) focusField(first.path);
-      return false;
-    }
-    setFinishing(true);
-    try {
-      const { data } = (await loadValidation()).savableData(kind, form.getValues());
-      const next = await finishSheet<K>(kind, role, id, data as SheetData<K>);
-      clearLocalDraft(kind, id);
-      lastSent.current = fingerprint(form.getValues());
-      replaceSheet(next);
-      setShowSummary(false);
-      return true;
-    } catch (error) {
+  /** A refused send or dry run: the errors under their fields and in the summary; false. */
+  const showRefusal = useCallback(
+    async (error: unknown): Promise<false> => {
       if (error instanceof ApiError && (error.code === 'LOCKED' || error.status === 409)) {
         clearLocalDraft(kind, id);
+        writeTypedNir(kind, id, null);
         await query.refetch();
         setFinishError(error);
         return false;
@@ -331,10 +348,59 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
       }
       setFinishError(error);
       return false;
+    },
+    [kind, id, query, applyServerErrors, focusField],
+  );
+
+  /**
+   * The browser's own checks, after the pending autosave: false, with the summary shown and the first field focused,
+   * when any field is wrong. The server's earlier findings are cleared: it judges the sheet again, and a finding that
+   * hangs on another field (dates and salary) may be gone.
+   */
+  const passesOwnChecks = useCallback(async (): Promise<boolean> => {
+    setFinishError(null);
+    clearTimeout(timer.current);
+    if (inFlight.current) await inFlight.current;
+    serverErrors.clear();
+    if (await form.trigger()) return true;
+    setShowSummary(true);
+    const first = flattenErrors(form.formState.errors)[0];
+    if (first) focusField(first.path);
+    return false;
+  }, [form, focusField, serverErrors]);
+
+  const check = useCallback(async (): Promise<boolean> => {
+    if (!(await passesOwnChecks())) return false;
+    setChecking(true);
+    try {
+      const { data } = (await loadValidation()).savableData(kind, form.getValues());
+      await checkSheetBeforeSend<K>(kind, role, id, data as SheetData<K>);
+      return true;
+    } catch (error) {
+      return showRefusal(error);
+    } finally {
+      setChecking(false);
+    }
+  }, [form, kind, role, id, passesOwnChecks, showRefusal]);
+
+  const finish = useCallback(async (): Promise<boolean> => {
+    if (!(await passesOwnChecks())) return false;
+    setFinishing(true);
+    try {
+      const { data } = (await loadValidation()).savableData(kind, form.getValues());
+      const next = await finishSheet<K>(kind, role, id, data as SheetData<K>);
+      clearLocalDraft(kind, id);
+      writeTypedNir(kind, id, null);
+      lastSent.current = fingerprint(form.getValues());
+      replaceSheet(next);
+      setShowSummary(false);
+      return true;
+    } catch (error) {
+      return showRefusal(error);
     } finally {
       setFinishing(false);
     }
-  }, [form, kind, role, id, replaceSheet, applyServerErrors, focusField, query, serverErrors]);
+  }, [form, kind, role, id, replaceSheet, passesOwnChecks, showRefusal]);
 
   return {
     query,
@@ -345,6 +411,8 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
     saveState,
     wasRestored,
     flush,
+    check,
+    isChecking,
     finish,
     isFinishing,
     finishError,

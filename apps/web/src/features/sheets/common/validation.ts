@@ -1,7 +1,6 @@
 import type { SheetKind } from '@passerelle/contract';
 import { sheetDrafts } from '@passerelle/contract/sheets';
-import { config } from 'zod';
-import { en, fr } from 'zod/locales';
+import { messageLanguage, zodErrorMap } from '@passerelle/contract/rules/zod-messages';
 
 /**
  * The sheets' validation, loaded with the first check rather than with the screen (zod and the draft schemas weigh
@@ -16,11 +15,10 @@ export interface ValidationIssue {
   params?: Record<string, string | number>;
 }
 
-/** Every malformed field of a sheet (first issue per field), zod's own messages in `language`. */
+/** Every malformed field of a sheet (first issue per field), zod's own checks put into words in `language`. */
 export async function checkSheet(kind: SheetKind, values: Record<string, unknown>, language: string): Promise<{ data: Record<string, unknown> } | { issues: ValidationIssue[] }> {
-  config(language.startsWith('en') ? en() : fr());
   const schema: Schema = sheetDrafts[kind];
-  const result = await schema.safeParseAsync(values);
+  const result = await schema.safeParseAsync(values, { error: zodErrorMap(messageLanguage(language)) });
   if (result.success) return { data: result.data };
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();

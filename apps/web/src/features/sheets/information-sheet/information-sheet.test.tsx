@@ -130,17 +130,15 @@ describe('information sheet, send step', () => {
     ).toBeInTheDocument();
   });
 
-  it('once sent, reads back the steps without asking to send or warning of the lock', async () => {
-    mockSheet(sheetResponse({ status: 'submitted', submittedAt: '2026-11-20T09:30:00.000Z', readOnly: true }));
+  it('once sent, reads back every step as a summary, without asking to send or warning of the lock', async () => {
+    mockSheet(sheetResponse({ status: 'submitted', submittedAt: '2026-11-20T09:30:00.000Z', readOnly: true, data: { apprenti: { nom: 'Martin' } } }));
     renderSheet('fra');
-    await openStep(fr.info.steps.send);
-    expect(screen.getByText(fr.info.recapSent)).toBeInTheDocument();
-    expect(screen.queryByText(fr.info.recap.fra)).toBeNull();
+    const titles = ['applicant', 'company', 'opco', 'contract', 'contacts', 'billing'] as const;
+    for (const [index, name] of titles.entries())
+      expect(await screen.findByRole('heading', { level: 2, name: `${index + 1}. ${fr.info.steps[name]}` })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.queryByText(fr.info.lockWarning)).toBeNull();
     expect(screen.queryByRole('button', { name: fr.info.send })).toBeNull();
-    const buttons = screen.getAllByRole('button', { name: new RegExp(`^${fr.info.view}`) });
-    expect(buttons).toHaveLength(6);
-    expect(buttons[0]).toHaveAttribute('aria-label', fr.info.viewStep.replace('{{title}}', fr.info.steps.applicant));
   });
 });
 

@@ -24,6 +24,7 @@ import { Cell, FieldGroup } from '../common/fields';
 import { SiretLookup } from '../common/lookups';
 import { ownBlocks, valueAt } from '../common/contract-mirrors';
 import { SheetFrame } from '../common/sheet-frame';
+import { summarySource, type SummaryPart } from '../common/sheet-summary';
 import { SpecBlock, SpecInputs } from '../common/spec-fields';
 import * as specs from '../common/specs';
 import { flattenErrors, useSheet } from '../common/use-sheet';
@@ -115,6 +116,15 @@ export function InformationSheet({ kind, done }: { kind: Kind; done: ReactNode }
   const source = (block: string) => (own.has(block) ? form.getValues() : context);
   const step = informationSteps[active] ?? 'applicant';
   const stepTitle = (name: InformationStep) => t(`info.steps.${name}`);
+  // The other party's steps, while its part is not sent: what it has saved so far, and said so.
+  const otherKind = kind === 'fra' ? 'fre' : 'fra';
+  const isOtherSent = (sheet?.etapeStatus ?? []).some((entry) => entry.type === otherKind && (entry.status === 2 || entry.status === 3));
+  const summary = informationSummary(kind, summarySource(sheet?.data, context), (name, index) => `${index + 1}. ${stepTitle(name)}`).map(
+    (part, index) => {
+      const name = informationSteps[index] ?? 'send';
+      return isOwnStep(name) || isOtherSent ? part : { ...part, note: t(`info.otherPartPending.${kind}`) };
+    },
+  );
 
   return (
     <SheetFrame
@@ -122,6 +132,8 @@ export function InformationSheet({ kind, done }: { kind: Kind; done: ReactNode }
       subtitle={t(`info.subtitle.${kind}`)}
       state={state}
       labels={labels}
+      summary={summary}
+      namesDossier={kind === 'fre'}
       hideFinishBar
       finish={{ label: t('info.send'), confirmTitle: t('info.confirmTitle'), confirmMessage: t('info.confirmText') }}
       done={done}
@@ -166,6 +178,48 @@ export function InformationSheet({ kind, done }: { kind: Kind; done: ReactNode }
       </Box>
     </SheetFrame>
   );
+}
+
+/**
+ * The information sheet read back once sent (or while it is not open to this person): each step of the form with its
+ * sections, both parties' blocks, each party's own consent on its own sheet only.
+ */
+function informationSummary(kind: Kind, source: Record<string, unknown>, title: (step: InformationStep, index: number) => string): SummaryPart[] {
+  const contractKind = valueAt(source, 'contrat.typeContrat') === 'PRO' ? 'contractPro' : 'contractApp';
+  const parts: Record<Exclude<InformationStep, 'send'>, SummaryPart['sections']> = {
+    applicant: [
+      { title: 'identity', specs: specs.apprentiIdentity, person: 'apprentice' },
+      { title: 'address', specs: specs.apprentiAddress, person: 'apprentice' },
+      { title: 'background', specs: specs.apprentiBackground },
+      { title: 'situation', specs: [...specs.apprentiFlags, ...specs.apprentiFranceTravail] },
+      { title: 'legalRepresentative', specs: specs.representantLegal },
+      ...(kind === 'fra' ? [{ title: 'consent', specs: specs.consentementRgpd }] : []),
+    ],
+    company: [
+      { title: 'company', specs: specs.employeurReadOnly },
+      ...(valueAt(source, 'employeur.adresseContratDifferente') === true ? [{ title: 'contractAddress', specs: specs.address('employeur.adresseContrat') }] : []),
+      { title: 'executionPlace', specs: [specs.employeurExecutionSiret, ...specs.address('employeur.adresseExecution')] },
+    ],
+    opco: [
+      { title: 'opco', specs: specs.opco },
+      { title: 'responsibilities', specs: specs.responsabilites },
+    ],
+    contract: [
+      { title: 'contract', specs: specs.contratMain },
+      { title: contractKind, specs: contractKind === 'contractPro' ? specs.contratPro : specs.contratApp },
+      { title: 'salary', specs: specs.contratSalary },
+    ],
+    contacts: [
+      { title: 'master', specs: specs.maitre('maitre1') },
+      ...(valueAt(source, 'contrat.deuxiemeMaitre') === true ? [{ title: 'master2', specs: specs.maitre('maitre2') }] : []),
+      { title: 'contacts', groups: specs.contacts },
+    ],
+    billing: [
+      { title: 'billing', specs: specs.facturation },
+      ...(kind === 'fre' ? [{ title: 'eligibility', specs: specs.attestationEligibilite }] : []),
+    ],
+  };
+  return informationSteps.flatMap((step, index) => (step === 'send' ? [] : [{ title: title(step, index), sections: parts[step] }]));
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { InputBaseComponentProps } from '@mui/material/InputBase';
 import { OutlinedField } from '../../../components/form/outlined-field';
+import { formatValidationText, isValidationTextCode } from '@passerelle/contract/rules/validation-texts';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 
 interface BaseProps<T extends FieldValues> {
   control: Control<T>;
@@ -14,16 +16,30 @@ interface BaseProps<T extends FieldValues> {
  * A text, date, e-mail, phone or URL input bound to the form. The contract says null for "not given": an emptied
  * input stores null, and null shows as an empty input.
  */
-export function TextInput<T extends FieldValues>({ control, name, label, required, helperText, type = 'text', autoComplete, maxLength }: BaseProps<T> & { type?: string; autoComplete?: string; maxLength?: number }) {
+export function TextInput<T extends FieldValues>({
+  control,
+  name,
+  label,
+  required,
+  helperText,
+  type = 'text',
+  autoComplete,
+  maxLength,
+  max,
+}: BaseProps<T> & { type?: string; autoComplete?: string; maxLength?: number; /** Latest date (yyyy-mm-dd) the picker offers. */ max?: string }) {
+  const { i18n } = useTranslation();
   const { field, fieldState } = useController({ control, name });
   const value: unknown = field.value;
-  const htmlInput: InputBaseComponentProps = { autoComplete, maxLength };
+  const htmlInput: InputBaseComponentProps = { autoComplete, maxLength, ...(max ? { max } : {}) };
+  const message = fieldState.error?.message;
+  // Rules the contract names by code (a date in the future) are put into the page's language.
+  const error = message && isValidationTextCode(message) ? formatValidationText(message, i18n.language.startsWith('en') ? 'en-US' : 'fr-FR') : message;
   return (
     <OutlinedField
       label={label}
       required={required}
       error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? helperText ?? ' '}
+      helperText={error ?? helperText ?? ' '}
       shrink={type === 'date'}
       input={{
         name: field.name,

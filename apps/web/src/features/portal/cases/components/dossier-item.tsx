@@ -1,3 +1,4 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import Description from '@mui/icons-material/Description';
 import Download from '@mui/icons-material/Download';
 import EditNote from '@mui/icons-material/EditNote';
@@ -13,11 +14,13 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Dossier } from '@passerelle/contract';
-import { DOSSIER_STATUT_ARCHIVED, dossierActions, type DossierAction } from '@passerelle/contract/dossier-progress';
+import { DOSSIER_STATUT_ARCHIVED, canDeleteDossier, dossierActions, type DossierAction } from '@passerelle/contract/dossier-progress';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { useErrorText } from '../../../../components/use-error-text';
+import { useDeleteDossier } from '../../api/dossiers';
 import { useDownload } from '../../components/use-download';
 import { formatDate, formatLongDate } from '../../utils/dates';
 import { DossierSteps } from './dossier-steps';
@@ -60,6 +63,10 @@ export function DossierItem({ dossier, defaultExpanded }: { dossier: Dossier; de
   const bodyId = useId();
   const { download, pendingUrl, error } = useDownload();
   const actions = dossierActions(dossier);
+  const isDeletable = canDeleteDossier(dossier);
+  const remove = useDeleteDossier();
+  const [isConfirmingDelete, setConfirmingDelete] = useState(false);
+  const name = dossier.dossierName || t('cases.newCase');
   const lastUpdate = isNarrow ? formatDate(dossier.dossierLastUpdate, i18n.language) : formatLongDate(dossier.dossierLastUpdate, i18n.language);
 
   return (
@@ -76,7 +83,7 @@ export function DossierItem({ dossier, defaultExpanded }: { dossier: Dossier; de
             <ExpandMore aria-hidden sx={{ transition: 'transform 250ms', transform: expanded ? 'rotate(180deg)' : 'none', color: 'text.secondary' }} />
             <Box component="span" sx={{ minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
               <Box component="span" sx={{ fontWeight: 700, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
-                {dossier.dossierName || t('cases.newCase')}
+                {name}
               </Box>
               <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', color: 'text.secondary', fontSize: '0.875rem' }}>
                 <span>{t('cases.number', { id: dossier.id })}</span>
@@ -88,20 +95,43 @@ export function DossierItem({ dossier, defaultExpanded }: { dossier: Dossier; de
             </Box>
           </ButtonBase>
         </Typography>
-        {actions.length > 0 ? (
+        {actions.length > 0 || isDeletable ? (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', pl: { xs: 5, sm: 0 }, justifyContent: { sm: 'flex-end' } }}>
             {actions.map((action) => (
               <ActionButton key={action.kind} action={action} download={download} pendingUrl={pendingUrl} />
             ))}
+            {isDeletable ? (
+              <Button
+                variant="outlined"
+                color="error"
+                size="small"
+                startIcon={<DeleteOutline />}
+                onClick={() => setConfirmingDelete(true)}
+                disabled={remove.isPending}
+                aria-label={t('cases.deleteNamed', { id: dossier.id })}
+              >
+                {t('cases.delete')}
+              </Button>
+            ) : null}
           </Box>
         ) : null}
       </Box>
-      {error ? (
+      {error || remove.error ? (
         <FormHelperText error role="alert" sx={{ px: 2 }}>
-          {errorText(error)}
+          {errorText(error ?? remove.error)}
         </FormHelperText>
       ) : null}
-      <Collapse in={expanded} timeout={250} id={bodyId} role="region" aria-label={dossier.dossierName || t('cases.newCase')}>
+      <ConfirmDialog
+        open={isConfirmingDelete}
+        title={t('cases.confirmDeleteTitle')}
+        message={t('cases.confirmDelete', { id: dossier.id })}
+        confirmLabel={t('cases.delete')}
+        onConfirm={() => remove.mutate(dossier.id, { onSettled: () => setConfirmingDelete(false) })}
+        onClose={() => setConfirmingDelete(false)}
+        isPending={remove.isPending}
+        destructive
+      />
+      <Collapse in={expanded} timeout={250} id={bodyId} role="region" aria-label={name}>
         <Box sx={{ px: { xs: 1.5, sm: 3 }, pb: 3, pt: 1, borderTop: 1, borderColor: 'divider' }}>
           {dossier.dossierStatut === DOSSIER_STATUT_ARCHIVED ? (
             <Alert severity="info" icon={<Inventory2 />} sx={{ mb: 2 }}>

@@ -125,6 +125,21 @@ describe('CvCard', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(`${wrongFileTypeMessage}.pdf`);
   });
 
+  it('says the content is not a PDF when the server finds a file named .pdf is not one, in English too', async () => {
+    await i18next.changeLanguage('en-US');
+    mockApi(async () => json(415, { code: 'UNSUPPORTED_FILE_TYPE', message: 'Unsupported file type', errors: { cv: ['file.content_not_pdf'] } }));
+    const user = userEvent.setup();
+    renderCard();
+    const input = await screen.findByLabelText('PDF file of your CV');
+    await user.upload(input, pdf('word-renamed.pdf'));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    const text = 'The content of this file is not a PDF, even though its name ends in .pdf: save or export the document as a PDF again, then send it.';
+    await waitFor(() => expect(input).toHaveAccessibleDescription(text));
+    expect(screen.getByRole('alert')).not.toHaveTextContent('valid extension');
+    await i18next.changeLanguage('fr-FR');
+  });
+
   it('shows a refusal the server sends as a rule code in words, under the input', async () => {
     mockApi(async () => json(400, { code: 'VALIDATION_FAILED', message: 'Refused', errors: { cv: ['file.malware_detected'] } }));
     const user = userEvent.setup();

@@ -23,6 +23,7 @@ export function PartnersCard() {
             <Box component="li" key={partner.id}>
               <Link
                 href={partner.web}
+                underline="none"
                 target="_blank"
                 rel="noopener noreferrer"
                 aria-label={t('partners.visit', { name: partner.nom })}

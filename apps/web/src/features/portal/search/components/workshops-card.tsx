@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { CmsInfo, Workshop } from '@passerelle/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { EmptyState } from '../../../../components/empty-state';
@@ -27,6 +27,8 @@ export function WorkshopsCard({ ateliers }: { ateliers: CmsInfo['ateliers'] }) {
   const toggle = useToggleWorkshop();
   const [pending, setPending] = useState<Pending | null>(null);
   const [success, setSuccess] = useState<Pending['action'] | null>(null);
+  const onlyOneId = useId();
+  const registeredTo = ateliers.list.find((workshop) => workshop.isInscrit);
 
   function confirm() {
     if (!pending) return;
@@ -67,10 +69,16 @@ export function WorkshopsCard({ ateliers }: { ateliers: CmsInfo['ateliers'] }) {
         ) : null}
       </Box>
       {ateliers.list.length === 0 ? <EmptyState title={t('workshops.empty')} icon={<EventAvailable />} /> : null}
+      {registeredTo ? (
+        <Alert severity="info" id={onlyOneId} sx={{ mb: 2 }}>
+          {t('workshops.onlyOne', { title: registeredTo.title })}
+        </Alert>
+      ) : null}
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         {ateliers.list.map((workshop) => {
           const placesLeft = Math.max(0, workshop.quota - workshop.nbIns);
-          const canRegister = ateliers.canRegister && placesLeft > 0;
+          // SPEC: one workshop at a time. Said before asking, rather than refused after the confirmation.
+          const canRegister = ateliers.canRegister && placesLeft > 0 && !registeredTo;
           return (
             <Box component="li" key={workshop.id} sx={{ border: 1, borderColor: workshop.isInscrit ? 'primary.main' : 'divider', borderRadius: 2, p: 1.5 }}>
               <Typography component="h3" sx={{ fontWeight: 600 }}>
@@ -95,8 +103,21 @@ export function WorkshopsCard({ ateliers }: { ateliers: CmsInfo['ateliers'] }) {
                     <Typography variant="body2" sx={{ fontWeight: 600, color: placesLeft > 0 ? 'text.primary' : 'error.main' }}>
                       {t('workshops.placesLeft', { count: placesLeft })}
                     </Typography>
-                    <Button size="small" variant="contained" disabled={!canRegister} onClick={() => ask({ workshop, action: 'register' })} aria-label={canRegister ? t('workshops.registerTo', { title: workshop.title }) : undefined}>
-                      {!ateliers.canRegister ? t('workshops.registrationClosed') : placesLeft === 0 ? t('workshops.full') : t('workshops.register')}
+                    <Button
+                      size="small"
+                      variant="contained"
+                      disabled={!canRegister}
+                      onClick={() => ask({ workshop, action: 'register' })}
+                      aria-label={canRegister ? t('workshops.registerTo', { title: workshop.title }) : undefined}
+                      aria-describedby={registeredTo ? onlyOneId : undefined}
+                    >
+                      {!ateliers.canRegister
+                        ? t('workshops.registrationClosed')
+                        : registeredTo
+                          ? t('workshops.registeredElsewhere')
+                          : placesLeft === 0
+                            ? t('workshops.full')
+                            : t('workshops.register')}
                     </Button>
                   </>
                 )}

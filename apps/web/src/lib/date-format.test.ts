@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatHour, formatLongDate, formatTime, parseDate } from './date-format';
+
+const afternoon = new Date(2026, 10, 15, 14, 5);
+
+describe('date formats (SPEC 9)', () => {
+  it('writes dd/mm/yyyy and dd/mm/yyyy HH:MM in English as in French', () => {
+    for (const language of ['fr-FR', 'en-US']) {
+      expect(formatDate('2026-11-15', language)).toBe('15/11/2026');
+      expect(formatDate(afternoon, language)).toBe('15/11/2026');
+      expect(formatDateTime(afternoon, language)).toBe('15/11/2026 14:05');
+      expect(formatTime(afternoon, language)).toBe('14:05');
+    }
+  });
+
+  it('writes the long form as weekday dd month yyyy, in the language', () => {
+    expect(formatLongDate('2026-11-15', 'fr-FR')).toBe('dimanche 15 novembre 2026');
+    expect(formatLongDate('2026-11-15', 'en-US')).toBe('Sunday 15 November 2026');
+    expect(formatLongDate('2026-03-01', 'en-US')).toBe('Sunday 01 March 2026');
+  });
+
+  it('keeps a calendar day whatever the time zone, and reads an instant in local time', () => {
+    expect(parseDate('2026-01-01')?.getDate()).toBe(1);
+    const instant = new Date(2026, 0, 2, 9, 30).toISOString();
+    expect(formatDateTime(instant)).toBe('02/01/2026 09:30');
+  });
+
+  it('shows nothing for no value and the value itself when it is no date', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('0000-00-00')).toBe('0000-00-00');
+    expect(formatDateTime('bientôt')).toBe('bientôt');
+    expect(formatHour('09:30:00')).toBe('09:30');
+  });
+});
