@@ -11,7 +11,7 @@ const muiBarrels = ['@mui/material', '@mui/icons-material'].map((name) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/api/src/db/migrations/**', 'data/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.cache/**', 'apps/api/src/db/migrations/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -40,20 +40,47 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: muiBarrels }],
     },
   },
-  {
-    // A web feature imports only shared folders and the contract, never another feature (STYLE.md).
-    files: ['apps/web/src/features/*/**/*.{ts,tsx}'],
+  // A web feature imports only shared folders (components, lib) and the contract, never another feature (STYLE.md):
+  // from a file n folders below its feature, n+1 `../` reach the features folder, so a path climbing exactly n+1
+  // levels and going down again names a feature; `features/` named in a path is refused at any depth.
+  ...[1, 2, 3, 4].map((depth) => ({
+    files: [`apps/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: muiBarrels,
           patterns: [
-            { group: ['../../features/*', '../../../features/*', '**/features/*/**'], message: 'Features do not import each other; routes compose them.' },
+            {
+              regex: `^(\\.\\./){${depth}}[^./][^/]*|(^|/)features/`,
+              message: 'Features do not import each other; move shared code to components/, lib/ or the contract.',
+            },
           ],
         },
       ],
     },
+  })),
+  {
+    // An API module reaches another module through its service only, never its repo or internals (STYLE.md); the
+    // service re-exports what the others need. Tests may import internals for fixtures (below).
+    files: ['apps/api/src/modules/*/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./][^/]*/(?![^/]+\\.service\\.ts$)',
+              message: "Import another module through its service (../<module>/<module>.service.ts), never its repo or internals.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['scripts/**', 'bench/**', 'apps/api/src/cli.ts', 'e2e/**', '**/*.test.ts', '**/*.test.tsx', 'apps/api/test/**'],

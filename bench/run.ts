@@ -14,6 +14,7 @@ import pg from 'pg';
 import { connections, duration, load, type BenchRow } from './load.ts';
 import { benchOffers } from './offers.ts';
 import { benchSheets } from './sheets.ts';
+import { benchStaffPipeline } from './staff-pipeline.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env['BENCH_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -112,6 +113,7 @@ try {
   rows2.push(await load('GET /api/users/me', `${portalUrl}/api/users/me`, auth));
   rows2.push(...(await benchOffers({ baseUrl: portalUrl, token, databaseUrl })));
   rows2.push(...(await benchSheets({ baseUrl: portalUrl, databaseUrl, signToken })));
+  rows2.push(...(await benchStaffPipeline({ baseUrl: portalUrl, databaseUrl, signToken })));
 
   const byName = new Map(rows2.map((r) => [r.name, r]));
   const ratio = (a: string, b: string) => {

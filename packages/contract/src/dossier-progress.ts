@@ -1,33 +1,34 @@
+import { DOSSIER_STATUS as S, SIGNED_DOSSIER_STATUSES, STEP_STATUS as STEP } from './dossier-status.ts';
 import type { Dossier, StepType } from './portal.ts';
 
 // ---------- Badge (SPEC section 4, "Dossier status and badge") ----------
 export const dossierBadges = ['started', 'inProgress', 'refused', 'accepted', 'archived', 'breaking', 'broken'] as const;
 export type DossierBadge = (typeof dossierBadges)[number];
 
-export const DOSSIER_STATUT_ARCHIVED = 9;
-export const DOSSIER_STATUT_BROKEN = 13;
+export const DOSSIER_STATUT_ARCHIVED = S.ARCHIVED;
+export const DOSSIER_STATUT_BROKEN = S.BROKEN;
 
 export function dossierBadge(statut: number): DossierBadge {
   switch (statut) {
-    case 1:
-    case 2:
+    case S.CREATED:
+    case S.AWAITING_EMPLOYER:
       return 'started';
-    case 3:
-    case 4:
-    case 5:
-    case 7:
+    case S.FIRST_CONTACT_REVIEW:
+    case S.TERMS:
+    case S.FUNDING:
+    case S.CONTRACT:
       return 'inProgress';
-    case 6:
+    case S.REFUSED:
       return 'refused';
-    case 8:
-    case 10:
-    case 11:
+    case S.ACCEPTED:
+    case S.FILED:
+    case S.REGISTERED:
       return 'accepted';
-    case 9:
+    case S.ARCHIVED:
       return 'archived';
-    case 12:
+    case S.BREAKING:
       return 'breaking';
-    case 13:
+    case S.BROKEN:
       return 'broken';
     default:
       throw new RangeError(`Unknown dossier status ${statut}`);
@@ -39,13 +40,13 @@ export function dossierBadge(statut: number): DossierBadge {
  * broken (13), and refused (6): a refused case has nothing left to do either; a new employer means a new case.
  * A case being broken (12) stays current: the termination is still under way.
  */
-const CLOSED_STATUTS: readonly number[] = [6, 8, 9, 10, 11, 13];
+const CLOSED_STATUTS: readonly number[] = [S.REFUSED, S.ACCEPTED, S.ARCHIVED, S.FILED, S.REGISTERED, S.BROKEN];
 export const isDossierClosed = (statut: number): boolean => CLOSED_STATUTS.includes(statut);
 
 /** The applicant may delete a case while nothing is sent: still drafting (1) and the first-contact sheet to do. */
 export function canDeleteDossier(dossier: Pick<Dossier, 'dossierStatut' | 'etapeStatus'>): boolean {
   const f1ca = stepStatus(dossier.etapeStatus, 'f1ca');
-  return dossier.dossierStatut === 1 && (f1ca === undefined || f1ca === 1);
+  return dossier.dossierStatut === S.CREATED && (f1ca === undefined || f1ca === STEP.TODO);
 }
 
 // ---------- Six-step progress (SPEC section 4, "Case steps") ----------
@@ -65,6 +66,8 @@ export function stepStatus(etapes: EtapeStatus, type: StepType): number | undefi
 }
 
 const oneOf = (status: number | undefined, values: readonly number[]) => status !== undefined && values.includes(status);
+const TO_DO: readonly number[] = [STEP.TODO, STEP.RETURNED];
+const SENT: readonly number[] = [STEP.IN_PROGRESS, STEP.DONE];
 
 function stateOf(isDone: boolean, isActive: boolean): StepState {
   if (isDone) return 'done';
@@ -79,14 +82,17 @@ export function computeSteps(etapes: EtapeStatus): StepProgress[] {
   const status = (type: StepType) => stepStatus(etapes, type);
   const signatures = [status('signature_admissible'), status('signature_employeur'), status('signature_ecole')];
   const states: Record<ProgressStep, StepState> = {
-    f1ca: stateOf(oneOf(status('f1ca'), [2, 3]), oneOf(status('f1ca'), [1, 5])),
-    f1ce: stateOf(oneOf(status('f1ce'), [2, 3]), oneOf(status('f1ce'), [1, 5])),
-    modalites_re: stateOf(status('modalites_re') === 3, status('modalites_re') === 2),
-    fiche: stateOf(status('fre') === 3 && status('fra') === 3, status('fre') === 2 || status('fra') === 2),
-    cfa: stateOf(status('cfa') === 3, status('cfa') === 2),
+    f1ca: stateOf(oneOf(status('f1ca'), SENT), oneOf(status('f1ca'), TO_DO)),
+    f1ce: stateOf(oneOf(status('f1ce'), SENT), oneOf(status('f1ce'), TO_DO)),
+    modalites_re: stateOf(status('modalites_re') === STEP.DONE, status('modalites_re') === STEP.IN_PROGRESS),
+    fiche: stateOf(
+      status('fre') === STEP.DONE && status('fra') === STEP.DONE,
+      status('fre') === STEP.IN_PROGRESS || status('fra') === STEP.IN_PROGRESS,
+    ),
+    cfa: stateOf(status('cfa') === STEP.DONE, status('cfa') === STEP.IN_PROGRESS),
     signature: stateOf(
-      status('signature_ecole') === 3,
-      signatures.some((s) => oneOf(s, [1, 2])),
+      status('signature_ecole') === STEP.DONE,
+      signatures.some((s) => oneOf(s, [STEP.TODO, STEP.IN_PROGRESS])),
     ),
   };
   return progressSteps.map((key) => ({ key, state: states[key] }));
@@ -99,8 +105,6 @@ export type DossierAction =
   | { kind: 'signedContract'; fileUrl: string }
   | { kind: 'signedAddendum'; fileUrl: string };
 
-const SIGNED_STATUTS: readonly number[] = [8, 10, 11, 12];
-
 /**
  * The buttons of a dossier's header, in SPEC's order: at most one of first-contact, information sheet or signed
  * contract (tried in that order), then the signed addendum when there is one. None for archived (9) or broken (13).
@@ -112,11 +116,11 @@ export function dossierActions(
   const actions: DossierAction[] = [];
   const f1ca = stepStatus(dossier.etapeStatus, 'f1ca');
   const fra = stepStatus(dossier.etapeStatus, 'fra');
-  if (dossier.dossierAccessible && (oneOf(f1ca, [1, 5]) || dossier.etapeStatus.length === 0)) {
+  if (dossier.dossierAccessible && (oneOf(f1ca, TO_DO) || dossier.etapeStatus.length === 0)) {
     actions.push({ kind: 'firstContact', to: `/admissible/fiche-premier-contact/${dossier.id}` });
-  } else if (oneOf(fra, [1, 5])) {
+  } else if (oneOf(fra, TO_DO)) {
     actions.push({ kind: 'informationSheet', to: `/admissible/fiche-renseignement/${dossier.id}` });
-  } else if (SIGNED_STATUTS.includes(dossier.dossierStatut) && dossier.dossierCerfa) {
+  } else if (SIGNED_DOSSIER_STATUSES.includes(dossier.dossierStatut) && dossier.dossierCerfa) {
     actions.push({ kind: 'signedContract', fileUrl: dossier.dossierCerfa });
   }
   if (dossier.dossierCerfaAvenant) actions.push({ kind: 'signedAddendum', fileUrl: dossier.dossierCerfaAvenant });
@@ -132,6 +136,6 @@ export type InformationSheetNext = 'contract' | 'waitingEmployer' | 'waitingAppl
  */
 export function informationSheetNext(kind: 'fra' | 'fre', etapes: EtapeStatus): InformationSheetNext {
   const other = kind === 'fra' ? 'fre' : 'fra';
-  if (stepStatus(etapes, other) === 3 || stepStatus(etapes, 'cfa') !== undefined) return 'contract';
+  if (stepStatus(etapes, other) === STEP.DONE || stepStatus(etapes, 'cfa') !== undefined) return 'contract';
   return kind === 'fra' ? 'waitingEmployer' : 'waitingApplicant';
 }

@@ -1,7 +1,8 @@
 import { stepTypes, type StepType } from '@passerelle/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { createDossier, decideFunding, submitSheet, type SheetsDeps } from '../../modules/sheets/sheets.service.ts';
+import { createDossier } from '../../modules/dossiers/dossiers.service.ts';
+import { decideFunding, submitSheet, type SheetsDeps } from '../../modules/sheets/sheets.service.ts';
 import { decideFirstContact, markContractPrepared, recordTerms } from '../../modules/staff/staff.service.ts';
 import type { Db } from '../client.ts';
 import { auditLog, dossierSteps, dossiers, sheets } from '../schema/index.ts';

@@ -256,6 +256,8 @@ export const dossiers = pgTable(
   (t) => [
     index('dossiers_admissible_idx').on(t.admissibleUserId),
     index('dossiers_company_idx').on(t.companyId),
+    // The back-office pipeline's default order (most recently updated first) reads this backwards, page by page.
+    index('dossiers_last_update_idx').on(t.lastUpdate, t.id),
     check('dossiers_statut_check', sql`${t.dossierStatut} between 1 and 13`),
   ],
 );

@@ -5,8 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hitRateLimit, rateLimitKey } from '../../lib/rate-limit.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { enqueueMail } from '../mail/mail.service.ts';
-import { renderMail } from '../mail/templates.ts';
+import { enqueueMail, renderMail } from '../mail/mail.service.ts';
 import { findUserByAddress, getUser, mailLanguageOf, normalizeEmail, type User } from '../users/users.service.ts';
 import {
   consumeLoginToken,

@@ -1,7 +1,7 @@
 import { cfaContactResponse } from '@passerelle/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { setMailContact } from '../mail/templates.ts';
+import { setMailContact } from '../mail/mail.service.ts';
 import { cfaContactOf } from './contact.service.ts';
 
 /**

@@ -1,53 +1,243 @@
-import { stepTypes, type CerfaParams, type Dossier, type StepType } from '@passerelle/contract';
-import type { Db } from '../../db/client.ts';
-import { forbidden, notFound } from '../../lib/app-error.ts';
+import { DOSSIER_STATUS, stepTypes, type CerfaParams, type Dossier, type StepType } from '@passerelle/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { fileUrl } from '../files/files.service.ts';
 import {
+  countOpenDossiers,
+  deleteDossierRow,
   findAdmissible,
   findDossierById,
   findDossiersOfAdmissible,
   findFormationWithSchool,
+  findSteps,
   findStepsOfDossiers,
+  hasSubmittedSheet,
+  insertAudit,
+  insertDossier,
   isCompanyUser,
+  lockDossier,
+  lockUser,
+  touchDossier,
+  writeSteps,
   type DossierRow,
   type DossierStepRow,
 } from './dossiers.repo.ts';
+import { changedSteps, initialState, transition, type DossierEvent, type DossierState, type Steps } from './lifecycle.ts';
+
+// The lifecycle's pure rules, for the modules that show or guard a dossier (sheets, staff, employers).
+export {
+  changedSteps,
+  initialState,
+  sheetOpenRefusal,
+  transition,
+  type DossierEvent,
+  type DossierState,
+  type RefusalCode,
+  type Steps,
+  type Transition,
+} from './lifecycle.ts';
+export type { DossierRow } from './dossiers.repo.ts';
+
+// ---------- One entry point: access, lock, then the work (docs/decisions/0012-dossier-lifecycle.md) ----------
+
+/**
+ * Who may act on the dossier through this call. Staff and admins may always act (they work for either party);
+ * otherwise `applicant` lets in the dossier's applicant, `company` a user of its company, `party` either of them, and
+ * `staff` nobody else.
+ */
+export type DossierAccess = 'party' | 'applicant' | 'company' | 'staff';
+
+export interface DossierView {
+  readonly row: DossierRow;
+  /** Status and steps as read (under the lock, for a locked dossier), then as each applied event left them. */
+  readonly state: DossierState;
+}
+
+export interface LockedDossier extends DossierView {
+  /**
+   * Applies an event through the state machine: the new status and steps, the last-update time and an audit entry,
+   * in the transaction. A refused event throws (409) and the transaction rolls back.
+   */
+  apply(event: DossierEvent, details?: Record<string, unknown>, action?: string): Promise<DossierState>;
+}
+
+export interface WithDossierOptions {
+  access: DossierAccess;
+  /** `select … for update` of the dossier row, and the work in that transaction. */
+  lock?: boolean;
+}
+
+const staffTypes: ReadonlySet<string> = new Set(['staff', 'admin']);
+
+/** Whether this kind of user may act through this access at all; 403 otherwise, before anything is read. */
+function isAllowedType(user: AuthUser, access: DossierAccess): boolean {
+  if (staffTypes.has(user.userType)) return true;
+  switch (user.userType) {
+    case 'admissible':
+      return access === 'party' || access === 'applicant';
+    case 'company':
+      return access === 'party' || access === 'company';
+    default:
+      return false;
+  }
+}
+
+/** Whether this user is the dossier's applicant, one of its company's users, or staff. */
+async function isPartyOf(conn: Db | Tx, user: AuthUser, row: DossierRow): Promise<boolean> {
+  if (staffTypes.has(user.userType)) return true;
+  if (user.userType === 'admissible') return row.admissibleUserId === user.id;
+  if (user.userType === 'company') return row.companyId !== null && isCompanyUser(conn, row.companyId, user.id);
+  return false;
+}
+
+const isStepType = (type: string): type is StepType => (stepTypes as readonly string[]).includes(type);
+
+export function stateOf(statut: number, rows: { type: string; status: number }[]): DossierState {
+  const steps: Steps = {};
+  for (const row of rows) if (isStepType(row.type)) steps[row.type] = row.status;
+  return { statut, steps };
+}
+
+function auditAction(event: DossierEvent): string {
+  switch (event.type) {
+    case 'sheetSaved':
+      return 'sheet.draft_saved';
+    case 'sheetSubmitted':
+      return 'sheet.submitted';
+    case 'firstContactDecided':
+      return `first_contact.${event.decision}`;
+    case 'termsRecorded':
+      return 'terms.recorded';
+    case 'fundingDecided':
+      return `funding.${event.decision}`;
+    case 'contractPrepared':
+      return 'contract.prepared';
+  }
+}
+
+function lockedDossier(tx: Tx, user: AuthUser, row: DossierRow, initial: DossierState): LockedDossier {
+  let state = initial;
+  return {
+    row,
+    get state() {
+      return state;
+    },
+    async apply(event, details = {}, action = auditAction(event)) {
+      const result = transition(state, event);
+      if (!result.ok) throw new AppError(result.code, result.reason);
+      const after = result.state;
+      const steps = changedSteps(state, after);
+      const statutChange = after.statut !== state.statut ? { statut: { from: state.statut, to: after.statut } } : {};
+      await writeSteps(tx, row.id, steps);
+      await touchDossier(tx, row.id, after.statut !== state.statut ? { dossierStatut: after.statut } : {});
+      await insertAudit(tx, { dossierId: row.id, actorUserId: user.id, action, details: { ...details, ...statutChange, steps } });
+      state = after;
+      return after;
+    },
+  };
+}
+
+/**
+ * Every use of one dossier goes through here: the user's access is checked once (403 for a kind of user the access
+ * excludes; 404 for a dossier the user is no party to, so that an id reveals nothing), then, with `lock`, the row is
+ * locked (`select … for update`) and `work` runs in that transaction with the dossier's state and `apply`.
+ */
+export async function withDossier<T>(
+  db: Db,
+  user: AuthUser,
+  dossierId: number,
+  options: WithDossierOptions & { lock: true },
+  work: (dossier: LockedDossier, tx: Tx) => Promise<T>,
+): Promise<T>;
+export async function withDossier<T>(
+  db: Db,
+  user: AuthUser,
+  dossierId: number,
+  options: WithDossierOptions & { lock?: false },
+  work: (dossier: DossierView, db: Db) => Promise<T> | T,
+): Promise<T>;
+export async function withDossier<T>(
+  db: Db,
+  user: AuthUser,
+  dossierId: number,
+  options: WithDossierOptions,
+  work: ((dossier: LockedDossier, tx: Tx) => Promise<T>) | ((dossier: DossierView, db: Db) => Promise<T> | T),
+): Promise<T> {
+  if (!isAllowedType(user, options.access)) throw forbidden();
+  if (options.lock) {
+    const locked = work as (dossier: LockedDossier, tx: Tx) => Promise<T>;
+    return db.transaction(async (tx) => {
+      const row = await lockDossier(tx, dossierId);
+      if (!row || !(await isPartyOf(tx, user, row))) throw notFound('Dossier not found');
+      const state = stateOf(row.dossierStatut, await findSteps(tx, dossierId));
+      return locked(lockedDossier(tx, user, row, state), tx);
+    });
+  }
+  const row = await findDossierById(db, dossierId);
+  if (!row || !(await isPartyOf(db, user, row))) throw notFound('Dossier not found');
+  const state = stateOf(row.dossierStatut, await findSteps(db, dossierId));
+  return (work as (dossier: DossierView, db: Db) => Promise<T> | T)({ row, state }, db);
+}
 
 /**
  * The dossier, when this user may see it: its applicant, a user of its company, or staff and admins.
  * Anyone else gets 404, so a dossier id reveals nothing; user types that never see dossiers get 403.
  */
 export async function getDossierForUser(db: Db, user: AuthUser, dossierId: number): Promise<DossierRow> {
-  switch (user.userType) {
-    case 'staff':
-    case 'admin': {
-      const dossier = await findDossierById(db, dossierId);
-      if (!dossier) throw notFound('Dossier not found');
-      return dossier;
-    }
-    case 'admissible': {
-      const dossier = await findDossierById(db, dossierId);
-      if (!dossier || dossier.admissibleUserId !== user.id) throw notFound('Dossier not found');
-      return dossier;
-    }
-    case 'company': {
-      const dossier = await findDossierById(db, dossierId);
-      if (!dossier || dossier.companyId === null || !(await isCompanyUser(db, dossier.companyId, user.id))) {
-        throw notFound('Dossier not found');
-      }
-      return dossier;
-    }
-    case 'anon':
-    case 'intervenant':
-    case 'student':
-    case 'parent':
-      throw forbidden();
-  }
+  return withDossier(db, user, dossierId, { access: 'party' }, (dossier) => dossier.row);
 }
 
+// ---------- Creation and deletion: the lifecycle's ends on the applicant's side ----------
+
+/**
+ * POST /admissibles/dossiers: a new case on the applicant's formation, waiting for the first-contact sheet. Each case
+ * invites an employer by mail, so an applicant holds at most `maxOpen` open ones (APPLICANT_MAX_OPEN_DOSSIERS).
+ */
+export async function createDossier(db: Db, user: AuthUser, maxOpen: number): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    if ((await countOpenDossiers(tx, user.id)) >= maxOpen)
+      throw new AppError('LIMIT_REACHED', `An applicant holds at most ${maxOpen} open dossiers`);
+    const initial = initialState();
+    const dossier = await insertDossier(tx, {
+      admissibleUserId: user.id,
+      formationId: (await findAdmissible(tx, user.id))?.formationId ?? null,
+      dossierStatut: initial.statut,
+    });
+    await writeSteps(tx, dossier.id, initial.steps);
+    await insertAudit(tx, {
+      dossierId: dossier.id,
+      actorUserId: user.id,
+      action: 'dossier.created',
+      details: { statut: initial.statut },
+    });
+    return { id: dossier.id };
+  });
+}
+
+/**
+ * DELETE /admissibles/dossiers/:id: the applicant withdraws a case created by mistake. Only while nothing has left the
+ * applicant's hands (status 1, no sheet sent): after that an employer may have been invited and the case is kept.
+ * Another applicant's case answers 404 (withDossier). The audit entry outlives the row (no foreign key).
+ */
+export async function deleteDossier(db: Db, user: AuthUser, dossierId: number): Promise<void> {
+  await withDossier(db, user, dossierId, { access: 'applicant', lock: true }, async (dossier, tx) => {
+    if (dossier.state.statut !== DOSSIER_STATUS.CREATED || (await hasSubmittedSheet(tx, dossierId)))
+      throw new AppError('LOCKED', 'A case with a sent sheet cannot be deleted');
+    await deleteDossierRow(tx, dossierId);
+    await insertAudit(tx, {
+      dossierId,
+      actorUserId: user.id,
+      action: 'dossier.deleted',
+      details: { statut: DOSSIER_STATUS.CREATED },
+    });
+  });
+}
+
+// ---------- Reading ----------
+
 const stepOrder = new Map<string, number>(stepTypes.map((type, index) => [type, index]));
-const isStepType = (type: string): type is StepType => stepOrder.has(type);
 
 function toDossier(row: DossierRow, steps: DossierStepRow[]): Dossier {
   return {
@@ -85,7 +275,11 @@ function contractTypeOf(admissibleChoice: string | null | undefined, formationTy
 
 /** Training dates and bounds the contract forms check against: the dossier's formation, else the applicant's. */
 export async function getCerfaParams(db: Db, user: AuthUser, dossierId: number): Promise<CerfaParams> {
-  const dossier = await getDossierForUser(db, user, dossierId);
+  return withDossier(db, user, dossierId, { access: 'party' }, (dossier) => cerfaParamsOf(db, dossier.row));
+}
+
+/** The cerfa parameters of a dossier whose access the caller has checked (withDossier). */
+export async function cerfaParamsOf(db: Db | Tx, dossier: DossierRow): Promise<CerfaParams> {
   const admissible = await findAdmissible(db, dossier.admissibleUserId);
   const formationId = dossier.formationId ?? admissible?.formationId ?? null;
   const formation = formationId === null ? undefined : await findFormationWithSchool(db, formationId);

@@ -1,10 +1,20 @@
-import { stepTypes, type EmployerDossier, type MissionsAccess, type StepType, type WaitingFor } from '@passerelle/contract';
+import {
+  DOSSIER_STATUS,
+  isStepToDo as isToDo,
+  STEP_STATUS,
+  stepTypes,
+  type EmployerDossier,
+  type MissionsAccess,
+  type StepType,
+  type WaitingFor,
+} from '@passerelle/contract';
 import type { Db } from '../../db/client.ts';
 import { fileUrl } from '../files/files.service.ts';
-import { sheetOpenRefusal, STATUT, type DossierState } from '../sheets/dossier-machine.ts';
+import { sheetOpenRefusal, type DossierState } from '../dossiers/dossiers.service.ts';
 import { findDossiersOfCompanyUser, findStepsOf, findSubmittedMissions } from './employers.repo.ts';
 
-const isToDo = (status: number | undefined) => status === 1 || status === 5;
+/** A signature reached and not given yet. */
+const isOpen = (status: number | undefined) => status !== undefined && status !== STEP_STATUS.DONE;
 const staff = (action: WaitingFor['action']): WaitingFor => ({ action, actor: 'staff', to: null });
 const applicant = (action: WaitingFor['action']): WaitingFor => ({ action, actor: 'admissible', to: null });
 const company = (action: WaitingFor['action'], to: string): WaitingFor => ({ action, actor: 'company', to });
@@ -12,25 +22,24 @@ const company = (action: WaitingFor['action'], to: string): WaitingFor => ({ act
 /** What a dossier waits for, and from whom (docs/decisions/0004-dossier-state-machine.md); the employer's own turn comes first. */
 export function waitingForOf(id: number, { statut, steps }: DossierState): WaitingFor {
   switch (statut) {
-    case STATUT.created:
+    case DOSSIER_STATUS.CREATED:
       return applicant('f1ca');
-    case STATUT.awaitingEmployer:
+    case DOSSIER_STATUS.AWAITING_EMPLOYER:
       return isToDo(steps.f1ce) ? company('f1ce', `/employeur/fiche-premier-contact/${id}`) : applicant('f1ca');
-    case STATUT.firstContactReview:
+    case DOSSIER_STATUS.FIRST_CONTACT_REVIEW:
       return staff('firstContactReview');
-    case STATUT.terms:
+    case DOSSIER_STATUS.TERMS:
       return staff('modalites');
-    case STATUT.funding:
+    case DOSSIER_STATUS.FUNDING:
       return company('fundingValidation', `/employeur/validation-financement/${id}`);
-    case STATUT.contract:
+    case DOSSIER_STATUS.CONTRACT:
       // Each party acts on its part of the information sheet while that part is to do; a sent part (2) waits.
       if (isToDo(steps.fre)) return company('fre', `/employeur/fiche-renseignement/${id}`);
       if (isToDo(steps.fra)) return applicant('fra');
-      if (steps.cfa === 2) return staff('cfa');
-      if (steps.signature_employeur !== undefined && steps.signature_employeur !== 3)
-        return company('signature', `/signature/${id}`);
-      if (steps.signature_admissible !== undefined && steps.signature_admissible !== 3) return applicant('signature');
-      if (steps.signature_ecole !== undefined && steps.signature_ecole !== 3) return staff('signature');
+      if (steps.cfa === STEP_STATUS.IN_PROGRESS) return staff('cfa');
+      if (isOpen(steps.signature_employeur)) return company('signature', `/signature/${id}`);
+      if (isOpen(steps.signature_admissible)) return applicant('signature');
+      if (isOpen(steps.signature_ecole)) return staff('signature');
       return { action: 'none', actor: 'none', to: null };
     default:
       return { action: 'none', actor: 'none', to: null };
@@ -67,7 +76,7 @@ export async function findEmployerDossiers(db: Db, userId: number): Promise<Empl
       dossierStatut: row.dossierStatut,
       etapeStatus: stepTypes
         .filter((type) => state.steps[type] !== undefined)
-        .map((type) => ({ type, status: state.steps[type] ?? 1 })),
+        .map((type) => ({ type, status: state.steps[type] ?? STEP_STATUS.TODO })),
       waitingFor: waitingForOf(row.id, state),
       missions: missionsAccessOf(row.id, state, submittedMissions.has(row.id)),
       // The file access rule 'dossier-contract' lets the company's users read these (files/file-access.ts).

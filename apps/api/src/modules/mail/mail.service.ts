@@ -4,6 +4,19 @@ import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { claimDueMails, insertMail, markMailAttemptFailed, markMailDelivered, type OutboxMail } from './mail.repo.ts';
 
+// The templates and their building blocks, for the modules that write mails of their own (auth, sheets, contact).
+export {
+  button,
+  formatDuration,
+  htmlLayout,
+  mailTextFooter,
+  paragraph,
+  quotedBlock,
+  renderMail,
+  setMailContact,
+  type MailContent,
+} from './templates.ts';
+
 export interface NewMail {
   to: string;
   subject: string;

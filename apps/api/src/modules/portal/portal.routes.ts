@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { fileResponse, formFile } from '../../plugins/openapi.ts';
 import { attachmentDisposition } from '../files/files.service.ts';
-import { createUploadGuard } from '../files/upload-guard.ts';
+import { createUploadGuard } from '../files/files.service.ts';
 import { getAttestation } from './attestations.ts';
 import { findPartners, findPublicFiles, getCmsInfo, getPortalInfos, uploadDocuments, type UploadForm } from './portal.service.ts';
 

@@ -24,7 +24,7 @@ import {
   safeFilename,
   type PreparedFile,
 } from '../files/files.service.ts';
-import type { UploadGuard } from '../files/upload-guard.ts';
+import type { UploadGuard } from '../files/files.service.ts';
 import { listWorkshopsForApplicant } from '../workshops/workshops.service.ts';
 import * as repo from './portal.repo.ts';
 

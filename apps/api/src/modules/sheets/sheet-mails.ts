@@ -1,5 +1,5 @@
 import type { Language } from '@passerelle/contract';
-import { button, formatDuration, htmlLayout, mailTextFooter, paragraph, quotedBlock, type MailContent } from '../mail/templates.ts';
+import { button, formatDuration, htmlLayout, mailTextFooter, paragraph, quotedBlock, type MailContent } from '../mail/mail.service.ts';
 
 export interface EmployerInvitationVars {
   /** The applicant's name as the CFA's records hold it (their account), not as they typed it on the sheet. */

@@ -1,13 +1,11 @@
-import type { SheetKind, StepType } from '@passerelle/contract';
-import { and, asc, count, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import type { SheetKind } from '@passerelle/contract';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
-  admissibles,
   auditLog,
   companies,
   companyUsers,
   dossierPersonal,
-  dossierSteps,
   dossierTerms,
   dossiers,
   files,
@@ -23,32 +21,9 @@ type Conn = Db | Tx;
 export type SheetRow = typeof sheets.$inferSelect;
 export type DossierRow = typeof dossiers.$inferSelect;
 
-export async function insertDossier(
-  tx: Conn,
-  values: { admissibleUserId: number; formationId: number | null },
-): Promise<DossierRow> {
-  const [row] = await tx
-    .insert(dossiers)
-    .values({ ...values, dossierStatut: 1 })
-    .returning();
-  if (!row) throw new Error('dossier not written');
-  return row;
-}
-
 /** Holds the user's row until the transaction ends: the limits counted for one person apply one request at a time. */
 export async function lockUser(tx: Tx, userId: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-}
-
-/** Refused (6), archived (9) and broken (13) dossiers are over; the others, accepted ones included, are open. */
-const closedStatuts = [6, 9, 13];
-
-export async function countOpenDossiers(db: Conn, admissibleUserId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(dossiers)
-    .where(and(eq(dossiers.admissibleUserId, admissibleUserId), notInArray(dossiers.dossierStatut, closedStatuts)));
-  return row?.n ?? 0;
 }
 
 /** Audit actions of an employer invitation an applicant's first contact asked for, sent or withheld. */
@@ -88,36 +63,6 @@ export async function findCompanyMembers(db: Conn, companyId: number) {
     .orderBy(asc(users.id));
 }
 
-export async function findAdmissibleFormationId(db: Conn, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ formationId: admissibles.formationId })
-    .from(admissibles)
-    .where(eq(admissibles.userId, userId));
-  return row?.formationId ?? null;
-}
-
-/** The dossier row, locked until the transaction ends: events on one dossier apply one after the other. */
-export async function lockDossier(tx: Tx, dossierId: number): Promise<DossierRow | undefined> {
-  const [row] = await tx.select().from(dossiers).where(eq(dossiers.id, dossierId)).for('update');
-  return row;
-}
-
-export async function findSteps(db: Conn, dossierId: number): Promise<{ type: string; status: number }[]> {
-  return db
-    .select({ type: dossierSteps.type, status: dossierSteps.status })
-    .from(dossierSteps)
-    .where(eq(dossierSteps.dossierId, dossierId));
-}
-
-export async function writeSteps(tx: Conn, dossierId: number, steps: Partial<Record<StepType, number>>): Promise<void> {
-  const rows = Object.entries(steps).map(([type, status]) => ({ dossierId, type, status }));
-  if (rows.length === 0) return;
-  await tx
-    .insert(dossierSteps)
-    .values(rows)
-    .onConflictDoUpdate({ target: [dossierSteps.dossierId, dossierSteps.type], set: { status: sql`excluded.status` } });
-}
-
 export async function updateDossier(
   tx: Conn,
   dossierId: number,
@@ -127,11 +72,6 @@ export async function updateDossier(
     .update(dossiers)
     .set({ ...values, lastUpdate: new Date() })
     .where(eq(dossiers.id, dossierId));
-}
-
-/** Sheets, steps, personal data and attachments go with it (on delete cascade). */
-export async function deleteDossierRow(tx: Conn, dossierId: number): Promise<void> {
-  await tx.delete(dossiers).where(eq(dossiers.id, dossierId));
 }
 
 export async function insertAudit(

@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import {
-  createDossierResponse,
   fundingValidationBody,
   fundingValidationResponse,
   salaryGridQuery,
@@ -19,14 +18,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { loadDataKeys } from '../../lib/crypto.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { formFile } from '../../plugins/openapi.ts';
-import { registerFileAccessRule } from '../files/file-access.ts';
-import { createUploadGuard } from '../files/upload-guard.ts';
+import { createUploadGuard, registerFileAccessRule } from '../files/files.service.ts';
 import {
   canReadSheetAttachment,
   checkSheet,
-  createDossier,
   decideFunding,
-  deleteDossier,
   getFundingValidation,
   getSalaryGrid,
   getSheet,
@@ -70,7 +66,7 @@ async function readSingleFile(request: FastifyRequest): Promise<UploadedFile | u
 
 /**
  * The sheets of a dossier (first contacts, missions, information sheet), the funding validation, the
- * job description upload, the salary grid, and the creation of a dossier. Staff may act on every sheet.
+ * job description upload and the salary grid. Staff may act on every sheet.
  */
 export default async function sheetsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -82,24 +78,6 @@ export default async function sheetsRoutes(instance: FastifyInstance): Promise<v
     throwFileSizeLimit: false,
     limits: { fileSize: jobDescriptionMaxBytes + 1, files: 1, fields: 2, parts: 3 },
   });
-
-  app.post(
-    '/admissibles/dossiers',
-    { onRequest: app.requireUserType('admissible'), schema: { response: { 201: createDossierResponse } } },
-    async (request, reply) =>
-      reply.status(201).send(await createDossier(app.db, signedInUser(request), app.config.APPLICANT_MAX_OPEN_DOSSIERS)),
-  );
-  app.delete(
-    '/admissibles/dossiers/:id',
-    {
-      onRequest: app.requireUserType('admissible'),
-      schema: { params: sheetParams, response: { 204: z.undefined().describe('Deleted') } },
-    },
-    async (request, reply) => {
-      await deleteDossier(app.db, signedInUser(request), request.params.id);
-      return reply.status(204).send();
-    },
-  );
 
   for (const { kind, path, party, finish } of sheetRoutes) {
     const onRequest = app.requireUserType(party, 'staff', 'admin');

@@ -1,6 +1,7 @@
 import {
   buildApprenticeshipPeriods,
   defaultSmicTable,
+  DOSSIER_STATUS,
   issuesToWarnings,
   professionalisationGridTable,
   ruleIssuesToErrors,
@@ -8,6 +9,7 @@ import {
   sheetDrafts,
   sheetIssues,
   smicAt,
+  STEP_STATUS,
   stepTypes,
   type DossierHeading,
   type DossierTerms,
@@ -19,16 +21,24 @@ import {
   type SheetKind,
   type SheetResponse,
   type SmicRate,
-  type StepType,
 } from '@passerelle/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, notFound, validationError } from '../../lib/app-error.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
 import { decryptText, encryptText, keyedHash, maskNir, type DataKeys } from '../../lib/crypto.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { createLoginLink } from '../auth/auth.service.ts';
-import { getCerfaParams, getDossierForUser } from '../dossiers/dossiers.service.ts';
+import {
+  cerfaParamsOf,
+  sheetOpenRefusal,
+  transition,
+  withDossier,
+  type DossierAccess,
+  type DossierState,
+  type DossierView,
+  type LockedDossier,
+} from '../dossiers/dossiers.service.ts';
 import {
   deleteFileRows,
   discardFileBytes,
@@ -36,19 +46,10 @@ import {
   insertFileRow,
   putFileBytes,
   safeFilename,
+  type UploadGuard,
 } from '../files/files.service.ts';
-import type { UploadGuard } from '../files/upload-guard.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { findOrCreateUserByEmail, findUserByAddress, mailLanguageOf, normalizeEmail } from '../users/users.service.ts';
-import {
-  changedSteps,
-  sheetOpenRefusal,
-  STATUT,
-  transition,
-  type DossierEvent,
-  type DossierState,
-  type Steps,
-} from './dossier-machine.ts';
 import { hasExtension } from '../../lib/file-type.ts';
 import { detectJobDescriptionType } from './job-description-type.ts';
 import { renderEmployerInvitation, renderFundingTermsReady } from './sheet-mails.ts';
@@ -85,13 +86,14 @@ const blockOf = (data: Data, block: string): Data => (isObject(data[block]) ? da
 
 // ---------- State ----------
 
-const isStepType = (type: string): type is StepType => (stepTypes as readonly string[]).includes(type);
-
-function toState(statut: number, rows: { type: string; status: number }[]): DossierState {
-  const steps: Steps = {};
-  for (const row of rows) if (isStepType(row.type)) steps[row.type] = row.status;
-  return { statut, steps };
-}
+/** The party that fills each sheet in (staff may act on every sheet): the access withDossier checks. */
+const sheetAccess: Record<SheetKind, DossierAccess> = {
+  f1ca: 'applicant',
+  fra: 'applicant',
+  f1ce: 'company',
+  missions: 'company',
+  fre: 'company',
+};
 
 /** The steps reached, in SPEC's order, as the wire carries them (`etapeStatus`). */
 function etapeStatusOf(state: DossierState): SheetResponse['etapeStatus'] {
@@ -101,99 +103,12 @@ function etapeStatusOf(state: DossierState): SheetResponse['etapeStatus'] {
   });
 }
 
-interface Locked {
-  dossier: repo.DossierRow;
-  state: DossierState;
-}
-
-async function lockState(tx: Tx, dossierId: number): Promise<Locked> {
-  const dossier = await repo.lockDossier(tx, dossierId);
-  if (!dossier) throw notFound('Dossier not found');
-  return { dossier, state: toState(dossier.dossierStatut, await repo.findSteps(tx, dossierId)) };
-}
-
-function auditAction(event: DossierEvent): string {
-  switch (event.type) {
-    case 'sheetSaved':
-      return 'sheet.draft_saved';
-    case 'sheetSubmitted':
-      return 'sheet.submitted';
-    case 'firstContactDecided':
-      return `first_contact.${event.decision}`;
-    case 'termsRecorded':
-      return 'terms.recorded';
-    case 'fundingDecided':
-      return `funding.${event.decision}`;
-    case 'contractPrepared':
-      return 'contract.prepared';
-  }
-}
-
 /**
- * Applies an event to a locked dossier: the new status and steps, the last-update time and an audit
- * entry, all in the caller's transaction. A refused event throws (409) and the transaction rolls back.
+ * Once the terms are recorded (the dossier reaches the funding validation), each user of the dossier's company gets a
+ * mail with a personal link to it: the funding page promises that mail while the terms are missing. For the staff
+ * module, in the transaction that records the terms.
  */
-async function applyEvent(
-  tx: Tx,
-  locked: Locked,
-  actorUserId: number,
-  event: DossierEvent,
-  details: Data = {},
-  action = auditAction(event),
-): Promise<DossierState> {
-  const result = transition(locked.state, event);
-  if (!result.ok) throw new AppError(result.code, result.reason);
-  const after = result.state;
-  const steps = changedSteps(locked.state, after);
-  await repo.writeSteps(tx, locked.dossier.id, steps);
-  await repo.updateDossier(
-    tx,
-    locked.dossier.id,
-    after.statut !== locked.state.statut ? { dossierStatut: after.statut } : {},
-  );
-  await repo.insertAudit(tx, {
-    dossierId: locked.dossier.id,
-    actorUserId,
-    action,
-    details: {
-      ...details,
-      ...(after.statut !== locked.state.statut ? { statut: { from: locked.state.statut, to: after.statut } } : {}),
-      steps,
-    },
-  });
-  locked.state = after;
-  return after;
-}
-
-/** For other modules (staff transitions): locks the dossier and applies one event in the transaction. */
-export async function recordDossierEvent(
-  tx: Tx,
-  dossierId: number,
-  actorUserId: number,
-  event: DossierEvent,
-  details: Data = {},
-): Promise<DossierState> {
-  return applyEvent(tx, await lockState(tx, dossierId), actorUserId, event, details);
-}
-
-/**
- * For the staff module: records the terms. The first time (the dossier reaches the funding validation), each user of the
- * dossier's company gets a mail with a personal link to it: the funding page promises that mail while the terms are missing.
- */
-export async function recordTermsEvent(
-  tx: Tx,
-  config: SheetsDeps['config'],
-  dossierId: number,
-  actorUserId: number,
-): Promise<DossierState> {
-  const locked = await lockState(tx, dossierId);
-  const before = locked.state.statut;
-  const next = await applyEvent(tx, locked, actorUserId, { type: 'termsRecorded' });
-  if (before !== STATUT.funding && next.statut === STATUT.funding) await mailFundingTermsReady(tx, config, locked.dossier);
-  return next;
-}
-
-async function mailFundingTermsReady(tx: Tx, config: SheetsDeps['config'], dossier: repo.DossierRow): Promise<void> {
+export async function mailFundingTermsReady(tx: Tx, config: SheetsDeps['config'], dossier: repo.DossierRow): Promise<void> {
   if (dossier.companyId === null) return;
   const [members, account] = await Promise.all([
     repo.findCompanyMembers(tx, dossier.companyId),
@@ -211,49 +126,6 @@ async function mailFundingTermsReady(tx: Tx, config: SheetsDeps['config'], dossi
     });
     await enqueueMail(tx, { to: member.email, ...mail });
   }
-}
-
-// ---------- Dossier creation ----------
-
-/**
- * POST /admissibles/dossiers: a new case on the applicant's formation, waiting for the first-contact sheet. Each case
- * invites an employer by mail, so an applicant holds at most `maxOpen` open ones (APPLICANT_MAX_OPEN_DOSSIERS).
- */
-export async function createDossier(db: Db, user: AuthUser, maxOpen: number): Promise<{ id: number }> {
-  return db.transaction(async (tx) => {
-    await repo.lockUser(tx, user.id);
-    if ((await repo.countOpenDossiers(tx, user.id)) >= maxOpen)
-      throw new AppError('LIMIT_REACHED', `An applicant holds at most ${maxOpen} open dossiers`);
-    const dossier = await repo.insertDossier(tx, {
-      admissibleUserId: user.id,
-      formationId: await repo.findAdmissibleFormationId(tx, user.id),
-    });
-    await repo.writeSteps(tx, dossier.id, { f1ca: 1 });
-    await repo.insertAudit(tx, {
-      dossierId: dossier.id,
-      actorUserId: user.id,
-      action: 'dossier.created',
-      details: { statut: 1 },
-    });
-    return { id: dossier.id };
-  });
-}
-
-/**
- * DELETE /admissibles/dossiers/:id: the applicant withdraws a case created by mistake. Only while nothing has left the
- * applicant's hands (status 1, no sheet sent): after that an employer may have been invited and the case is kept.
- * Another applicant's case answers 404 (getDossierForUser). The audit entry outlives the row (no foreign key).
- */
-export async function deleteDossier(db: Db, user: AuthUser, dossierId: number): Promise<void> {
-  await getDossierForUser(db, user, dossierId);
-  await db.transaction(async (tx) => {
-    const locked = await lockState(tx, dossierId);
-    const sheets = await repo.findSheets(tx, dossierId);
-    if (locked.state.statut !== 1 || sheets.some((row) => row.status === 'submitted'))
-      throw new AppError('LOCKED', 'A case with a sent sheet cannot be deleted');
-    await repo.deleteDossierRow(tx, dossierId);
-    await repo.insertAudit(tx, { dossierId, actorUserId: user.id, action: 'dossier.deleted', details: { statut: 1 } });
-  });
 }
 
 // ---------- Reading a sheet ----------
@@ -408,8 +280,8 @@ function idccBefore(sheets: SheetsByKind): string | null {
   return typeof fromF1ce === 'string' ? fromF1ce : null;
 }
 
-async function getSheetFormation(db: Db, user: AuthUser, dossierId: number): Promise<SheetFormation | null> {
-  const params = await getCerfaParams(db, user, dossierId);
+async function getSheetFormation(db: Db | Tx, dossier: repo.DossierRow): Promise<SheetFormation | null> {
+  const params = await cerfaParamsOf(db, dossier);
   const formation = params.formation;
   if (!formation) return null;
   return {
@@ -428,7 +300,7 @@ async function getSheetFormation(db: Db, user: AuthUser, dossierId: number): Pro
 
 /** Whose case the page is about (issue 9): the case's number and name, and the apprentice's name. */
 async function getDossierHeading(
-  db: Db,
+  db: Db | Tx,
   dossier: { id: number; dossierName: string | null; admissibleUserId: number },
 ): Promise<DossierHeading> {
   const account = await repo.findUserNames(db, dossier.admissibleUserId);
@@ -470,18 +342,27 @@ export async function getSheet<K extends SheetKind>(
   kind: K,
   dossierId: number,
 ): Promise<SheetResponse<K>> {
-  const dossier = await getDossierForUser(deps.db, user, dossierId);
-  const [rows, stepRows, nir, formation, smicTable, attachment, heading] = await Promise.all([
+  return withDossier(deps.db, user, dossierId, { access: sheetAccess[kind] }, (dossier) => readSheet(deps, user, kind, dossier));
+}
+
+/** The sheet as its reader sees it, for a dossier whose access withDossier has checked (after a write: as it left it). */
+async function readSheet<K extends SheetKind>(
+  deps: SheetsDeps,
+  user: AuthUser,
+  kind: K,
+  view: DossierView,
+): Promise<SheetResponse<K>> {
+  const { row: dossier, state } = view;
+  const dossierId = dossier.id;
+  const [rows, nir, formation, smicTable, attachment, heading] = await Promise.all([
     repo.findSheets(deps.db, dossierId),
-    repo.findSteps(deps.db, dossierId),
     readNir(deps.db, deps.keys, dossierId),
-    getSheetFormation(deps.db, user, dossierId),
+    getSheetFormation(deps.db, dossier),
     findSmicTable(deps.db),
     kind === 'missions' ? repo.findAttachment(deps.db, dossierId, kind) : Promise.resolve(undefined),
     getDossierHeading(deps.db, dossier),
   ]);
   const sheets = byKind(rows);
-  const state = toState(dossier.dossierStatut, stepRows);
   const snapshot = { sheets, state, nir, prefill: await prefillFor(deps.db, dossier, kind, sheets) };
   const { row, data, other, issues } = evaluate(deps, kind, snapshot, formation, smicTable);
   const context = contextFor(user, kind, snapshot.sheets, other, nir);
@@ -534,9 +415,9 @@ const noteActions = {
   refused: ['first_contact.refuse', 'funding.denied'],
   archived: ['dossier.archived'],
 } as const;
-const RETURNED_STEP = 5;
-const STATUT_REFUSED = 6;
-const STATUT_ARCHIVED = 9;
+const RETURNED_STEP = STEP_STATUS.RETURNED;
+const STATUT_REFUSED = DOSSIER_STATUS.REFUSED;
+const STATUT_ARCHIVED = DOSSIER_STATUS.ARCHIVED;
 
 /** Why the sheet is back with its author (step 5) or the case closed (6, 9), and the reason recorded. */
 async function statusNoteOf(db: Db, dossier: repo.DossierRow, state: DossierState, kind: SheetKind): Promise<SheetResponse['statusNote']> {
@@ -582,7 +463,32 @@ function ensureWritable(kind: SheetKind, row: repo.SheetRow | undefined, state: 
   if (refusal && !refusal.ok) throw new AppError(refusal.code, refusal.reason);
 }
 
-/** PUT: replaces the sheet's draft (partial, but well formed: the route's schema checked it). */
+/**
+ * Replaces the sheet's draft in the dossier's transaction (partial, but well formed: the route's schema checked it). A
+ * draft moves no step; it is recorded as an event all the same (audit, last update).
+ */
+async function writeDraft(deps: SheetsDeps, user: AuthUser, kind: SheetKind, dossier: LockedDossier, tx: Tx, body: Data) {
+  const dossierId = dossier.row.id;
+  const { data, nir } = splitNir(kind, body);
+  const sheets = byKind(await repo.findSheets(tx, dossierId));
+  ensureWritable(kind, sheets[kind], dossier.state);
+  if (kind === 'fre') {
+    const errors = ruleIssuesToErrors(
+      sheetIssues('fre', data, { formation: null, smicTable: [], other: {}, idccBefore: idccBefore(sheets) }).filter(
+        (issue) => issue.code === 'idcc.change_blocked',
+      ),
+    );
+    if (errors) throw validationError(errors, 'The IDCC code can no longer change on the information sheet');
+  }
+  await repo.upsertSheet(tx, { dossierId, kind, data, updatedBy: user.id });
+  if (nirKinds.has(kind)) await storeNir(tx, deps.keys, dossierId, nir);
+  await dossier.apply({ type: 'sheetSaved', kind }, { kind });
+}
+
+/** What a write answers: the sheet as the transaction left the dossier. */
+const viewOf = (dossier: DossierView, row: repo.DossierRow = dossier.row): DossierView => ({ row, state: dossier.state });
+
+/** PUT: replaces the sheet's draft. */
 export async function saveSheetDraft<K extends SheetKind>(
   deps: SheetsDeps,
   user: AuthUser,
@@ -590,25 +496,11 @@ export async function saveSheetDraft<K extends SheetKind>(
   dossierId: number,
   body: Data,
 ): Promise<SheetResponse<K>> {
-  await getDossierForUser(deps.db, user, dossierId);
-  const { data, nir } = splitNir(kind, body);
-  await deps.db.transaction(async (tx) => {
-    const locked = await lockState(tx, dossierId);
-    const sheets = byKind(await repo.findSheets(tx, dossierId));
-    ensureWritable(kind, sheets[kind], locked.state);
-    if (kind === 'fre') {
-      const errors = ruleIssuesToErrors(
-        sheetIssues('fre', data, { formation: null, smicTable: [], other: {}, idccBefore: idccBefore(sheets) }).filter(
-          (issue) => issue.code === 'idcc.change_blocked',
-        ),
-      );
-      if (errors) throw validationError(errors, 'The IDCC code can no longer change on the information sheet');
-    }
-    await repo.upsertSheet(tx, { dossierId, kind, data, updatedBy: user.id });
-    if (nirKinds.has(kind)) await storeNir(tx, deps.keys, dossierId, nir);
-    await applyEvent(tx, locked, user.id, { type: 'sheetSaved', kind }, { kind });
+  const view = await withDossier(deps.db, user, dossierId, { access: sheetAccess[kind], lock: true }, async (dossier, tx) => {
+    await writeDraft(deps, user, kind, dossier, tx, body);
+    return viewOf(dossier);
   });
-  return getSheet(deps, user, kind, dossierId);
+  return readSheet(deps, user, kind, view);
 }
 
 /**
@@ -623,16 +515,14 @@ export async function checkSheet(
   dossierId: number,
   body: Data | undefined,
 ): Promise<void> {
-  const dossier = await getDossierForUser(deps.db, user, dossierId);
-  const [rows, stepRows, storedNir, formation, smicTable] = await Promise.all([
+  const { row: dossier, state } = await withDossier(deps.db, user, dossierId, { access: sheetAccess[kind] }, (view) => view);
+  const [rows, storedNir, formation, smicTable] = await Promise.all([
     repo.findSheets(deps.db, dossierId),
-    repo.findSteps(deps.db, dossierId),
     readNir(deps.db, deps.keys, dossierId),
-    getSheetFormation(deps.db, user, dossierId),
+    getSheetFormation(deps.db, dossier),
     findSmicTable(deps.db),
   ]);
   const sheets = byKind(rows);
-  const state = toState(dossier.dossierStatut, stepRows);
   ensureWritable(kind, sheets[kind], state);
   let nir = storedNir;
   if (body !== undefined) {
@@ -648,9 +538,9 @@ export async function checkSheet(
 }
 
 /**
- * POST submit / send: the sheet as saved (or as given, saved first so that nothing typed is lost)
- * must be complete and pass every rule; all errors come back at once. Then it is locked and the
- * dossier moves on; the applicant's first contact also invites the employer's contact.
+ * POST submit / send: the sheet as saved (or as given, saved first so that nothing typed is lost: the draft commits even
+ * when the send is refused) must be complete and pass every rule; all errors come back at once. Then it is locked and
+ * the dossier moves on; the applicant's first contact also invites the employer's contact. One access check, one lock.
  */
 export async function submitSheet<K extends SheetKind>(
   deps: SheetsDeps,
@@ -659,38 +549,53 @@ export async function submitSheet<K extends SheetKind>(
   dossierId: number,
   body: Data | undefined,
 ): Promise<SheetResponse<K>> {
-  if (body !== undefined) await saveSheetDraft(deps, user, kind, dossierId, body);
-  else await getDossierForUser(deps.db, user, dossierId);
-  const [formation, smicTable] = await Promise.all([
-    getSheetFormation(deps.db, user, dossierId),
-    findSmicTable(deps.db),
-  ]);
-
-  await deps.db.transaction(async (tx) => {
-    const locked = await lockState(tx, dossierId);
-    const sheets = byKind(await repo.findSheets(tx, dossierId));
-    ensureWritable(kind, sheets[kind], locked.state);
-    const nir = nirKinds.has(kind) ? await readNir(tx, deps.keys, dossierId) : undefined;
-    const { row, data } = evaluate(deps, kind, { sheets, state: locked.state, nir }, formation, smicTable);
-    const errors = ruleIssuesToErrors(
-      sheetIssues(kind, data, {
-        formation,
-        smicTable,
-        other: otherBlocks(kind, sheets),
-        idccBefore: kind === 'fre' ? idccBefore(sheets) : null,
-        shortContractMonths: deps.config.SHORT_CONTRACT_MONTHS,
-      }),
-    );
-    if (errors) throw validationError(errors, 'The sheet is incomplete or breaks a rule');
-    if (!row) await repo.upsertSheet(tx, { dossierId, kind, data: splitNir(kind, data).data, updatedBy: user.id });
-    await repo.markSheetSubmitted(tx, dossierId, kind, user.id);
-    await applyEvent(tx, locked, user.id, { type: 'sheetSubmitted', kind }, { kind });
-    if (kind === 'f1ca') {
-      await nameDossier(tx, dossierId, data);
-      await inviteEmployer(tx, deps, locked.dossier, data, user);
+  const smicTable = await findSmicTable(deps.db);
+  const outcome = await withDossier(deps.db, user, dossierId, { access: sheetAccess[kind], lock: true }, async (dossier, tx) => {
+    if (body === undefined) return { ok: true as const, view: await sendSheet(deps, user, kind, dossier, tx, smicTable) };
+    await writeDraft(deps, user, kind, dossier, tx, body);
+    try {
+      // In a savepoint: a refused send (rules, invitation limits, state) rolls back to the draft, which commits.
+      return { ok: true as const, view: await tx.transaction(() => sendSheet(deps, user, kind, dossier, tx, smicTable)) };
+    } catch (error) {
+      return { ok: false as const, error };
     }
   });
-  return getSheet(deps, user, kind, dossierId);
+  if (!outcome.ok) throw outcome.error;
+  return readSheet(deps, user, kind, outcome.view);
+}
+
+/** The send itself, on the dossier locked by submitSheet: complete and rule-abiding, then locked and moved on. */
+async function sendSheet(
+  deps: SheetsDeps,
+  user: AuthUser,
+  kind: SheetKind,
+  dossier: LockedDossier,
+  tx: Tx,
+  smicTable: readonly SmicRate[],
+): Promise<DossierView> {
+  const dossierId = dossier.row.id;
+  const formation = await getSheetFormation(tx, dossier.row);
+  const sheets = byKind(await repo.findSheets(tx, dossierId));
+  ensureWritable(kind, sheets[kind], dossier.state);
+  const nir = nirKinds.has(kind) ? await readNir(tx, deps.keys, dossierId) : undefined;
+  const { row, data } = evaluate(deps, kind, { sheets, state: dossier.state, nir }, formation, smicTable);
+  const errors = ruleIssuesToErrors(
+    sheetIssues(kind, data, {
+      formation,
+      smicTable,
+      other: otherBlocks(kind, sheets),
+      idccBefore: kind === 'fre' ? idccBefore(sheets) : null,
+      shortContractMonths: deps.config.SHORT_CONTRACT_MONTHS,
+    }),
+  );
+  if (errors) throw validationError(errors, 'The sheet is incomplete or breaks a rule');
+  if (!row) await repo.upsertSheet(tx, { dossierId, kind, data: splitNir(kind, data).data, updatedBy: user.id });
+  await repo.markSheetSubmitted(tx, dossierId, kind, user.id);
+  await dossier.apply({ type: 'sheetSubmitted', kind }, { kind });
+  if (kind !== 'f1ca') return viewOf(dossier);
+  const dossierName = await nameDossier(tx, dossierId, data);
+  await inviteEmployer(tx, deps, dossier.row, data, user);
+  return viewOf(dossier, { ...dossier.row, dossierName: dossierName ?? dossier.row.dossierName });
 }
 
 /**
@@ -704,9 +609,10 @@ function dossierNameOf(data: Data): string | null {
   return name === '' ? null : name;
 }
 
-async function nameDossier(tx: Tx, dossierId: number, data: Data): Promise<void> {
+async function nameDossier(tx: Tx, dossierId: number, data: Data): Promise<string | null> {
   const name = dossierNameOf(data);
   if (name !== null) await repo.updateDossier(tx, dossierId, { dossierName: name });
+  return name;
 }
 
 const contactField = 'contacts.contactEntreprise.courriel';
@@ -851,7 +757,9 @@ export async function uploadJobDescription(
   dossierId: number,
   file: UploadedFile | undefined,
 ): Promise<SheetResponse<'missions'>> {
-  await getDossierForUser(deps.db, user, dossierId);
+  // Checked before the file is even read, so that an outsider's bytes are neither scanned nor stored; the write below
+  // goes through withDossier again, under the lock, since the scan and the storage happen outside any transaction.
+  await withDossier(deps.db, user, dossierId, { access: 'company' }, () => undefined);
   if (!file || file.bytes.byteLength === 0) throw validationError({ file: ['field.required'] });
   if (file.truncated || file.bytes.byteLength > jobDescriptionMaxBytes)
     throw new AppError('PAYLOAD_TOO_LARGE', 'The job description is larger than 5 MB', { file: ['file.too_large'] });
@@ -871,11 +779,11 @@ export async function uploadJobDescription(
     bytes: file.bytes,
   });
   let replacedKeys: string[] = [];
+  let view: DossierView;
   try {
-    replacedKeys = await deps.db.transaction(async (tx) => {
-      const locked = await lockState(tx, dossierId);
+    [replacedKeys, view] = await withDossier(deps.db, user, dossierId, { access: 'company', lock: true }, async (dossier, tx) => {
       const sheets = byKind(await repo.findSheets(tx, dossierId));
-      ensureWritable('missions', sheets.missions, locked.state);
+      ensureWritable('missions', sheets.missions, dossier.state);
       const stored = await insertFileRow(tx, prepared);
       const previous = await repo.replaceAttachment(tx, {
         dossierId,
@@ -883,24 +791,21 @@ export async function uploadJobDescription(
         fileId: stored.id,
         createdBy: user.id,
       });
-      await applyEvent(
-        tx,
-        locked,
-        user.id,
+      await dossier.apply(
         { type: 'sheetSaved', kind: 'missions' },
         { kind: 'missions', fileId: stored.id },
         'sheet.attachment_uploaded',
       );
       const keys = previous ? await deleteFileRows(tx, [previous]) : [];
       await guard.checkBudget(tx, { userId: user.id, userType: user.userType, dossierId, fields: ['file'] });
-      return keys;
+      return [keys, viewOf(dossier)] as const;
     });
   } catch (err) {
     await discardFileBytes(storage, [prepared.storageKey]);
     throw err;
   }
   await discardFileBytes(storage, replacedKeys);
-  return getSheet(deps, user, 'missions', dossierId);
+  return readSheet(deps, user, 'missions', view);
 }
 
 /** File access rule: a job description is read by the people who may read its dossier. */
@@ -908,7 +813,7 @@ export async function canReadSheetAttachment(db: Db, user: AuthUser, fileId: str
   const dossierId = await repo.findAttachmentDossier(db, fileId);
   if (dossierId === undefined) return false;
   try {
-    await getDossierForUser(db, user, dossierId);
+    await withDossier(db, user, dossierId, { access: 'party' }, () => undefined);
     return true;
   } catch {
     return false;
@@ -924,14 +829,16 @@ export async function getFundingValidation(
   user: AuthUser,
   dossierId: number,
 ): Promise<FundingResponse> {
-  const dossier = await getDossierForUser(deps.db, user, dossierId);
+  return withDossier(deps.db, user, dossierId, { access: 'company' }, (dossier) => readFunding(deps, dossier));
+}
+
+async function readFunding(deps: SheetsDeps, { row: dossier, state }: DossierView): Promise<FundingResponse> {
   const [terms, latest, formation, heading] = await Promise.all([
-    repo.findTerms(deps.db, dossierId),
-    repo.findLatestFunding(deps.db, dossierId),
-    getSheetFormation(deps.db, user, dossierId),
+    repo.findTerms(deps.db, dossier.id),
+    repo.findLatestFunding(deps.db, dossier.id),
+    getSheetFormation(deps.db, dossier),
     getDossierHeading(deps.db, dossier),
   ]);
-  const state = toState(dossier.dossierStatut, await repo.findSteps(deps.db, dossierId));
   return {
     terms: terms ? (terms.data as DossierTerms) : null,
     decision: (latest?.decision as FundingResponse['decision']) ?? null,
@@ -951,22 +858,22 @@ export async function decideFunding(
   dossierId: number,
   body: FundingValidationBody,
 ): Promise<FundingResponse> {
-  await getDossierForUser(deps.db, user, dossierId);
-  await deps.db.transaction(async (tx) => {
-    const locked = await lockState(tx, dossierId);
+  const view = await withDossier(deps.db, user, dossierId, { access: 'company', lock: true }, async (dossier, tx) => {
     // Read under the dossier's lock. On its way to the funding validation, a dossier without terms has nothing to
     // decide on yet; any other refusal (archived, closed, decided) is the state machine's.
-    const isAwaitingFunding = locked.state.statut === STATUT.terms || locked.state.statut === STATUT.funding;
+    const { statut } = dossier.state;
+    const isAwaitingFunding = statut === DOSSIER_STATUS.TERMS || statut === DOSSIER_STATUS.FUNDING;
     if (isAwaitingFunding && !(await repo.findTerms(tx, dossierId))) throw new AppError('FUNDING_TERMS_MISSING');
-    await applyEvent(tx, locked, user.id, { type: 'fundingDecided', decision: body.decision }, body.reason ? { reason: body.reason } : {});
+    await dossier.apply({ type: 'fundingDecided', decision: body.decision }, body.reason ? { reason: body.reason } : {});
     await repo.insertFunding(tx, {
       dossierId,
       decision: body.decision,
       reason: body.reason ?? null,
       decidedBy: user.id,
     });
+    return viewOf(dossier);
   });
-  return getFundingValidation(deps, user, dossierId);
+  return readFunding(deps, view);
 }
 
 // ---------- SMIC table and salary grid ----------

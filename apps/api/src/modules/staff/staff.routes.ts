@@ -5,6 +5,10 @@ import {
   sheetParams,
   smicRowBody,
   smicTableResponse,
+  staffDossierDetailResponse,
+  staffDossierParams,
+  staffDossiersQuery,
+  staffDossiersResponse,
 } from '@passerelle/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,6 +18,8 @@ import {
   addSmicRate,
   decideFirstContact,
   findSmicTableRows,
+  findStaffDossiers,
+  getStaffDossier,
   markContractPrepared,
   recordTerms,
 } from './staff.service.ts';
@@ -28,6 +34,17 @@ export default async function staffRoutes(instance: FastifyInstance): Promise<vo
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const onRequest = app.requireUserType('staff', 'admin');
   const stateSchema = { params: sheetParams, response: { 200: dossierStateResponse } };
+
+  app.get(
+    '/staff/dossiers',
+    { onRequest, schema: { querystring: staffDossiersQuery, response: { 200: staffDossiersResponse } } },
+    async (request) => findStaffDossiers(app.db, request.query),
+  );
+  app.get(
+    '/staff/dossiers/:id',
+    { onRequest, schema: { params: staffDossierParams, response: { 200: staffDossierDetailResponse } } },
+    async (request) => getStaffDossier(app.db, signedInUser(request), request.params.id),
+  );
 
   app.post(
     '/staff/dossiers/:id/first-contact',

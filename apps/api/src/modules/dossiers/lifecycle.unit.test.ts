@@ -7,7 +7,7 @@ import {
   transition,
   type DossierEvent,
   type DossierState,
-} from './dossier-machine.ts';
+} from './lifecycle.ts';
 
 function run(state: DossierState, ...events: DossierEvent[]): DossierState {
   let current = state;

@@ -1,7 +1,14 @@
-import type { FundingDecision, SheetKind, StepType } from '@passerelle/contract';
+import {
+  DOSSIER_STATUS,
+  isStepToDo as isToDo,
+  STEP_STATUS,
+  type FundingDecision,
+  type SheetKind,
+  type StepType,
+} from '@passerelle/contract';
 
 /**
- * The dossier state machine (docs/decisions/0004-dossier-state-machine.md): pure functions from a
+ * The dossier state machine (docs/decisions/0004-dossier-state-machine.md, 0012-dossier-lifecycle.md): pure functions from a
  * state and an event to the next state, or to the reason the event is refused. The service applies
  * the result in the transaction that records the event.
  *
@@ -28,35 +35,22 @@ export type RefusalCode = 'CONFLICT' | 'LOCKED' | 'ARCHIVED';
 
 export type Transition = { ok: true; state: DossierState } | { ok: false; code: RefusalCode; reason: string };
 
-export const STATUT = {
-  /** Created; the applicant fills in the first-contact sheet. */
-  created: 1,
-  /** Applicant's first contact sent; the employer's is awaited. */
-  awaitingEmployer: 2,
-  /** Both first contacts sent; the school reviews them. */
-  firstContactReview: 3,
-  /** First contact accepted; the employer-relations service records the terms. */
-  terms: 4,
-  /** Terms recorded; the employer validates the funding. */
-  funding: 5,
-  refused: 6,
-  /** Funding accepted: information sheets, contract preparation, then signatures. */
-  contract: 7,
-  archived: 9,
-} as const;
+const STATUT = DOSSIER_STATUS;
+const { TODO, IN_PROGRESS, DONE } = STEP_STATUS;
 
 /** Statuses where the dossier is over or handed to signature: no sheet changes any more. */
-const closedStatuts: ReadonlySet<number> = new Set([6, 8, 9, 10, 11, 12, 13]);
-
-const TODO = 1;
-const IN_PROGRESS = 2;
-const DONE = 3;
-const TODO_AGAIN = 5;
-
-const isToDo = (status: number | undefined) => status === TODO || status === TODO_AGAIN;
+const closedStatuts: ReadonlySet<number> = new Set([
+  STATUT.REFUSED,
+  STATUT.ACCEPTED,
+  STATUT.ARCHIVED,
+  STATUT.FILED,
+  STATUT.REGISTERED,
+  STATUT.BREAKING,
+  STATUT.BROKEN,
+]);
 
 export function initialState(): DossierState {
-  return { statut: STATUT.created, steps: { f1ca: TODO } };
+  return { statut: STATUT.CREATED, steps: { f1ca: TODO } };
 }
 
 function refuse(code: RefusalCode, reason: string): Transition {
@@ -68,7 +62,7 @@ function next(state: DossierState, statut: number, steps: Steps): Transition {
 }
 
 function closedRefusal(state: DossierState): Transition | undefined {
-  if (state.statut === STATUT.archived) return refuse('ARCHIVED', 'the dossier is archived');
+  if (state.statut === STATUT.ARCHIVED) return refuse('ARCHIVED', 'the dossier is archived');
   if (closedStatuts.has(state.statut)) return refuse('CONFLICT', 'the dossier is closed');
   return undefined;
 }
@@ -117,9 +111,9 @@ export function transition(state: DossierState, event: DossierEvent): Transition
       if (refusal) return refusal;
       switch (event.kind) {
         case 'f1ca':
-          return next(state, STATUT.awaitingEmployer, { f1ca: IN_PROGRESS, f1ce: steps.f1ce ?? TODO });
+          return next(state, STATUT.AWAITING_EMPLOYER, { f1ca: IN_PROGRESS, f1ce: steps.f1ce ?? TODO });
         case 'f1ce':
-          return next(state, STATUT.firstContactReview, { f1ce: IN_PROGRESS });
+          return next(state, STATUT.FIRST_CONTACT_REVIEW, { f1ce: IN_PROGRESS });
         case 'missions':
           return next(state, state.statut, {});
         case 'fra':
@@ -133,24 +127,24 @@ export function transition(state: DossierState, event: DossierEvent): Transition
       break;
     }
     case 'firstContactDecided':
-      if (state.statut !== STATUT.firstContactReview || steps.f1ce !== IN_PROGRESS) {
+      if (state.statut !== STATUT.FIRST_CONTACT_REVIEW || steps.f1ce !== IN_PROGRESS) {
         return refuse('CONFLICT', 'no first contact awaits a decision');
       }
       return event.decision === 'accept'
-        ? next(state, STATUT.terms, { f1ca: DONE, f1ce: DONE, modalites_re: IN_PROGRESS })
-        : next(state, STATUT.refused, {});
+        ? next(state, STATUT.TERMS, { f1ca: DONE, f1ce: DONE, modalites_re: IN_PROGRESS })
+        : next(state, STATUT.REFUSED, {});
     case 'termsRecorded':
       // Terms may be corrected until the employer has answered on funding.
-      if (steps.modalites_re === IN_PROGRESS) return next(state, STATUT.funding, { modalites_re: DONE });
-      if (steps.modalites_re === DONE && state.statut === STATUT.funding) return next(state, state.statut, {});
+      if (steps.modalites_re === IN_PROGRESS) return next(state, STATUT.FUNDING, { modalites_re: DONE });
+      if (steps.modalites_re === DONE && state.statut === STATUT.FUNDING) return next(state, state.statut, {});
       return refuse('CONFLICT', 'the terms are not expected now');
     case 'fundingDecided':
-      if (state.statut !== STATUT.funding) return refuse('CONFLICT', 'no funding validation is expected now');
+      if (state.statut !== STATUT.FUNDING) return refuse('CONFLICT', 'no funding validation is expected now');
       switch (event.decision) {
         case 'accepted':
-          return next(state, STATUT.contract, { fra: TODO, fre: TODO });
+          return next(state, STATUT.CONTRACT, { fra: TODO, fre: TODO });
         case 'denied':
-          return next(state, STATUT.refused, {});
+          return next(state, STATUT.REFUSED, {});
         case 'stalled':
           return next(state, state.statut, {});
       }

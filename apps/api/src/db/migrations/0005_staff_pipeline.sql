@@ -1,0 +1,1 @@
+CREATE INDEX "dossiers_last_update_idx" ON "dossiers" USING btree ("last_update","id");

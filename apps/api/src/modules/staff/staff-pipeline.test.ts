@@ -1,0 +1,385 @@
+import type { ErrorBody, StaffDossierDetailResponse, StaffDossiersResponse, UserType } from '@passerelle/contract';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
+import { admissibles, dossiers, files, schools, users } from '../../db/schema/index.ts';
+import { createSchool } from '../workshops/applicant-fixtures.ts';
+
+const SIRET = '73282932000074';
+
+describe('staff pipeline API', async () => {
+  const { app } = await createTestApp();
+  const db = app.db;
+  let seq = 0;
+
+  type Caller = { id: number; headers: { authorization: string } };
+
+  async function createUser(userType: UserType, names: { prenom?: string; nom?: string; email?: string } = {}) {
+    seq += 1;
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: names.email ?? `pipeline-${seq}@example.test`,
+        userType,
+        prenom: names.prenom ?? 'Test',
+        nom: names.nom ?? `User${seq}`,
+      })
+      .returning();
+    if (!user) throw new Error('user not created');
+    return withToken(user.id, userType);
+  }
+
+  async function withToken(id: number, userType: UserType): Promise<Caller> {
+    const token = await accessTokenFor(app, { id, userType });
+    return { id, headers: { authorization: `Bearer ${token}` } };
+  }
+
+  const call = (caller: Caller | undefined, method: 'GET' | 'POST', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      ...(caller ? { headers: caller.headers } : {}),
+      ...(payload === undefined ? {} : { payload }),
+    });
+
+  const esilv = await createSchool(app, 'ESILV');
+  const emlv = await createSchool(app, 'EMLV');
+  const codes = new Map((await db.select().from(schools)).map((row) => [row.id, row.code]));
+  const esilvSchool = codes.get(esilv.schoolId) ?? '';
+  const emlvSchool = codes.get(emlv.schoolId) ?? '';
+
+  const staff = await createUser('staff', { prenom: 'Sophie', nom: 'Garnier', email: 'sophie.garnier@cfa.test' });
+  const admin = await createUser('admin');
+
+  async function createApplicant(formationId: number, names: { prenom: string; nom: string; email: string }) {
+    const applicant = await createUser('admissible', names);
+    await db.insert(admissibles).values({ userId: applicant.id, formationId, contractType: 'APP' });
+    return applicant;
+  }
+
+  async function newDossier(applicant: Caller): Promise<number> {
+    const response = await call(applicant, 'POST', '/api/admissibles/dossiers');
+    expect(response.statusCode).toBe(201);
+    return response.json<{ id: number }>().id;
+  }
+
+  const f1caBody = (contactEmail: string, denomination: string) => ({
+    apprenti: {
+      nom: 'Martin',
+      prenom: 'Léo',
+      sexe: 'M',
+      dateNaissance: '2004-05-10',
+      courriel: 'leo.martin@example.test',
+      telephone: '0612345678',
+    },
+    employeur: { denomination, siret: SIRET },
+    contacts: { contactEntreprise: { nom: 'Durand', prenom: 'Claire', courriel: contactEmail, langue: 'fr-FR' } },
+    contrat: { intitulePoste: 'Data engineer apprenti' },
+  });
+  const f1ceBody = {
+    employeur: {
+      denomination: 'Data Conseil',
+      siret: SIRET,
+      codeIdcc: '1486',
+      adresse: { voie: '12 rue de la Paix', codePostal: '75002', commune: 'Paris' },
+    },
+    maitre1: { nom: 'Durand', prenom: 'Claire', courriel: 'claire.durand@example.test', emploiOccupe: 'Lead' },
+    contrat: {
+      typeContrat: 'APP',
+      intitulePoste: 'Data engineer apprenti',
+      dateDebutContrat: '2026-09-01',
+      dateFinContrat: '2028-08-31',
+      dureeTravailHebdoHeures: 35,
+      salaireBrutMensuel: 1500,
+    },
+    contacts: { signataire: { nom: 'Petit', prenom: 'Marc', courriel: 'marc.petit@example.test', fonction: 'DRH' } },
+  };
+
+  /** The applicant's first contact sent (status 2): the employer's is awaited. */
+  async function toEmployerFirstContact(applicant: Caller, denomination: string) {
+    const id = await newDossier(applicant);
+    seq += 1;
+    const contactEmail = `contact-${seq}@company.test`;
+    const response = await call(
+      applicant,
+      'POST',
+      `/api/admissibles/fiche-premier-contact/${id}/submit`,
+      f1caBody(contactEmail, denomination),
+    );
+    expect(response.statusCode).toBe(200);
+    const [contact] = await db.select().from(users).where(eq(users.email, contactEmail));
+    if (!contact) throw new Error('contact not created');
+    return { id, employer: await withToken(contact.id, 'company') };
+  }
+
+  // Four cases: drafting (1), waiting for the employer (2), both first contacts sent (3), terms to record (4).
+  const elodie = await createApplicant(esilv.formationId, {
+    prenom: 'Élodie',
+    nom: 'Lefèvre',
+    email: 'elodie.lefevre@example.test',
+  });
+  const drafting = await newDossier(elodie);
+  const bruno = await createApplicant(esilv.formationId, {
+    prenom: 'Bruno',
+    nom: 'Petit',
+    email: 'bruno@example.test',
+  });
+  const awaiting = await toEmployerFirstContact(bruno, 'Société Générale');
+  const chloe = await createApplicant(emlv.formationId, { prenom: 'Chloé', nom: 'Roux', email: 'chloe@example.test' });
+  const review = await toEmployerFirstContact(chloe, 'Data Conseil');
+  expect(
+    (await call(review.employer, 'POST', `/api/employeurs/fiche-premier-contact/${review.id}/submit`, f1ceBody))
+      .statusCode,
+  ).toBe(200);
+  const denis = await createApplicant(emlv.formationId, {
+    prenom: 'Denis',
+    nom: 'Aubert',
+    email: 'denis@example.test',
+  });
+  const terms = await toEmployerFirstContact(denis, 'Data Conseil');
+  expect(
+    (await call(terms.employer, 'POST', `/api/employeurs/fiche-premier-contact/${terms.id}/submit`, f1ceBody))
+      .statusCode,
+  ).toBe(200);
+  expect(
+    (await call(staff, 'POST', `/api/staff/dossiers/${terms.id}/first-contact`, { decision: 'accept' })).statusCode,
+  ).toBe(200);
+  // An old case, for the date filter.
+  await db
+    .update(dossiers)
+    .set({ lastUpdate: new Date('2025-01-15T10:00:00Z') })
+    .where(eq(dossiers.id, drafting));
+
+  async function pipeline(query = '', caller: Caller = staff) {
+    const response = await call(caller, 'GET', `/api/staff/dossiers${query}`);
+    expect(response.statusCode).toBe(200);
+    return response.json<StaffDossiersResponse>();
+  }
+  const idsOf = (body: StaffDossiersResponse) => body.items.map((item) => item.id);
+
+  describe('access', () => {
+    const routes = () => ['/api/staff/dossiers', `/api/staff/dossiers/${terms.id}`];
+
+    it('answers 401 without a token', async () => {
+      for (const url of routes()) expect((await call(undefined, 'GET', url)).statusCode).toBe(401);
+    });
+
+    it('answers 403 to an applicant and an employer', async () => {
+      for (const url of routes()) {
+        expect((await call(elodie, 'GET', url)).statusCode).toBe(403);
+        expect((await call(terms.employer, 'GET', url)).statusCode).toBe(403);
+      }
+    });
+
+    it('answers 200 to staff and admins', async () => {
+      for (const url of routes()) {
+        expect((await call(staff, 'GET', url)).statusCode).toBe(200);
+        expect((await call(admin, 'GET', url)).statusCode).toBe(200);
+      }
+    });
+  });
+
+  describe('GET /api/staff/dossiers', () => {
+    it('lists every case, most recently updated first, with counts per status', async () => {
+      const body = await pipeline();
+      expect(body.total).toBe(4);
+      expect(idsOf(body)).toEqual([terms.id, review.id, awaiting.id, drafting]);
+      expect(body.counts).toEqual({
+        '1': 1,
+        '2': 1,
+        '3': 1,
+        '4': 1,
+        '5': 0,
+        '6': 0,
+        '7': 0,
+        '8': 0,
+        '9': 0,
+        '10': 0,
+        '11': 0,
+        '12': 0,
+        '13': 0,
+      });
+      expect(body.items[0]).toMatchObject({
+        id: terms.id,
+        dossierStatut: 4,
+        applicant: { nom: 'Aubert', prenom: 'Denis', email: 'denis@example.test' },
+        school: emlvSchool,
+        formation: 'Programme EMLV',
+        companyName: 'Data Conseil',
+        waitingFor: { action: 'modalites', actor: 'staff' },
+        etapeStatus: [
+          { type: 'f1ca', status: 3 },
+          { type: 'f1ce', status: 3 },
+          { type: 'modalites_re', status: 2 },
+        ],
+      });
+      expect(new Date(body.items[0]?.updatedAt ?? '').toISOString()).toBe(body.items[0]?.updatedAt);
+      expect(body.items.find((item) => item.id === awaiting.id)?.waitingFor).toMatchObject({
+        action: 'f1ce',
+        actor: 'company',
+      });
+    });
+
+    it('filters on one or several statuses, the counts staying under the other filters', async () => {
+      const one = await pipeline('?statut=2');
+      expect(idsOf(one)).toEqual([awaiting.id]);
+      expect(one.total).toBe(1);
+      expect(one.counts['1']).toBe(1);
+      const several = await pipeline('?statut=1,3');
+      expect(idsOf(several).sort()).toEqual([drafting, review.id].sort());
+      expect(several.total).toBe(2);
+      const bySchool = await pipeline(`?statut=3&school=${emlvSchool}`);
+      expect(idsOf(bySchool)).toEqual([review.id]);
+      expect(bySchool.counts).toMatchObject({ '1': 0, '2': 0, '3': 1, '4': 1 });
+    });
+
+    it('filters on the school, the active step and whom the case waits for', async () => {
+      expect(idsOf(await pipeline(`?school=${esilvSchool}`)).sort()).toEqual([drafting, awaiting.id].sort());
+      expect(idsOf(await pipeline('?step=f1ca'))).toEqual([drafting]);
+      expect(idsOf(await pipeline('?step=f1ce'))).toEqual([awaiting.id]);
+      expect(idsOf(await pipeline('?step=modalites_re'))).toEqual([terms.id]);
+      expect((await pipeline('?step=signature')).total).toBe(0);
+      expect(idsOf(await pipeline('?waitingFor=applicant'))).toEqual([drafting]);
+      expect(idsOf(await pipeline('?waitingFor=company'))).toEqual([awaiting.id]);
+      const school = await pipeline('?waitingFor=school');
+      expect(idsOf(school)).toEqual([terms.id, review.id]);
+      expect(school.counts).toMatchObject({ '1': 0, '2': 0, '3': 1, '4': 1 });
+      const schoolAtThree = await pipeline('?waitingFor=school&statut=3');
+      expect(idsOf(schoolAtThree)).toEqual([review.id]);
+      expect(schoolAtThree.total).toBe(1);
+      expect(schoolAtThree.counts['4']).toBe(1);
+    });
+
+    it('filters on the update dates (days in Paris)', async () => {
+      expect(idsOf(await pipeline('?updatedTo=2025-01-15'))).toEqual([drafting]);
+      expect(idsOf(await pipeline('?updatedFrom=2025-01-15&updatedTo=2025-01-15'))).toEqual([drafting]);
+      expect((await pipeline('?updatedFrom=2025-01-16')).total).toBe(3);
+    });
+
+    it('searches the applicant name, e-mail, company and case number, ignoring accents and case', async () => {
+      expect(idsOf(await pipeline('?q=lefevre'))).toEqual([drafting]);
+      expect(idsOf(await pipeline(`?q=${encodeURIComponent('ÉLODIE LEF')}`))).toEqual([drafting]);
+      expect(idsOf(await pipeline(`?q=${encodeURIComponent('elodie lefèvre')}`))).toEqual([drafting]);
+      expect(idsOf(await pipeline('?q=chloe@example'))).toEqual([review.id]);
+      expect(idsOf(await pipeline('?q=societe%20gen'))).toEqual([awaiting.id]);
+      expect(idsOf(await pipeline(`?q=${terms.id}`))).toContain(terms.id);
+      expect((await pipeline('?q=100%25')).total).toBe(0);
+      expect((await pipeline('?q=(.*')).total).toBe(0);
+      expect(idsOf(await pipeline('?q=LEFEVRE%20ELODIE'))).toEqual([drafting]);
+      const search = await pipeline('?q=data%20conseil');
+      expect(idsOf(search)).toEqual([terms.id, review.id]);
+      expect(search.counts).toMatchObject({ '1': 0, '2': 0, '3': 1, '4': 1 });
+    });
+
+    it('sorts and pages', async () => {
+      expect(idsOf(await pipeline('?sort=id'))).toEqual([drafting, awaiting.id, review.id, terms.id]);
+      expect(idsOf(await pipeline('?sort=updated'))).toEqual([drafting, awaiting.id, review.id, terms.id]);
+      expect(idsOf(await pipeline('?sort=name'))).toEqual([terms.id, drafting, awaiting.id, review.id]);
+      const first = await pipeline('?sort=id&pageSize=3');
+      expect(idsOf(first)).toEqual([drafting, awaiting.id, review.id]);
+      expect(first.total).toBe(4);
+      const second = await pipeline('?sort=id&pageSize=3&page=2');
+      expect(idsOf(second)).toEqual([terms.id]);
+      expect(second.total).toBe(4);
+      const beyond = await pipeline('?sort=id&pageSize=3&page=3');
+      expect(beyond.items).toEqual([]);
+      expect(beyond.total).toBe(4);
+      expect((await pipeline('?waitingFor=school&pageSize=1&page=2')).items.map((item) => item.id)).toEqual([
+        review.id,
+      ]);
+      expect((await pipeline('?pageSize=100')).items).toHaveLength(4);
+    });
+
+    it('answers 400 with the errors per field on bad parameters', async () => {
+      const cases: [string, string][] = [
+        ['?page=0', 'page'],
+        ['?pageSize=101', 'pageSize'],
+        ['?pageSize=0', 'pageSize'],
+        ['?statut=14', 'statut'],
+        ['?statut=1,x', 'statut'],
+        ['?step=nope', 'step'],
+        ['?waitingFor=staff', 'waitingFor'],
+        ['?sort=random', 'sort'],
+        ['?updatedFrom=2025-13-01', 'updatedFrom'],
+        ['?updatedFrom=2025-02-01&updatedTo=2025-01-01', 'updatedTo'],
+      ];
+      for (const [query, field] of cases) {
+        const response = await call(staff, 'GET', `/api/staff/dossiers${query}`);
+        expect(response.statusCode, query).toBe(400);
+        const body = response.json<ErrorBody>();
+        expect(Object.keys(body.errors ?? {}).join(), query).toContain(field);
+      }
+      expect((await call(staff, 'GET', '/api/staff/dossiers?unknown=1')).statusCode).toBe(400);
+    });
+  });
+
+  describe('GET /api/staff/dossiers/:id', () => {
+    it('answers the case with its sheets and its events in order, with their actors', async () => {
+      const response = await call(staff, 'GET', `/api/staff/dossiers/${terms.id}`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json<StaffDossierDetailResponse>();
+      expect(body).toMatchObject({
+        id: terms.id,
+        dossierStatut: 4,
+        dossierAccessible: true,
+        applicant: { nom: 'Aubert', prenom: 'Denis' },
+        companyName: 'Data Conseil',
+        documents: [],
+      });
+      expect(body.sheets.map((sheet) => [sheet.kind, sheet.status]).sort()).toEqual([
+        ['f1ca', 'submitted'],
+        ['f1ce', 'submitted'],
+      ]);
+      const f1ca = body.sheets.find((sheet) => sheet.kind === 'f1ca');
+      expect(f1ca?.data).toMatchObject({ employeur: { denomination: 'Data Conseil' } });
+
+      const times = body.events.map((event) => event.at);
+      expect(times).toEqual([...times].sort());
+      expect(body.events[0]).toMatchObject({
+        type: 'dossier.created',
+        actor: { name: 'Denis Aubert', email: 'denis@example.test', userType: 'admissible' },
+      });
+      const last = body.events.at(-1);
+      expect(last).toMatchObject({
+        actor: { name: 'Sophie Garnier', email: 'sophie.garnier@cfa.test', userType: 'staff' },
+        details: { statut: { from: 3, to: 4 } },
+      });
+      const actorTypes = body.events.map((event) => event.actor?.userType);
+      expect(actorTypes).toContain('company');
+      for (const event of body.events) expect(new Date(event.at).toISOString()).toBe(event.at);
+    });
+
+    it("lists the applicant's CV and the contract documents with their addresses", async () => {
+      const fileRow = (ownerUserId: number, kind: string, filename: string) => ({
+        ownerUserId,
+        kind,
+        filename,
+        contentType: 'application/pdf',
+        size: 1234,
+        sha256: '0'.repeat(64),
+        storageKey: `test/${kind}-${ownerUserId}`,
+      });
+      const [cv] = await db
+        .insert(files)
+        .values(fileRow(bruno.id, 'cv', 'cv-bruno.pdf'))
+        .returning();
+      const [cerfa] = await db
+        .insert(files)
+        .values(fileRow(staff.id, 'cerfa', 'cerfa.pdf'))
+        .returning();
+      if (!cv || !cerfa) throw new Error('files not written');
+      await db.update(dossiers).set({ cerfaFileId: cerfa.id }).where(eq(dossiers.id, awaiting.id));
+      const response = await call(staff, 'GET', `/api/staff/dossiers/${awaiting.id}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json<StaffDossierDetailResponse>().documents).toEqual([
+        { id: cv.id, kind: 'cv', name: 'cv-bruno.pdf', size: 1234, url: `/api/files/${cv.id}` },
+        { id: cerfa.id, kind: 'cerfa', name: 'cerfa.pdf', size: 1234, url: `/api/files/${cerfa.id}` },
+      ]);
+    });
+
+    it('answers 404 for an unknown case and 400 for a bad id', async () => {
+      expect((await call(staff, 'GET', '/api/staff/dossiers/999999')).statusCode).toBe(404);
+      expect((await call(staff, 'GET', '/api/staff/dossiers/abc')).statusCode).toBe(400);
+    });
+  });
+});
