@@ -3,31 +3,18 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
 import { admissibles, dossiers, files, schools, users } from '../../db/schema/index.ts';
-import { createSchool } from '../workshops/applicant-fixtures.ts';
+import { createSchool, createUser as createSignedInUser, type SignedInUser } from '../workshops/applicant-fixtures.ts';
 
 const SIRET = '73282932000074';
 
 describe('staff pipeline API', async () => {
   const { app } = await createTestApp();
   const db = app.db;
+
   let seq = 0;
-
-  type Caller = { id: number; headers: { authorization: string } };
-
-  async function createUser(userType: UserType, names: { prenom?: string; nom?: string; email?: string } = {}) {
-    seq += 1;
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: names.email ?? `pipeline-${seq}@example.test`,
-        userType,
-        prenom: names.prenom ?? 'Test',
-        nom: names.nom ?? `User${seq}`,
-      })
-      .returning();
-    if (!user) throw new Error('user not created');
-    return withToken(user.id, userType);
-  }
+  type Caller = SignedInUser;
+  const createUser = (userType: UserType, names: { prenom?: string; nom?: string; email?: string } = {}) =>
+    createSignedInUser(app, userType, undefined, names);
 
   async function withToken(id: number, userType: UserType): Promise<Caller> {
     const token = await accessTokenFor(app, { id, userType });
@@ -52,8 +39,8 @@ describe('staff pipeline API', async () => {
   const admin = await createUser('admin');
 
   async function createApplicant(formationId: number, names: { prenom: string; nom: string; email: string }) {
-    const applicant = await createUser('admissible', names);
-    await db.insert(admissibles).values({ userId: applicant.id, formationId, contractType: 'APP' });
+    const applicant = await createSignedInUser(app, 'admissible', formationId, names);
+    await db.update(admissibles).set({ contractType: 'APP' }).where(eq(admissibles.userId, applicant.id));
     return applicant;
   }
 

@@ -12,14 +12,13 @@ import {
   type StaffDossierItem,
   type StaffDossiersQuery,
   type StaffDossiersResponse,
-  type StepType,
   type UserType,
   type WaitingFor,
 } from '@passerelle/contract';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { getDossierForUser, withDossier } from '../dossiers/dossiers.service.ts';
+import { getDossierForUser, stateOf, withDossier, type DossierState } from '../dossiers/dossiers.service.ts';
 import { waitingForOf } from '../employers/employers.service.ts';
 import { fileUrl } from '../files/files.service.ts';
 import { findSmicRows, mailFundingTermsReady, saveSmicRate, type SheetsDeps } from '../sheets/sheets.service.ts';
@@ -37,9 +36,6 @@ import {
   type PipelineFilter,
   type PipelineRow,
 } from './staff.repo.ts';
-
-/** A dossier's status and reached steps, as the state machine reads them. */
-type DossierState = { statut: number; steps: Partial<Record<StepType, number>> };
 
 function toResponse(id: number, state: DossierState): DossierStateResponse {
   return {
@@ -110,14 +106,6 @@ export async function addSmicRate(db: Db, user: AuthUser, rate: SmicRate) {
 
 // ---------- Back-office pipeline ----------
 
-const isStepType = (type: string): type is StepType => (stepTypes as readonly string[]).includes(type);
-
-function stateOf(statut: number, steps: Iterable<[string, number]>): DossierState {
-  const own: Partial<Record<StepType, number>> = {};
-  for (const [type, status] of steps) if (isStepType(type)) own[type] = status;
-  return { statut, steps: own };
-}
-
 const actorOf: Record<PipelineWaitingFor, WaitingFor['actor']> = {
   applicant: 'admissible',
   company: 'company',
@@ -158,7 +146,7 @@ async function toItems(db: Db, rows: PipelineRow[]): Promise<StaffDossierItem[]>
   return rows.map((row) => {
     const state = stateOf(
       row.dossierStatut,
-      steps.filter((step) => step.dossierId === row.id).map((step) => [step.type, step.status]),
+      steps.filter((step) => step.dossierId === row.id),
     );
     return {
       id: row.id,
@@ -195,7 +183,14 @@ export async function findStaffDossiers(db: Db, query: StaffDossiersQuery): Prom
   }
   const actor = actorOf[query.waitingFor];
   const waiting = (await findPipelineStates(db, filter, query.sort)).filter(
-    (row) => waitingForOf(row.id, stateOf(row.statut, Object.entries(row.steps ?? {}))).actor === actor,
+    (row) =>
+      waitingForOf(
+        row.id,
+        stateOf(
+          row.statut,
+          Object.entries(row.steps ?? {}).map(([type, status]) => ({ type, status })),
+        ),
+      ).actor === actor,
   );
   const byStatut = new Map<number, number>();
   for (const row of waiting) byStatut.set(row.statut, (byStatut.get(row.statut) ?? 0) + 1);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { UserType } from '@passerelle/contract';
 import type { FastifyInstance } from 'fastify';
 import { accessTokenFor } from '../../../test/helper.ts';
 import { admissibles, formations, schools, users } from '../../db/schema/index.ts';
@@ -33,18 +34,20 @@ export interface SignedInUser {
   headers: { authorization: string };
 }
 
+/** A user with a live session; an applicant gets its admissible row (in `formationId` when given). */
 export async function createUser(
   app: FastifyInstance,
-  userType: 'admissible' | 'company' | 'staff',
+  userType: UserType,
   formationId?: number,
+  names: { prenom?: string; nom?: string; email?: string } = {},
 ): Promise<SignedInUser> {
   const [user] = await app.db
     .insert(users)
     .values({
-      email: `${userType}-${randomBytes(6).toString('hex')}@example.fr`,
+      email: names.email ?? `${userType}-${randomBytes(6).toString('hex')}@example.fr`,
       userType,
-      prenom: 'Camille',
-      nom: 'Martin',
+      prenom: names.prenom ?? 'Camille',
+      nom: names.nom ?? 'Martin',
     })
     .returning();
   if (!user) throw new Error('user not written');
