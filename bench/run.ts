@@ -3,18 +3,25 @@
  * Node http baseline and a minimal Fastify + pg route, loads each with autocannon (10 connections, 5 s after a 1 s
  * warm-up) and prints requests per second and p99 latency with the ratios. Figures go in the README.
  * BENCH_DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_DURATION (s).
+ * The back-office pipeline's cases run on PostgreSQL, then again on the embedded PGlite (the portal's default
+ * database; BENCH_PGLITE=0 skips it). BENCH_ONLY=pipeline runs the pipeline's cases only.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { UserType } from '@passerelle/contract';
+import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import pg from 'pg';
+import { openDatabase, type Db } from '../apps/api/src/db/client.ts';
 import { connections, duration, load, type BenchRow } from './load.ts';
 import { benchOffers } from './offers.ts';
 import { benchSheets } from './sheets.ts';
-import { benchStaffPipeline } from './staff-pipeline.ts';
+import { loadPipeline, seedPipeline } from './staff-pipeline.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env['BENCH_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -42,14 +49,18 @@ function start(script: string, env: Record<string, string>): Promise<ChildProces
  * An access token as the auth plugin checks it: HS256, issuer, audience, the user id as subject, its type, and a
  * session of its own (a row of `sessions`, claim `sid`).
  */
-async function signToken(userId: number, userType: UserType): Promise<string> {
+async function signToken(userId: number, userType: UserType, through?: Db): Promise<string> {
   const sessionId = randomUUID();
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    await db.query('insert into sessions (id, user_id) values ($1, $2)', [sessionId, userId]);
-  } finally {
-    await db.end();
+  if (through) {
+    await through.execute(sql`insert into sessions (id, user_id) values (${sessionId}, ${userId})`);
+  } else {
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      await db.query('insert into sessions (id, user_id) values ($1, $2)', [sessionId, userId]);
+    } finally {
+      await db.end();
+    }
   }
   return new SignJWT({ typ: userType, sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
@@ -83,37 +94,59 @@ const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${dbName}`;
 const databaseUrl = dbUrl.toString();
 
+const only = process.env['BENCH_ONLY'];
+// The job runner's first tick comes after an hour: its reminders over the generated cases would load the portal too.
+const portalEnv = {
+  JWT_SECRET: jwtSecret,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  ACCESS_TOKEN_TTL: '3600',
+  JOB_POLL_INTERVAL_MS: '3600000',
+};
 const portalPort = await freePort();
 const portalUrl = `http://127.0.0.1:${portalPort}`;
 const portal = fork(path.join(root, 'apps/api/src/server.ts'), [], {
-  env: { ...process.env, PORT: String(portalPort), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, LOG_LEVEL: 'warn', NODE_ENV: 'production', ACCESS_TOKEN_TTL: '3600' },
+  env: { ...process.env, ...portalEnv, PORT: String(portalPort), HOST: '127.0.0.1', DATABASE_URL: databaseUrl },
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 });
 const children: ChildProcess[] = [portal];
+const print = (title: string, rows: BenchRow[]) => {
+  console.log(`\nPasserelle bench — ${title}, ${connections} connections, ${duration} s each, node ${process.version}`);
+  console.log(`${'case'.padEnd(52)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)}`);
+  for (const r of rows) console.log(`${r.name.padEnd(52)} ${String(r.rps).padStart(9)} ${String(r.p99).padStart(8)}`);
+};
 try {
   await waitHealthy(portalUrl);
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  const { rows } = await db.query<{ id: number }>("select id from users where user_type = 'admissible' order by id limit 1");
-  await db.end();
-  const userId = rows[0]?.id;
-  if (!userId) throw new Error('no demo applicant');
-  const token = await signToken(userId, 'admissible');
-  const auth = { authorization: `Bearer ${token}` };
-
-  const rawPort = await freePort();
-  children.push(await start('bench/raw-http.ts', { PORT: String(rawPort) }));
-  const minPort = await freePort();
-  children.push(await start('bench/minimal-fastify.ts', { PORT: String(minPort), DATABASE_URL: databaseUrl, USER_ID: String(userId) }));
-
   const rows2: BenchRow[] = [];
-  rows2.push(await load('raw node http (baseline)', `http://127.0.0.1:${rawPort}/`));
-  rows2.push(await load('GET /api/health', `${portalUrl}/api/health`));
-  rows2.push(await load('minimal fastify + pg (baseline)', `http://127.0.0.1:${minPort}/me`));
-  rows2.push(await load('GET /api/users/me', `${portalUrl}/api/users/me`, auth));
-  rows2.push(...(await benchOffers({ baseUrl: portalUrl, token, databaseUrl })));
-  rows2.push(...(await benchSheets({ baseUrl: portalUrl, databaseUrl, signToken })));
-  rows2.push(...(await benchStaffPipeline({ baseUrl: portalUrl, databaseUrl, signToken })));
+  if (only !== 'pipeline') {
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const { rows } = await db.query<{ id: number }>("select id from users where user_type = 'admissible' order by id limit 1");
+    await db.end();
+    const userId = rows[0]?.id;
+    if (!userId) throw new Error('no demo applicant');
+    const token = await signToken(userId, 'admissible');
+    const auth = { authorization: `Bearer ${token}` };
+
+    const rawPort = await freePort();
+    children.push(await start('bench/raw-http.ts', { PORT: String(rawPort) }));
+    const minPort = await freePort();
+    children.push(await start('bench/minimal-fastify.ts', { PORT: String(minPort), DATABASE_URL: databaseUrl, USER_ID: String(userId) }));
+
+    rows2.push(await load('raw node http (baseline)', `http://127.0.0.1:${rawPort}/`));
+    rows2.push(await load('GET /api/health', `${portalUrl}/api/health`));
+    rows2.push(await load('minimal fastify + pg (baseline)', `http://127.0.0.1:${minPort}/me`));
+    rows2.push(await load('GET /api/users/me', `${portalUrl}/api/users/me`, auth));
+    rows2.push(...(await benchOffers({ baseUrl: portalUrl, token, databaseUrl })));
+    rows2.push(...(await benchSheets({ baseUrl: portalUrl, databaseUrl, signToken })));
+  }
+  const postgres = await openDatabase({ url: databaseUrl, poolSize: 2, statementTimeoutMs: 120_000 });
+  try {
+    const seed = await seedPipeline(postgres.db);
+    rows2.push(...(await loadPipeline(portalUrl, await signToken(seed.staffId, 'staff'), seed)));
+  } finally {
+    await postgres.close();
+  }
 
   const byName = new Map(rows2.map((r) => [r.name, r]));
   const ratio = (a: string, b: string) => {
@@ -121,11 +154,53 @@ try {
     const y = byName.get(b);
     return x && y ? `${((x.rps / y.rps) * 100).toFixed(0)} % of the baseline's req/s` : '';
   };
-  console.log(`\nPasserelle bench — PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, '//')}, ${connections} connections, ${duration} s each, node ${process.version}`);
-  console.log(`${'case'.padEnd(44)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)}`);
-  for (const r of rows2) console.log(`${r.name.padEnd(44)} ${String(r.rps).padStart(9)} ${String(r.p99).padStart(8)}`);
-  console.log(`\nhealth route: ${ratio('GET /api/health', 'raw node http (baseline)')}`);
-  console.log(`users/me: ${ratio('GET /api/users/me', 'minimal fastify + pg (baseline)')}`);
+  print(`PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, '//')}`, rows2);
+  if (only !== 'pipeline') {
+    console.log(`\nhealth route: ${ratio('GET /api/health', 'raw node http (baseline)')}`);
+    console.log(`users/me: ${ratio('GET /api/users/me', 'minimal fastify + pg (baseline)')}`);
+  }
+  portal.kill('SIGTERM');
+  if (process.env['BENCH_PGLITE'] !== '0') print('PGlite (embedded, the default database)', await benchPipelineOnPglite());
 } finally {
   for (const child of children) child.kill('SIGTERM');
+}
+
+/**
+ * The pipeline's cases on PGlite, which lives inside the portal's process: the portal starts once on a fresh folder
+ * (migrations, demo data) and stops; the cases are seeded and a staff session opened through the API's database layer
+ * on that folder; then the portal starts again on it and is loaded.
+ */
+async function benchPipelineOnPglite(): Promise<BenchRow[]> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'passerelle-bench-'));
+  const env = { ...process.env, ...portalEnv, HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' };
+  const run = async <T>(work: (url: string) => Promise<T>): Promise<T> => {
+    const port = await freePort();
+    const child = fork(path.join(root, 'apps/api/src/server.ts'), [], {
+      env: { ...env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    children.push(child);
+    const exited = once(child, 'exit');
+    try {
+      await waitHealthy(`http://127.0.0.1:${port}`);
+      return await work(`http://127.0.0.1:${port}`);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  try {
+    await run(async () => undefined);
+    const database = await openDatabase({ dataDir });
+    let prepared: { seed: Awaited<ReturnType<typeof seedPipeline>>; token: string };
+    try {
+      const seed = await seedPipeline(database.db);
+      prepared = { seed, token: await signToken(seed.staffId, 'staff', database.db) };
+    } finally {
+      await database.close();
+    }
+    return await run((url) => loadPipeline(url, prepared.token, prepared.seed));
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }

@@ -5,11 +5,15 @@ import enCommon from '../apps/web/src/locales/en-US/common.json' with { type: 'j
 import enEmployer from '../apps/web/src/locales/en-US/employer.json' with { type: 'json' };
 import enPortal from '../apps/web/src/locales/en-US/portal.json' with { type: 'json' };
 import enSheets from '../apps/web/src/locales/en-US/sheets.json' with { type: 'json' };
+import enStaff from '../apps/web/src/locales/en-US/staff.json' with { type: 'json' };
+import enStaffCase from '../apps/web/src/locales/en-US/staff-case.json' with { type: 'json' };
 import enTracking from '../apps/web/src/locales/en-US/tracking.json' with { type: 'json' };
 import frCommon from '../apps/web/src/locales/fr-FR/common.json' with { type: 'json' };
 import frEmployer from '../apps/web/src/locales/fr-FR/employer.json' with { type: 'json' };
 import frPortal from '../apps/web/src/locales/fr-FR/portal.json' with { type: 'json' };
 import frSheets from '../apps/web/src/locales/fr-FR/sheets.json' with { type: 'json' };
+import frStaff from '../apps/web/src/locales/fr-FR/staff.json' with { type: 'json' };
+import frStaffCase from '../apps/web/src/locales/fr-FR/staff-case.json' with { type: 'json' };
 import frTracking from '../apps/web/src/locales/fr-FR/tracking.json' with { type: 'json' };
 import { apiCall, isoPlusDays, makeSiret } from './sheets-support.ts';
 import { axeViolations, demoAccounts, newPage, openMailLink, shot, signInAs, waitForMail, waitUntilSettled } from './support.ts';
@@ -22,8 +26,8 @@ import { axeViolations, demoAccounts, newPage, openMailLink, shot, signInAs, wai
 
 type Lang = 'fr-FR' | 'en-US';
 const texts = {
-  'fr-FR': { common: frCommon, portal: frPortal, sheets: frSheets, employer: frEmployer, tracking: frTracking },
-  'en-US': { common: enCommon, portal: enPortal, sheets: enSheets, employer: enEmployer, tracking: enTracking },
+  'fr-FR': { common: frCommon, portal: frPortal, sheets: frSheets, employer: frEmployer, tracking: frTracking, staff: frStaff, staffCase: frStaffCase },
+  'en-US': { common: enCommon, portal: enPortal, sheets: enSheets, employer: enEmployer, tracking: enTracking, staff: enStaff, staffCase: enStaffCase },
 } satisfies Record<Lang, unknown>;
 type Texts = (typeof texts)[Lang];
 
@@ -370,7 +374,69 @@ const screens: Screen[] = [
     ready: (p) => p.getByText('Mercier', { exact: true }).first().waitFor(),
     states: informationSteps,
   },
-  { name: 'staff home', who: 'staff', path: () => '/', title: 'home' },
+  {
+    // Staff have no home of their own: '/' leads them to the pipeline (issue 10).
+    name: 'staff pipeline',
+    who: 'staff',
+    path: () => '/',
+    title: 'staffPipeline',
+    ready: (p, t) => p.getByRole('table', { name: t.staff.results.label }).waitFor(),
+    states: [
+      {
+        name: 'filtered by a status counter',
+        reach: async (p, t) => {
+          const counters = p.getByRole('list', { name: t.staff.counters.label });
+          await counters.getByRole('button', { pressed: false }).first().click();
+          await counters.getByRole('button', { pressed: true }).first().waitFor();
+          await p.waitForURL(/[?&]statut=/);
+        },
+      },
+      {
+        name: 'the status list open',
+        reach: async (p, t) => {
+          await p.getByRole('combobox', { name: t.staff.filters.statut }).click();
+          await p.getByRole('listbox').waitFor();
+        },
+      },
+      {
+        name: 'dates the wrong way round',
+        reach: async (p, t) => {
+          await p.keyboard.press('Escape');
+          await p.getByRole('listbox').waitFor({ state: 'detached' });
+          await p.getByLabel(t.staff.filters.updatedFrom).fill('2026-06-01');
+          await p.getByLabel(t.staff.filters.updatedTo).fill('2026-01-01');
+          await p.getByText(t.staff.fieldErrors.staff.dates_reversed).waitFor();
+        },
+      },
+    ],
+  },
+  {
+    name: 'staff case',
+    who: 'staff',
+    // Terms recorded, the employer's funding answer awaited: sheets sent by both parties, actions to offer.
+    path: () => `/gestion/dossiers/${seed.funding}`,
+    title: 'staffCase',
+    ready: (p, t) => p.getByRole('heading', { level: 2, name: t.staffCase.timeline.title }).waitFor(),
+    states: [
+      {
+        name: 'a sheet unfolded',
+        reach: async (p, t) => {
+          await p.getByRole('button', { name: new RegExp(t.staffCase.sheets.kinds.f1ca) }).click();
+          await p.getByRole('region', { name: t.staffCase.sheets.title }).getByRole('heading', { level: 4 }).first().waitFor();
+        },
+      },
+      {
+        name: 'an action confirmation',
+        reach: async (p, t) => {
+          await p.getByRole('button', { name: t.staffCase.actions.labels.modalites }).click();
+          const dialog = p.getByRole('dialog', { name: t.staffCase.dialog.titles.modalites });
+          // Sent empty: nothing is recorded, and the messages under the fields are checked too.
+          await dialog.getByRole('button', { name: t.staffCase.dialog.confirm.modalites }).click();
+          await dialog.getByRole('textbox', { name: new RegExp(t.staffCase.dialog.fields.rythme) }).and(p.locator('[aria-invalid="true"]')).waitFor();
+        },
+      },
+    ],
+  },
 ];
 
 /**

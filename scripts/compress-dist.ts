@@ -7,7 +7,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
-const compressible = /\.(js|css|html|svg|json|txt|map)$/;
+// mjs: pdf.js's worker (the signing screen's PDF reader) keeps the extension it is published with.
+const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

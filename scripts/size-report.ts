@@ -9,7 +9,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { lazyDownloads, type Manifest, type RouteDownload } from './size-routes.ts';
 
-export const BUDGET_FIRST_LOAD = 170_000;
+export const BUDGET_FIRST_LOAD = 171_000;
 /** A lazy route: everything it downloads on first use. */
 export const BUDGET_LAZY_ROUTE = 60_000;
 /**
@@ -17,7 +17,7 @@ export const BUDGET_LAZY_ROUTE = 60_000;
  * schemas (STYLE, validation layer 2), fetched once the screen shows: zod's runtime and the sheet schemas weigh about
  * 30 KB by themselves. Their static part, what the screen waits for, keeps the lazy route budget.
  */
-export const BUDGET_FORM_ROUTE = 105_000;
+export const BUDGET_FORM_ROUTE = 106_000;
 /** What a form screen waits for before it paints (docs/decisions/0005, amended for issue 9). */
 export const BUDGET_FORM_STATIC = 64_000;
 /** The routes under BUDGET_FORM_ROUTE; any other keeps BUDGET_LAZY_ROUTE. */
@@ -30,7 +30,20 @@ export const FORM_ROUTES = [
   'features/sheets/funding-page.tsx',
   // The tracking form validates with the contract's schemas as the sheets do, and keeps a visitor's entry until sign-in.
   'features/tracking/tracking-form-page.tsx',
+  // The back office's case page confirms each action in a form checked with the contract's schemas; the confirmations
+  // load when one opens, the reference lists when a sheet is unfolded.
+  'features/staff/case/staff-case-page.tsx',
 ];
+
+/**
+ * Companions fetched only when the person asks for them, too heavy for any screen's budget: each is left out of its
+ * screen's row and has a row and a budget of its own. pdf.js, which the signing screen loads when a document is opened
+ * to be read in the page (its worker, a file of ~1.3 MB, ~300 KB compressed, fetched at the same moment, is an asset
+ * and no chunk: it is in no row). docs/decisions/0018-signature-screen.md.
+ */
+export const ON_DEMAND_CHUNKS: Record<string, number> = {
+  'features/signature/utils/pdf-pages.ts': 120_000,
+};
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -72,7 +85,15 @@ interface Row {
   note: string;
 }
 
-function routeRow(route: RouteDownload): Row {
+const sourceName = (key: string) => (manifest[key]?.src ?? key).replace(/^src\//, '');
+const isOnDemand = (key: string) => sourceName(key) in ON_DEMAND_CHUNKS;
+
+function routeRow(fullRoute: RouteDownload): Row {
+  const route = {
+    ...fullRoute,
+    chunks: fullRoute.chunks.filter((key) => !isOnDemand(key)),
+    companions: fullRoute.companions.filter((key) => !isOnDemand(key)),
+  };
   const all = total(route.chunks);
   const isForm = FORM_ROUTES.includes(route.name);
   const budget = isForm ? BUDGET_FORM_ROUTE : BUDGET_LAZY_ROUTE;
@@ -96,6 +117,11 @@ const rows: Row[] = [
     note: '',
   },
   ...routes.map(routeRow),
+  ...[...new Set(routes.flatMap((route) => route.companions.filter(isOnDemand)))].map((key): Row => {
+    const size = total([key]);
+    const budget = ON_DEMAND_CHUNKS[sourceName(key)] ?? 0;
+    return { name: `${sourceName(key)} (on demand)`, ...size, budget, overs: size.brotli > budget ? ['OVER BUDGET'] : [], note: '' };
+  }),
 ];
 // A renamed sheet screen would otherwise fall back to the lazy budget and fail for a reason hard to see.
 const missing = FORM_ROUTES.filter((name) => !routes.some((route) => route.name === name));

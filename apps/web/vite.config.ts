@@ -11,6 +11,14 @@ export default defineConfig({
     sourcemap: false,
     // The first load is one file on purpose (better compression, one request): ~600 KB before compression.
     chunkSizeWarningLimit: 800,
+    modulePreload: {
+      // The first load lists, for each lazy screen, the chunks to fetch alongside it (about 20 bytes a name, each
+      // screen two dozen). The back office's screens (staff only, on office desktops, used all day) skip that list:
+      // their chunks come one round trip later the first time, and every applicant's first load stays within budget.
+      // docs/decisions/0017-back-office-pipeline-screen.md. The signing screen too (opened once or twice per case, from
+      // a mail: its own API call waits for it anyway); docs/decisions/0018-signature-screen.md.
+      resolveDependencies: (filename, deps) => (/(^|\/)(staff-[a-z-]*|signature-)page-/.test(filename) ? [] : deps),
+    },
     rolldownOptions: {
       treeshake: {
         // @emotion/react imports hoist-non-react-statics for its side effects only, for withTheme, which the app never
@@ -23,7 +31,17 @@ export default defineConfig({
         // whole it is ~20 KB smaller than the ~26 pieces Rolldown otherwise cuts it into, and one request instead of
         // 26. The price: any release changes that file, where libraries alone in a file would stay cached.
         codeSplitting: {
-          groups: [{ name: 'startup', tags: ['$initial'] }],
+          groups: [
+            { name: 'startup', tags: ['$initial'] },
+            // The read-only sheets (components/sheet-summary), shared by the sheet screens and the back office's case
+            // page: one file, rather than the pieces each set of screens sharing a part of them would otherwise get.
+            // Their own imports stay where they are (date-format, shared far wider).
+            {
+              name: 'sheet-summary',
+              test: /src\/(components\/sheet-summary\/(specs|sheet-summary|spec-values|use-lists|fingerprint|value-at|information-parts)|features\/sheets\/common\/(contract-mirrors|dates))\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

@@ -54,6 +54,16 @@ const envSchema = z.object({
   LOGIN_RATE_WINDOW: seconds.default(15 * 60),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(2000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
+  /** How often each API process looks for a due scheduled job (reminders, staff digest, purge); each run happens once. */
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+  /** An employer first contact unanswered this many days gets one reminder (La bonne alternance waits 10). */
+  REMINDER_FIRST_CONTACT_DAYS: z.coerce.number().int().positive().max(365).default(10),
+  /** A part of the information sheet unsent this many days gets one reminder. */
+  REMINDER_INFORMATION_SHEET_DAYS: z.coerce.number().int().positive().max(365).default(7),
+  /** Staff alert: applicants registered this many days without a signed contract. */
+  STAFF_ALERT_REGISTERED_DAYS: z.coerce.number().int().positive().max(3650).default(90),
+  /** Staff alert: cases waiting on the same party this many days. */
+  STAFF_ALERT_WAITING_DAYS: z.coerce.number().int().positive().max(365).default(14),
   DEMO_DATA: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
@@ -94,6 +104,28 @@ const envSchema = z.object({
     .optional(),
   /** Past this, the scan counts as failed and the upload is refused (503). */
   CLAMD_TIMEOUT_MS: z.coerce.number().int().positive().max(300_000).default(30_000),
+  /**
+   * The school's seal for signed contracts (issue 11): a PKCS#12 file (certificate and private key) and its password.
+   * Unset: a self-signed certificate is generated once and kept in the database (fine for trials, not for production).
+   * The password is never logged.
+   */
+  SIGNING_P12_PATH: z.string().optional(),
+  SIGNING_P12_PASSWORD: z.string().optional(),
+  /** A signer whose turn has lasted this many days is reminded, once per such period (job `signature-reminders`). */
+  SIGNATURE_REMINDER_DAYS: z.coerce.number().int().positive().max(365).default(3),
+  /** A signature procedure not complete after this many days is unavailable (SPEC 8); staff prepare it again. */
+  SIGNATURE_EXPIRY_DAYS: z.coerce.number().int().positive().max(365).default(30),
+  /**
+   * The CFA responsible as the contract documents print it (CERFA "Le CFA", training convention). Unset: the documents'
+   * annex lists the UAI and SIRET as missing, and preparing the contract needs staff's override.
+   */
+  CFA_DENOMINATION: z.string().trim().min(1).max(200).optional(),
+  CFA_UAI: z.string().trim().regex(/^\d{7}[A-Za-z]$/, 'CFA_UAI is 7 digits and a letter').optional(),
+  CFA_SIRET: z.string().trim().regex(/^\d{14}$/, 'CFA_SIRET is 14 digits').optional(),
+  CFA_ADDRESS_STREET: z.string().trim().min(1).max(200).optional(),
+  CFA_ADDRESS_POSTCODE: z.string().trim().min(1).max(10).optional(),
+  CFA_ADDRESS_CITY: z.string().trim().min(1).max(120).optional(),
+  CFA_REPRESENTATIVE: z.string().trim().min(1).max(200).optional(),
   /** The OpenAPI document (/api/openapi.json) and its page (/api/docs). Unset: on, except when NODE_ENV is production. */
   API_DOCS: bool.optional(),
   /** How to reach the CFA: on the error and about pages (GET /api/public/contact) and under every mail. */

@@ -3,10 +3,11 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { loadDemoDataOnce } from './db/demo/load.ts';
 import { errorSummary } from './lib/logger.ts';
-import { startSessionPurge } from './modules/auth/auth.maintenance.ts';
+import { startJobRunner } from './modules/jobs/jobs.worker.ts';
+import { rebuildPipelineColumns } from './modules/dossiers/dossiers.service.ts';
 import { startMailWorker } from './modules/mail/mail.worker.ts';
 
-/** Starts the portal: database, migrations, demo data, mail worker, HTTP server; stops gracefully. */
+/** Starts the portal: database, migrations, demo data, mail worker, job runner, HTTP server; stops gracefully. */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({
@@ -17,10 +18,13 @@ async function main() {
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
   });
   await database.migrate();
+  // Cases written before migration 0006 get their pipeline columns (a no-op once done).
+  await rebuildPipelineColumns(database.db);
   const app = await buildApp({ config, database });
   if (config.DEMO_DATA) await loadDemoDataOnce(app);
   const mailWorker = startMailWorker(app);
-  const stopPurge = startSessionPurge(app);
+  // Reminders, the staff digest and the purge of sign-in rows: each run once, whatever the number of processes.
+  const jobRunner = startJobRunner(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -30,7 +34,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // Stop accepting, finish in-flight requests (each write is its own transaction), then close the database.
-    stopPurge();
+    await jobRunner.stop();
     await mailWorker.stop();
     await app.close();
     await database.close();

@@ -59,7 +59,16 @@ export async function createTestApp(env: Partial<Env> = {}, options: { logger?: 
   const { database, url, drop } = await createTestDatabase();
   const config = loadConfig(
     { NODE_ENV: 'test' },
-    { PUBLIC_URL: 'http://localhost:3999', DEMO_DATA: false, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', ...env },
+    {
+      PUBLIC_URL: 'http://localhost:3999',
+      DEMO_DATA: false,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+      // The CFA's identity the contract documents print (issue 11): without it every preparation needs an override.
+      CFA_DENOMINATION: 'CFA Passerelle',
+      CFA_UAI: '0755555A',
+      CFA_SIRET: '35600000000048',
+      ...env,
+    },
   );
   const app = await buildApp({ config, database, logger: options.logger ?? false, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();

@@ -22,6 +22,10 @@ export const errorCodes = [
   'WORKSHOP_CLOSED',
   /** A funding decision before the school has recorded the terms it is about. */
   'FUNDING_TERMS_MISSING',
+  /** The contract documents list something missing (the details name it): prepared only with staff's override. */
+  'CONTRACT_INCOMPLETE',
+  /** The signature procedure expired, was cancelled, superseded, refused or completed (SPEC 8). */
+  'SIGNATURE_UNAVAILABLE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;

@@ -8,3 +8,5 @@ export * from './sheets.ts';
 export * from './lookups.ts';
 export * from './contact.ts';
 export * from './staff.ts';
+export * from './signing.ts';
+export * from './survey.ts';

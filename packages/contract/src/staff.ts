@@ -3,6 +3,7 @@ import { progressSteps } from './dossier-progress.ts';
 import { isoDate, etapeStatus } from './portal.ts';
 import { userType } from './auth.ts';
 import { sheetKinds, waitingFor } from './sheets.ts';
+import { signatureMethods, signatureStates, signerRoles, signerStatuses } from './signing.ts';
 
 // ---------- Back-office pipeline (issue 10) ----------
 
@@ -11,6 +12,13 @@ const pipelineStatuts = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] as const;
 /** Who a case waits for, as the back office names them: the applicant, the company or the school (the CFA staff). */
 export const pipelineWaitingFor = ['applicant', 'company', 'school'] as const;
 export type PipelineWaitingFor = (typeof pipelineWaitingFor)[number];
+
+/**
+ * Alerts of the back office: `stale`, cases of applicants registered for more than STAFF_ALERT_REGISTERED_DAYS (90)
+ * without a signed contract; `waiting`, cases waiting on the same person for more than STAFF_ALERT_WAITING_DAYS.
+ */
+export const pipelineAlerts = ['stale', 'waiting'] as const;
+export type PipelineAlert = (typeof pipelineAlerts)[number];
 
 export const pipelineSorts = ['updated', '-updated', 'id', 'name'] as const;
 export type PipelineSort = (typeof pipelineSorts)[number];
@@ -39,6 +47,12 @@ export const staffDossiersQuery = z
     /** A step (SPEC 4, case steps) that is active now. */
     step: unsetWhenEmpty(z.enum(progressSteps)),
     waitingFor: unsetWhenEmpty(z.enum(pipelineWaitingFor)),
+    /** The case's formation (id). */
+    formation: unsetWhenEmpty(z.coerce.number().int().positive().max(2_147_483_647)),
+    /** The employer's name (part of it, accents and case ignored). */
+    employer: unsetWhenEmpty(z.string().trim().max(200)),
+    /** Only the cases an alert names (see `staffAlertsResponse`). */
+    alert: unsetWhenEmpty(z.enum(pipelineAlerts)),
     updatedFrom: unsetWhenEmpty(isoDate),
     updatedTo: unsetWhenEmpty(isoDate),
     sort: unsetWhenEmpty(z.enum(pipelineSorts)).default('-updated'),
@@ -64,6 +78,8 @@ export const staffDossierItem = z.object({
   formation: z.string().nullable(),
   companyName: z.string().nullable(),
   waitingFor,
+  /** Since when the case waits for the same person (ISO time): the last change of who it waits for. */
+  waitingSince: z.string(),
   updatedAt: z.string(),
 });
 export type StaffDossierItem = z.infer<typeof staffDossierItem>;
@@ -100,8 +116,136 @@ export const staffDossierEvent = z.object({
 });
 export type StaffDossierEvent = z.infer<typeof staffDossierEvent>;
 
+// ---------- Back-office actions on a case (issue 10): POST /api/staff/dossiers/:id/<action> ----------
+
+const reasonText = z.string().trim().min(1, 'field.required').max(2000);
+const optionalReason = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(2000).optional());
+
+/** The sheets staff may send back to their author: the two first contacts, the two information-sheet parts, the missions. */
+export const returnableSheets = ['f1ca', 'f1ce', 'fra', 'fre', 'missions'] as const;
+export type ReturnableSheet = (typeof returnableSheets)[number];
+
+/** POST /staff/dossiers/:id/return: the sheet goes back to its author (step value 5) with a message. */
+export const returnSheetBody = z.object({ sheet: z.enum(returnableSheets), message: reasonText }).strict();
+export type ReturnSheetBody = z.infer<typeof returnSheetBody>;
+
+/** POST /staff/dossiers/:id/missions-complement: the employer is asked to complete the missions sheet. */
+export const missionsComplementBody = z.object({ message: reasonText }).strict();
+export type MissionsComplementBody = z.infer<typeof missionsComplementBody>;
+
+/** The applicant's documents staff check (SPEC 2, `documents.cvec`, `documents.attestationBac`). */
+export const reviewableDocuments = ['cvec', 'attestationBac'] as const;
+export type ReviewableDocument = (typeof reviewableDocuments)[number];
+
+/** POST /staff/dossiers/:id/document-review: valid sets `isValid`; rejected needs a reason and tells the applicant. */
+export const documentReviewBody = z
+  .object({ document: z.enum(reviewableDocuments), decision: z.enum(['valid', 'rejected']), reason: optionalReason })
+  .strict()
+  .superRefine((body, context) => {
+    if (body.decision === 'rejected' && !body.reason)
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'field.required' });
+  });
+export type DocumentReviewBody = z.infer<typeof documentReviewBody>;
+
+/** POST /staff/dossiers/:id/signed: the contract was signed on paper outside the portal (status 8). */
+export const markSignedBody = z.object({ signedOn: isoDate }).strict();
+export type MarkSignedBody = z.infer<typeof markSignedBody>;
+
+/** POST /staff/dossiers/:id/filed: the signed contract was sent to the OPCO (status 10). */
+export const markFiledBody = z.object({ filedOn: isoDate }).strict();
+/** POST /staff/dossiers/:id/registered: the OPCO registered the contract under its DECA number (status 11). */
+export const markRegisteredBody = z
+  .object({ decaNumber: z.string().trim().min(1, 'field.required').max(30).regex(/^[0-9A-Za-z-]+$/, 'staff.deca_format') })
+  .strict();
+
+/** POST /staff/dossiers/:id/archive (status 9) with the reason; reopen gives back the status it had. */
+export const archiveBody = z.object({ reason: reasonText }).strict();
+export const reopenBody = z.object({}).strict();
+
+/**
+ * POST /staff/dossiers/:id/contract-prepared (issue 11): the documents are generated; while their annex lists something
+ * missing the preparation is refused (409 CONTRACT_INCOMPLETE) unless staff override it with a reason (kept in the
+ * audit). The NIR and the DECA number are never overridable. No body: no override.
+ */
+export const contractPreparedBody = z
+  .object({ override: z.literal(true).optional(), reason: optionalReason })
+  .strict()
+  .superRefine((body, context) => {
+    if (body.override && !body.reason) context.addIssue({ code: 'custom', path: ['reason'], message: 'field.required' });
+  });
+export type ContractPreparedBody = z.infer<typeof contractPreparedBody>;
+
+/** POST /staff/dossiers/:id/breaking (12) and /broken (13): the contract's end date and why. */
+export const contractEndBody = z.object({ date: isoDate, reason: reasonText }).strict();
+export type ContractEndBody = z.infer<typeof contractEndBody>;
+
+/**
+ * Every action of the case page, by its path segment. `allowedActions` in the case's detail lists those the state
+ * allows now (the same rule the server applies: any other answers 409).
+ */
+export const staffActions = [
+  'first-contact',
+  'modalites',
+  'return',
+  'missions-complement',
+  'document-review',
+  'contract-prepared',
+  'signed',
+  'filed',
+  'registered',
+  'archive',
+  'reopen',
+  'breaking',
+  'broken',
+] as const;
+export type StaffAction = (typeof staffActions)[number];
+
+const applicantDocumentState = z.object({
+  /** The file's address, when the applicant has uploaded it. */
+  url: z.string().nullable(),
+  isValid: z.boolean(),
+  /** The reason of the last rejection, while the document is not valid. */
+  rejectedReason: z.string().nullable(),
+});
+
+/** The back office's view of a case's signature procedure (issue 11). */
+export const staffSignature = z.object({
+  procedureId: z.string(),
+  state: z.enum(signatureStates),
+  /** pending, completed, refused, expired, cancelled, superseded. */
+  procedureState: z.string(),
+  method: z.enum(signatureMethods).nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  signers: z.array(
+    z.object({
+      role: z.enum(signerRoles),
+      name: z.string(),
+      email: z.string(),
+      status: z.enum(signerStatuses),
+      at: z.string().nullable(),
+      method: z.enum(signatureMethods).nullable(),
+      refusalReason: z.string().nullable(),
+      /** Manual: the uploaded scan awaiting (or past) staff's check. */
+      scanUrl: z.string().nullable(),
+    }),
+  ),
+  /** The sealed signed contract, once complete. */
+  signedDocumentUrl: z.string().nullable(),
+  /** GET /api/staff/dossiers/:id/evidence. */
+  evidenceUrl: z.string(),
+});
+export type StaffSignature = z.infer<typeof staffSignature>;
+
 export const staffDossierDetailResponse = staffDossierItem.extend({
   dossierAccessible: z.boolean(),
+  /** The actions the case's state allows now (any other answers 409), and the sheets that can be returned now. */
+  allowedActions: z.array(z.enum(staffActions)),
+  returnableSheets: z.array(z.enum(returnableSheets)),
+  applicantDocuments: z.object({
+    cvec: applicantDocumentState.extend({ number: z.string().nullable() }),
+    attestationBac: applicantDocumentState,
+  }),
   sheets: z.array(
     z.object({
       kind: z.enum(sheetKinds),
@@ -113,5 +257,23 @@ export const staffDossierDetailResponse = staffDossierItem.extend({
   ),
   documents: z.array(staffDocument),
   events: z.array(staffDossierEvent),
+  /** The latest signature procedure (issue 11): null before the contract is prepared. */
+  signature: staffSignature.nullable().optional(),
 });
 export type StaffDossierDetailResponse = z.infer<typeof staffDossierDetailResponse>;
+
+// ---------- Alerts and filter choices ----------
+
+/** GET /api/staff/alerts: how many cases each alert names, with its threshold in days. */
+export const staffAlertsResponse = z.object({
+  stale: z.object({ count: z.number().int(), days: z.number().int() }),
+  waiting: z.object({ count: z.number().int(), days: z.number().int() }),
+});
+export type StaffAlertsResponse = z.infer<typeof staffAlertsResponse>;
+
+/** GET /api/staff/filters: the schools and formations the pipeline's filters offer. */
+export const staffFiltersResponse = z.object({
+  schools: z.array(z.object({ code: z.string(), name: z.string() })),
+  formations: z.array(z.object({ id: z.number().int(), libelle: z.string(), school: z.string().nullable() })),
+});
+export type StaffFiltersResponse = z.infer<typeof staffFiltersResponse>;

@@ -20,6 +20,8 @@ const statusOf: Record<ErrorCode, number> = {
   WORKSHOP_FULL: 409,
   WORKSHOP_CLOSED: 409,
   FUNDING_TERMS_MISSING: 409,
+  CONTRACT_INCOMPLETE: 409,
+  SIGNATURE_UNAVAILABLE: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -45,6 +47,8 @@ const defaultMessage: Record<ErrorCode, string> = {
   WORKSHOP_FULL: 'This workshop is full',
   WORKSHOP_CLOSED: 'Registration is closed for this workshop',
   FUNDING_TERMS_MISSING: 'The school has not recorded the funding terms yet: there is nothing to decide on',
+  CONTRACT_INCOMPLETE: 'The contract documents list missing or invalid information',
+  SIGNATURE_UNAVAILABLE: 'The procedure is no longer available, contact the CFA',
   SERVICE_UNAVAILABLE: 'Service unavailable',
   INTERNAL: 'Internal error',
 };

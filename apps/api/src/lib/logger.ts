@@ -45,6 +45,6 @@ export function loggerOptions(level: string) {
   return {
     level,
     serializers: requestSerializers as never,
-    redact: { paths: ['req.headers', 'headers', 'authorization', 'cookie', 'token', 't', 'email', 'nir'], remove: true },
+    redact: { paths: ['req.headers', 'headers', 'authorization', 'cookie', 'token', 't', 'email', 'nir', 'SIGNING_P12_PASSWORD'], remove: true },
   };
 }

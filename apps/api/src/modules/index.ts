@@ -12,7 +12,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(import('./portal/portal.routes.ts'));
   await app.register(import('./sheets/sheets.routes.ts'));
   await app.register(import('./staff/staff.routes.ts'));
+  await app.register(import('./signature-flow/signature-flow.routes.ts'));
   await app.register(import('./employers/employers.routes.ts'));
   await app.register(import('./lookups/lookups.routes.ts'));
   await app.register(import('./contact/contact.routes.ts'));
+  await app.register(import('./survey/survey.routes.ts'));
 }

@@ -3,9 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createFormation, f1caBody, f1ceBody, toInformationSheet } from '../../test/case-fixtures.ts';
 import { createTestApp } from '../../test/helper.ts';
 import type { RouteEntry } from '../app.ts';
-import { admissibles, companies, companyUsers, formations, schools, trackingEntries, users } from '../db/schema/index.ts';
+import { admissibles, companies, companyUsers, trackingEntries, users } from '../db/schema/index.ts';
 import { forbiddenCharacterCode, forbiddenCharacterPaths } from '../lib/input-text.ts';
 import { startTestDirectoryServer } from '../modules/lookups/test-directory-server.ts';
 import { createUser, type SignedInUser } from '../modules/workshops/applicant-fixtures.ts';
@@ -31,24 +32,8 @@ const db = app.db;
 
 // ---------- Fixtures: an applicant with dossiers at three stages, their employer contact, staff ----------
 
-const SIRET = '73282932000074';
-const [school] = await db.insert(schools).values({ code: 'BAD-INPUT', name: 'ESILV' }).returning();
-const [formation] = await db
-  .insert(formations)
-  .values({
-    schoolId: school?.id ?? 0,
-    libelle: 'Cycle ingénieur — Data et IA',
-    year: 2026,
-    etape: 4,
-    contractTypes: 'APP',
-    trainingStart: '2026-09-01',
-    trainingEnd: '2028-08-31',
-    rncp: 'RNCP37512',
-    codeDiplome: '17X32601',
-    hours: 1200,
-  })
-  .returning();
-const applicant = await createUser(app, 'admissible', formation?.id);
+const { formationId } = await createFormation(app, 'BAD-INPUT');
+const applicant = await createUser(app, 'admissible', formationId);
 await db.update(admissibles).set({ contractType: 'APP' }).where(eq(admissibles.userId, applicant.id));
 const employer = await createUser(app, 'company');
 const [employerRow] = await db.select().from(users).where(eq(users.id, employer.id));
@@ -64,33 +49,8 @@ async function ok(method: 'POST' | 'PUT', url: string, caller: SignedInUser, pay
 }
 const newDossier = async () => (json(await ok('POST', '/api/admissibles/dossiers', applicant)) as { id: number }).id;
 
-const f1ca = {
-  apprenti: {
-    nom: 'Martin',
-    prenom: 'Léo',
-    sexe: 'M',
-    dateNaissance: '2004-05-10',
-    courriel: 'leo.martin@example.test',
-    telephone: '0612345678',
-    nir: '104057512345665',
-  },
-  employeur: { denomination: 'Data Conseil', siret: SIRET },
-  contacts: { contactEntreprise: { nom: 'Durand', prenom: 'Claire', courriel: employerRow?.email ?? '', langue: 'fr-FR' } },
-  contrat: { intitulePoste: 'Data engineer apprenti' },
-};
-const f1ce = {
-  employeur: { denomination: 'Data Conseil', siret: SIRET, codeIdcc: '1486', adresse: { voie: '12 rue de la Paix', codePostal: '75002', commune: 'Paris' } },
-  maitre1: { nom: 'Durand', prenom: 'Claire', courriel: 'claire.durand@example.test', emploiOccupe: 'Lead data engineer' },
-  contrat: {
-    typeContrat: 'APP',
-    intitulePoste: 'Data engineer apprenti',
-    dateDebutContrat: '2026-09-01',
-    dateFinContrat: '2028-08-31',
-    dureeTravailHebdoHeures: 35,
-    salaireBrutMensuel: 1500,
-  },
-  contacts: { signataire: { nom: 'Petit', prenom: 'Marc', courriel: 'marc.petit@example.test', fonction: 'DRH' } },
-};
+const f1ca = f1caBody(employerRow?.email ?? '');
+const f1ce = f1ceBody;
 
 /** Open to the applicant's first contact. */
 const draftDossier = await newDossier();
@@ -101,14 +61,7 @@ await ok('POST', `/api/admissibles/fiche-premier-contact/${employerDossier}/subm
 const informationDossier = await newDossier();
 await ok('POST', `/api/admissibles/fiche-premier-contact/${informationDossier}/submit`, applicant, f1ca);
 await ok('POST', `/api/employeurs/fiche-premier-contact/${informationDossier}/submit`, employer, f1ce);
-await ok('POST', `/api/staff/dossiers/${informationDossier}/first-contact`, staff, { decision: 'accept' });
-await ok('POST', `/api/staff/dossiers/${informationDossier}/modalites`, staff, {
-  coutFormationAnnuel: 8500,
-  priseEnChargeOpco: 8000,
-  resteACharge: 500,
-  rythme: '3 jours entreprise / 2 jours école',
-});
-await ok('POST', `/api/employeurs/validation-financement/${informationDossier}`, employer, { decision: 'accepted' });
+await toInformationSheet(app, staff, employer, informationDossier);
 const trackingPath = '/api/admissibles/portal/suiviRechercheEmployeur';
 const trackingBody = { targetCompany: 'Decathlon', position: 'Data analyst', applicationDate: '2026-10-01' };
 const trackingId = (json(await ok('POST', trackingPath, applicant, trackingBody)) as { id: number }).id;

@@ -40,6 +40,12 @@ function renderAt(path: string) {
         children: [{ index: true, element: <Here name="portal" /> }],
       },
       {
+        path: '/gestion',
+        handle: { title: 'common:titles.staffPipeline', userTypes: ['staff', 'admin'] },
+        element: <RouteGuard />,
+        children: [{ index: true, element: <Here name="pipeline" /> }],
+      },
+      {
         path: '/logout',
         handle: { title: 'common:titles.logout', skipAuth: true },
         element: <RouteGuard />,
@@ -67,6 +73,8 @@ function meAnswering(user: MeResponse) {
 
 const applicant: MeResponse = { userType: 'admissible', prenom: 'Camille', nom: 'Martin', mail: 'camille@example.org' };
 const employer: MeResponse = { userType: 'company', prenom: 'Claire', nom: 'Dubois', mail: 'claire@example.org' };
+const staff: MeResponse = { userType: 'staff', prenom: 'Sophie', nom: 'Roux', mail: 'sophie@example.org' };
+const admin: MeResponse = { userType: 'admin', prenom: 'Alain', nom: 'Leroy', mail: 'alain@example.org' };
 
 describe('RouteGuard', () => {
   it('sends a person without a token to /unauthorized and remembers where they wanted to go', async () => {
@@ -96,6 +104,30 @@ describe('RouteGuard', () => {
     renderAt('/espace-admissible');
     expect(await screen.findByText('portal at /espace-admissible')).toBeInTheDocument();
     expect(authStore.get().user).toEqual(applicant);
+  });
+
+  it.each([
+    ['staff', staff],
+    ['admin', admin],
+  ])('lets %s into a route that admits several user types', async (_type, user) => {
+    authStore.setToken('back-office-token');
+    vi.stubGlobal('fetch', meAnswering(user));
+    renderAt('/gestion?statut=3');
+    expect(await screen.findByText('pipeline at /gestion')).toBeInTheDocument();
+  });
+
+  it('sends any other type away from a route that admits several', async () => {
+    authStore.setToken('applicant-token');
+    vi.stubGlobal('fetch', meAnswering(applicant));
+    renderAt('/gestion');
+    expect(await screen.findByText('forbidden at /forbidden')).toBeInTheDocument();
+  });
+
+  it('remembers a back-office view, filters included, for a person without a token', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>());
+    renderAt('/gestion?statut=3&page=2');
+    expect(await screen.findByText('unauthorized at /unauthorized')).toBeInTheDocument();
+    expect(sessionStorage.getItem(storageKeys.returnTo)).toBe('/gestion?statut=3&page=2');
   });
 
   it('shows an open route to a visitor without asking for a user', async () => {

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import type { UserType } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
@@ -13,18 +14,22 @@ function isRouteHandle(handle: unknown): handle is Partial<RouteHandle> {
   return typeof handle === 'object' && handle !== null;
 }
 
-/** The nearest route (deepest first) that states a user type, and whether the route skips the check (logout). */
+/**
+ * The user types the nearest route (deepest first) that states one admits (`userType` or `userTypes`), and whether
+ * the route skips the check (logout).
+ */
 function useRouteRequirement() {
   const matches = useMatches();
-  let userType: RouteHandle['userType'];
+  let userTypes: readonly UserType[] | undefined;
   let skipAuth = false;
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const handle = matches[i]?.handle;
     if (!isRouteHandle(handle)) continue;
     if (handle.skipAuth) skipAuth = true;
-    if (!userType && handle.userType) userType = handle.userType;
+    if (!userTypes && handle.userTypes?.length) userTypes = handle.userTypes;
+    if (!userTypes && handle.userType) userTypes = [handle.userType];
   }
-  return { userType, skipAuth };
+  return { userTypes, skipAuth };
 }
 
 /** No token on a protected route: remember where the person wanted to go (a sign-in brings them back there). */
@@ -44,14 +49,14 @@ function ToUnauthorized() {
  * renders (on open routes a failure is silently ignored, SPEC section 8).
  */
 export function RouteGuard() {
-  const { userType, skipAuth } = useRouteRequirement();
+  const { userTypes, skipAuth } = useRouteRequirement();
   const { token } = useAuth();
   const me = useQuery({ ...meQueryOptions, enabled: Boolean(token) && !skipAuth });
 
   if (skipAuth) return <Outlet />;
-  if (!token) return userType ? <ToUnauthorized /> : <Outlet />;
+  if (!token) return userTypes ? <ToUnauthorized /> : <Outlet />;
   if (me.isPending) return <FullPageSpinner />;
-  if (!userType) return <Outlet />;
+  if (!userTypes) return <Outlet />;
   if (me.isError) {
     // A 401 already ended the session (api-client) and is on its way to /unauthorized.
     if (me.error instanceof ApiError && me.error.status === 401) return <FullPageSpinner />;
@@ -61,6 +66,6 @@ export function RouteGuard() {
       </Box>
     );
   }
-  if (me.data.userType !== userType) return <Navigate to="/forbidden" replace />;
+  if (!userTypes.includes(me.data.userType)) return <Navigate to="/forbidden" replace />;
   return <Outlet />;
 }

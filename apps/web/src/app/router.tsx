@@ -6,13 +6,16 @@ import { RouteErrorPage } from './route-error-page';
 
 /**
  * SPEC section 2, route table. Every screen is loaded on demand; `handle.title` is the i18n key of the page title
- * (the document title is "route title - product title"); `handle.userType` the type the route requires.
+ * (the document title is "route title - product title"); `handle.userType` the type the route requires, or
+ * `handle.userTypes` the types it admits (the back office: staff and admin).
  */
 export interface RouteHandle {
   title: string;
   /** The title for a signed-in person, when it differs (see useDocumentTitle). */
   signedInTitle?: string;
   userType?: UserType;
+  /** Several types admitted (either one lets the person in); `userType` is the one-type shorthand. */
+  userTypes?: readonly UserType[];
   /** SPEC: logout skips the authentication check. */
   skipAuth?: boolean;
 }
@@ -40,6 +43,9 @@ function withTimeout<T>(load: () => Promise<T>): () => Promise<T> {
       );
     });
 }
+
+/** Issue 10: the back office is for the CFA's staff and the admins. */
+const backOffice: readonly UserType[] = ['staff', 'admin'];
 
 const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: withTimeout(load) });
 
@@ -170,6 +176,21 @@ export const routes: RouteObject[] = [
             '/admissible/suiviRechercheEmployeur/:id?',
             { title: 'common:titles.tracking' },
             () => import('../features/tracking/tracking-form-page'),
+          ),
+          guarded(
+            '/gestion',
+            { title: 'common:titles.staffPipeline', userTypes: backOffice },
+            () => import('../features/staff/staff-pipeline-page'),
+          ),
+          guarded(
+            '/gestion/dossiers/:id',
+            { title: 'common:titles.staffCase', userTypes: backOffice },
+            () => import('../features/staff/case/staff-case-page'),
+          ),
+          guarded(
+            '/gestion/sondages',
+            { title: 'common:titles.staffSurveys', userTypes: backOffice },
+            () => import('../features/staff/surveys/staff-surveys-page'),
           ),
           { path: '*', element: <Navigate to="/unauthorized" replace /> },
         ],

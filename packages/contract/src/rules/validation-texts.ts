@@ -27,6 +27,9 @@ export const validationTexts = {
     'choice.answer': 'Choisissez une réponse.',
     'form.unexpected_field': 'Le formulaire contient un champ inattendu : rechargez la page puis recommencez.',
     'offers.dates_reversed': 'Choisissez une date égale ou postérieure à « Publiée après le ».',
+    'staff.dates_reversed': 'Choisissez une date de fin égale ou postérieure à la date de début.',
+    'staff.deca_format':
+      'Saisissez le numéro DECA tel que l’OPCO l’a donné : chiffres, lettres et tirets seulement, par exemple 075202409NC0012.',
     'phone.format':
       "Le numéro de téléphone n'est pas valide : 6 à 20 caractères parmi chiffres, espaces, points, tirets ou parenthèses, avec un + au début pour l'international.",
     'postcode.format': 'Le code postal comporte 5 chiffres.',
@@ -50,6 +53,11 @@ export const validationTexts = {
       "Le contenu de ce fichier n'est ni un PDF, ni une image PNG ou JPEG, même si son nom le laisse penser : enregistrez de nouveau le document dans l'un de ces formats, puis envoyez-le.",
     'file.content_not_document':
       "Le contenu de ce fichier n'est ni un PDF, ni un document Word (.doc, .docx), même si son nom le laisse penser : enregistrez de nouveau le document dans l'un de ces formats, puis envoyez-le.",
+    'signature.code_format': 'Saisissez le code à 6 chiffres reçu par e-mail.',
+    'signature.consent_required': 'Cochez la case pour donner votre accord avant de signer.',
+    'signature.code_wrong': 'Ce code ne correspond pas : vérifiez le dernier code reçu par e-mail.',
+    'signature.code_expired': 'Ce code a expiré ou n’a pas été demandé : demandez un nouveau code.',
+    'signature.code_attempts': 'Trop d’essais avec ce code : demandez un nouveau code.',
   },
   'en-US': {
     'field.required': 'This field is required.',
@@ -74,6 +82,9 @@ export const validationTexts = {
     'choice.answer': 'Choose an answer.',
     'form.unexpected_field': 'The form holds an unexpected field: reload the page and try again.',
     'offers.dates_reversed': 'Choose a date on or after “Published after”.',
+    'staff.dates_reversed': 'Choose an end date on or after the start date.',
+    'staff.deca_format':
+      'Enter the DECA number as the OPCO gave it: digits, letters and hyphens only, for example 075202409NC0012.',
     'phone.format':
       'This phone number is not valid: 6 to 20 characters among digits, spaces, dots, hyphens or brackets, with a leading + for international numbers.',
     'postcode.format': 'The postcode has 5 digits.',
@@ -96,6 +107,11 @@ export const validationTexts = {
       'The content of this file is neither a PDF nor a PNG or JPEG image, whatever its name says: save the document again in one of these formats, then send it.',
     'file.content_not_document':
       'The content of this file is neither a PDF nor a Word document (.doc, .docx), whatever its name says: save the document again in one of these formats, then send it.',
+    'signature.code_format': 'Enter the 6-digit code you received by e-mail.',
+    'signature.consent_required': 'Tick the box to give your consent before signing.',
+    'signature.code_wrong': 'This code does not match: check the latest code you received by e-mail.',
+    'signature.code_expired': 'This code has expired or was not requested: ask for a new code.',
+    'signature.code_attempts': 'Too many tries with this code: ask for a new code.',
   },
 } as const satisfies Record<'fr-FR' | 'en-US', Record<string, string>>;
 

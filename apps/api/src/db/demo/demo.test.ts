@@ -11,9 +11,11 @@ import {
   type EmployerDossier,
   type FundingValidationResponse,
   type SheetResponse,
+  type SignatureResponse,
+  type StaffDossierDetailResponse,
   type StepType,
 } from '@passerelle/contract';
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, like, notLike, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
 import {
@@ -35,10 +37,12 @@ import {
   publicFiles,
   schools,
   sheets,
+  signatureProcedures,
+  signatureSigners,
   trackingEntries,
   users,
 } from '../schema/index.ts';
-import { demoAccounts, demoEmails } from './accounts.ts';
+import { DEMO_EMAIL_DOMAIN, demoAccounts, demoEmails } from './accounts.ts';
 import { applicantLabel, employerLabel } from './labels.ts';
 import { demoReasons } from './journeys.ts';
 import { DEMO_LOADED_KEY, loadDemoDataOnce } from './load.ts';
@@ -102,8 +106,18 @@ describe('demo data', async () => {
     expect(restart).toBe(false);
     const [flag] = await db.select().from(appSettings).where(eq(appSettings.key, DEMO_LOADED_KEY));
     expect(flag?.value).toEqual({ loadedAt: now.toISOString() });
-    const [userCount] = await db.select({ n: count() }).from(users);
+    const [userCount] = await db.select({ n: count() }).from(users).where(like(users.email, `%@${DEMO_EMAIL_DOMAIN}`));
     expect(userCount?.n).toBe(demoAccounts.length);
+    // Any other account is a company's signatory the signing flow made when the contract was prepared (SPEC 6).
+    const others = await db
+      .select({ email: users.email, userType: users.userType, signer: signatureSigners.role })
+      .from(users)
+      .leftJoin(signatureSigners, eq(signatureSigners.userId, users.id))
+      .where(notLike(users.email, `%@${DEMO_EMAIL_DOMAIN}`));
+    for (const other of others) expect(other).toMatchObject({ userType: 'company', signer: 'employer' });
+    // The journeys' invitations, turns to sign and signature codes are not sent: the demo mails nobody.
+    const [queued] = await db.select({ n: count() }).from(mailOutbox);
+    expect(queued?.n).toBe(0);
     const [schoolCount] = await db.select({ n: count() }).from(schools);
     expect(schoolCount?.n).toBe(3);
   });
@@ -126,16 +140,26 @@ describe('demo data', async () => {
     expect(closed.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('has signed cerfa documents for statuses 8, 10, 11, 12 and 13, and one addendum, stored as PDF', async () => {
+  it('has contracts signed online and sealed through the signing flow, others signed on paper, and one addendum', async () => {
     const signed = await db
-      .select({ statut: dossiers.dossierStatut, cerfa: dossiers.cerfaFileId, avenant: dossiers.cerfaAvenantFileId })
+      .select({ id: dossiers.id, statut: dossiers.dossierStatut, cerfa: dossiers.cerfaFileId, avenant: dossiers.cerfaAvenantFileId })
       .from(dossiers)
-      .where(isNotNull(dossiers.cerfaFileId));
+      .where(inArray(dossiers.dossierStatut, [8, 10, 11, 12, 13]));
     expect(new Set(signed.map((d) => d.statut))).toEqual(new Set([8, 10, 11, 12, 13]));
+    const procedures = await db.select().from(signatureProcedures).where(inArray(signatureProcedures.dossierId, signed.map((d) => d.id)));
+    for (const dossier of signed) {
+      // Every signed case went through the contract's preparation: its procedure completed (sealed) or was cancelled
+      // when staff recorded the paper signature.
+      const procedure = procedures.find((p) => p.dossierId === dossier.id);
+      if (dossier.cerfa) expect(procedure).toMatchObject({ state: 'completed', resultFileId: dossier.cerfa, method: 'online' });
+      else expect(procedure?.state).toBe('cancelled');
+    }
+    const sealed = signed.filter((d) => d.cerfa !== null);
+    expect(new Set(sealed.map((d) => d.statut))).toEqual(new Set([8, 11]));
     expect(signed.filter((d) => d.avenant !== null)).toHaveLength(1);
     const ids = signed.flatMap((d) => [d.cerfa, d.avenant]).filter((id): id is string => id !== null);
     const rows = await db.select().from(files).where(inArray(files.id, ids));
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(3);
     for (const row of rows) {
       const bytes = await app.storage.get(row.storageKey);
       expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
@@ -422,6 +446,7 @@ describe('demo data', async () => {
 
     it('gives the employers of signed contracts their documents, and names the apprentice on every page', async () => {
       const signed: number[] = [];
+      const sealed: number[] = [];
       let addenda = 0;
       for (const { email } of employers) {
         const headers = await signIn(email);
@@ -433,7 +458,8 @@ describe('demo data', async () => {
               expect(download.statusCode).toBe(200);
               expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
             }
-            expect(dossier.dossierCerfa).toMatch(/^\/api\/files\//);
+            // Signed online: the sealed contract; signed on paper: none kept by the portal.
+            if (dossier.dossierCerfa) sealed.push(dossier.dossierStatut);
             if (dossier.dossierCerfaAvenant) addenda += 1;
           }
           const { action, actor, to } = dossier.waitingFor;
@@ -445,7 +471,83 @@ describe('demo data', async () => {
       }
       // Marc (Capgemini): signed and being terminated; Claire (Société Générale): with an addendum, and terminated.
       expect(new Set(signed)).toEqual(new Set([8, 11, 12, 13]));
+      expect(sealed.sort()).toEqual([11, 8].sort());
       expect(addenda).toBe(1);
+    });
+
+    /** The demo dossier of this applicant with this company. */
+    async function dossierOf(owner: string, company: string): Promise<number> {
+      const [row] = await db
+        .select({ id: dossiers.id })
+        .from(dossiers)
+        .innerJoin(users, eq(users.id, dossiers.admissibleUserId))
+        .innerJoin(companies, eq(companies.id, dossiers.companyId))
+        .where(and(eq(users.email, owner), eq(companies.name, company)));
+      if (!row) throw new Error(`no demo dossier of ${owner} at ${company}`);
+      return row.id;
+    }
+
+    it('lets the demo employer sign its pending contract, then the demo applicant hers (GET /signature/:id)', async () => {
+      // Marc (Capgemini) is the signatory of Hugo's contract: the first to sign, he chooses the method.
+      const marc = await signIn(demoEmails.marc);
+      const hugoCase = await dossierOf(demoEmails.hugo, 'Capgemini');
+      const toSign = await get(marc, `/api/signature/${hugoCase}`);
+      expect(toSign.statusCode).toBe(200);
+      const first = toSign.json<SignatureResponse>();
+      expect(first).toMatchObject({ state: 'choose', me: { role: 'employer', canSign: true, canChooseMethod: true } });
+      expect(first.documents.map((d) => d.kind)).toContain('cerfa');
+      const document = await get(marc, first.documents[0]?.url ?? '');
+      expect(document.statusCode).toBe(200);
+      expect(document.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      // Marc's home lists it as waiting for his signature.
+      const home = (await get(marc, '/api/employeurs/dossiers')).json<EmployerDossier[]>();
+      expect(home.find((d) => d.id === hugoCase)?.waitingFor).toMatchObject({ actor: 'company', action: 'signature' });
+
+      // Claire (Société Générale) signed Emma's online: Emma's turn.
+      const emma = await signIn(demoEmails.emma);
+      const emmaCase = await dossierOf(demoEmails.emma, 'Société Générale');
+      const hers = (await get(emma, `/api/signature/${emmaCase}`)).json<SignatureResponse>();
+      expect(hers).toMatchObject({ state: 'pending', method: 'online', me: { role: 'apprentice', canSign: true } });
+      expect(hers.signers.map((signer) => [signer.role, signer.status])).toEqual([
+        ['employer', 'signed'],
+        ['apprentice', 'pending'],
+        ['school', 'waiting'],
+      ]);
+    });
+
+    it('gives the applicant of a contract signed online the sealed contract on the cases screen', async () => {
+      const noah = await signIn(demoEmails.noah);
+      const list = (await get(noah, '/api/admissibles/portal/dossiers')).json<Dossier[]>();
+      const signed = list.find((d) => d.dossierStatut === 8);
+      expect(signed?.dossierCerfa).toMatch(/^\/api\/files\//);
+      const download = await get(noah, signed?.dossierCerfa ?? '');
+      expect(download.statusCode).toBe(200);
+      const pdf = download.rawPayload.toString('latin1');
+      expect(pdf.startsWith('%PDF-')).toBe(true);
+      // Sealed with the school's certificate: a signature dictionary over a byte range.
+      expect(pdf).toContain('/ByteRange');
+      const [procedure] = await db.select().from(signatureProcedures).where(eq(signatureProcedures.dossierId, signed?.id ?? 0));
+      expect(signed?.dossierCerfa).toBe(`/api/files/${procedure?.resultFileId}`);
+    });
+
+    it('shows staff a paper scan to confirm and a CVEC certificate to review', async () => {
+      const staff = await signIn(demoEmails.staff);
+      const scanCase = await dossierOf(demoEmails.olivia, 'Société Générale');
+      const detail = await get(staff, `/api/staff/dossiers/${scanCase}`);
+      expect(detail.statusCode).toBe(200);
+      const body = detail.json<StaffDossierDetailResponse>();
+      expect(body.signature).toMatchObject({ method: 'manual', procedureState: 'pending' });
+      const submitted = body.signature?.signers.find((signer) => signer.status === 'submitted');
+      expect(submitted?.role).toBe('employer');
+      expect(submitted?.scanUrl).toMatch(/^\/api\/files\//);
+      const scan = await get(staff, submitted?.scanUrl ?? '');
+      expect(scan.statusCode).toBe(200);
+      expect(scan.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      // Olivia's CVEC certificate, uploaded and not checked yet: the case page offers its review.
+      expect(body.applicantDocuments.cvec.url).toMatch(/^\/api\/files\//);
+      expect(body.applicantDocuments.cvec.isValid).toBe(false);
+      expect(body.allowedActions).toContain('document-review');
+      expect((await get(staff, body.applicantDocuments.cvec.url ?? '')).statusCode).toBe(200);
     });
 
     it.each([[demoEmails.staff], [demoEmails.admin]])('%s reads every sheet of every dossier and the SMIC table', async (email) => {

@@ -194,28 +194,30 @@ export interface DemoDossier {
 }
 
 /**
- * Stages whose contract was signed: a signed CERFA is stored for them, and an addendum for `addendum`. A terminated
- * contract keeps its CERFA: the employer keeps it with the employee's records.
- */
-export const signedStages: ReadonlySet<DemoStage> = new Set(['signed', 'accepted', 'addendum', 'breaking', 'broken']);
-
-/**
  * Together: every dossierStatut 1..13 and every step value 1, 2, 3 and 5; and for each demo employer a first contact
- * to answer, an information sheet to fill in, a funding to validate and missions to clarify.
+ * to answer, an information sheet to fill in, a funding to validate and missions to clarify. The signing flow: Marc's
+ * (Capgemini) contract to sign, Emma's turn after Claire's online signature, Claire's paper scan for staff to check;
+ * the signed contracts (8, 10 to 13) signed online by everyone and sealed (Noah's, Jules's) or on paper (journeys.ts,
+ * paperSigned), then filed, registered or terminated by staff.
  */
 export const demoDossiers: DemoDossier[] = [
   { owner: 'camille', company: null, stage: 'firstContactToFill', daysAgo: 1 },
   { owner: 'olivia', company: 'loreal', stage: 'firstContactReturned', daysAgo: 3 },
   { owner: 'olivia', company: 'capgemini', stage: 'awaitingEmployer', daysAgo: 2 },
+  // Signed on paper: Claire (Société Générale) sent the scan, the CFA checks it (and Olivia's CVEC certificate).
+  { owner: 'olivia', company: 'sg', stage: 'scanSubmitted', daysAgo: 1 },
   { owner: 'lucas', company: 'capgemini', stage: 'firstContactReview', daysAgo: 2 },
   { owner: 'lucas', company: 'thales', stage: 'refusedAtFirstContact', daysAgo: 41 },
   { owner: 'ines', company: 'sg', stage: 'awaitingEmployer', daysAgo: 5 },
   { owner: 'ines', company: 'publicis', stage: 'terms', daysAgo: 8 },
   { owner: 'hugo', company: 'sg', stage: 'informationSheet', daysAgo: 6 },
   { owner: 'hugo', company: 'bnp', stage: 'employerPartSent', daysAgo: 2 },
+  // Marc (Capgemini) is the signatory: signed in, he opens /signature/:id, chooses the method and signs.
+  { owner: 'hugo', company: 'capgemini', stage: 'employerToSign', daysAgo: 1 },
   { owner: 'lea', company: 'capgemini', stage: 'funding', daysAgo: 9 },
   { owner: 'lea', company: 'sg', stage: 'funding', daysAgo: 4 },
-  { owner: 'emma', company: 'sg', stage: 'signing', daysAgo: 4 },
+  // Claire (Société Générale) signed online: Emma's turn to sign.
+  { owner: 'emma', company: 'sg', stage: 'applicantToSign', daysAgo: 4 },
   { owner: 'emma', company: 'capgemini', stage: 'applicantPartSent', daysAgo: 7 },
   { owner: 'noah', company: 'capgemini', stage: 'signed', daysAgo: 12 },
   { owner: 'noah', company: 'orange', stage: 'archived', daysAgo: 63 },

@@ -25,6 +25,9 @@ const isToDo = (status: number | undefined) => status === 1 || status === 5;
 function contractPhase(steps: DemoSteps): Phrase {
   const etapes = etapesOf(steps);
   const status = (type: Parameters<typeof stepStatus>[1]) => stepStatus(etapes, type);
+  // The employer's signatory signs first, then the applicant (signature-flow): after the first, the applicant's turn.
+  if (status('signature_employeur') === 3 && isToDo(status('signature_admissible')))
+    return { fr: 'contrat à signer', en: 'contract to sign' };
   if (status('signature_ecole') !== undefined) return { fr: 'contrat en cours de signature', en: 'contract being signed' };
   if (status('cfa') !== undefined) return { fr: 'contrat en préparation par le CFA', en: 'contract being prepared by the CFA' };
   if (isToDo(status('fra')))
@@ -92,6 +95,7 @@ export function employerLabel(company: string, dossiers: readonly LabelledDossie
     { n: count((d) => isToDo(d.steps.fre)), fr: 'fiche de renseignements à remplir', en: 'information sheet to fill in' },
     { n: count((d) => d.statut === 5), fr: 'financement à valider', en: 'funding to validate' },
     { n: count((d) => (d.steps.f1ce === 2 || d.steps.f1ce === 3) && d.steps.cfa !== 3), fr: 'missions à préciser', en: 'missions to clarify' },
+    { n: count((d) => d.statut === 7 && d.steps.cfa === 3), fr: 'contrat(s) en signature', en: 'contract(s) being signed' },
   ].filter((item) => item.n > 0);
   const fr = todo.map((item) => `${item.n} ${item.fr}`).join(', ');
   const en = todo.map((item) => `${item.n} ${item.en}`).join(', ');

@@ -1,10 +1,14 @@
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, gt, inArray, isNotNull, max, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { FileScanner } from '../../lib/antivirus.ts';
 import { loadDataKeys } from '../../lib/crypto.ts';
 import { createDbStorage, type Storage } from '../../lib/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { saveFile } from '../../modules/files/files.service.ts';
+import { createUploadGuard, saveFile } from '../../modules/files/files.service.ts';
+import { createSealCertificateStore } from '../../modules/signing/seal-certificate.ts';
+import { cfaIdentityOf, type FlowDeps } from '../../modules/signature-flow/signature-flow.service.ts';
+import { rebuildPipelineColumns } from '../../modules/dossiers/dossiers.service.ts';
 import type { SheetsDeps } from '../../modules/sheets/sheets.service.ts';
 import { fillWorkshop, listWorkshopsForApplicant } from '../../modules/workshops/workshops.service.ts';
 import type { Db, Tx } from '../client.ts';
@@ -38,7 +42,6 @@ import {
   renderCvecPdf,
   renderCvPdf,
   publicDocuments,
-  type ContractDocumentData,
 } from './documents.ts';
 import {
   demoApplicants,
@@ -48,7 +51,6 @@ import {
   demoSchools,
   demoTracking,
   luhnSiret,
-  signedStages,
   type CompanyKey,
   type DemoApplicant,
   type DemoFormation,
@@ -67,6 +69,21 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const daysAgo = (now: Date, days: number, hours = 0) => new Date(now.getTime() - days * DAY - hours * HOUR);
+
+/**
+ * The CFA identity the demo's contracts print when the installation has set none (CFA_DENOMINATION, CFA_UAI, CFA_SIRET
+ * unset, as on a first `npm start`): made up like the demo companies' SIRETs, so that the demo's documents are complete
+ * (no annex of missing information, no override). An installation that set its identity prints its own; staff preparing
+ * a contract again from the case page go by the real configuration.
+ */
+export const demoCfaIdentity = { CFA_DENOMINATION: 'CFA Passerelle (démonstration)', CFA_UAI: '0755555A', CFA_SIRET: '35600000000048' } as const;
+
+/** The demo's own generated scan needs no antivirus: the first start does not wait on clamd (CLAMD_URL), nor fail without it. */
+const demoScanner: FileScanner = { scan: () => Promise.resolve({ clean: true }) };
+
+function demoFlowConfig(config: Config): Config {
+  return cfaIdentityOf(config) ? config : { ...config, ...demoCfaIdentity };
+}
 
 /** Academic year the demo shows: from August on, the rentrée of this year; before, last year's. */
 export function rentreeYearOf(now: Date): number {
@@ -95,7 +112,7 @@ export async function loadDemoDataOnce(app: FastifyInstance, now = new Date()): 
         // PGlite has one connection and runs one transaction at a time: bytes written through app.storage (bound to
         // app.db) would wait for this transaction forever, so there they go through the transaction itself.
         const storage = app.database.kind === 'pglite' ? createDbStorage(tx) : app.storage;
-        await writeDemoData(tx, storage, app.config, now);
+        await writeDemoData(tx, storage, app.config, app.log, now);
         return true;
       });
       if (loaded) app.log.info({ accounts: demoAccounts.length }, 'demo data loaded');
@@ -109,7 +126,7 @@ export async function loadDemoDataOnce(app: FastifyInstance, now = new Date()): 
   }
 }
 
-async function writeDemoData(tx: Tx, storage: Storage, config: Config, now: Date): Promise<void> {
+async function writeDemoData(tx: Tx, storage: Storage, config: Config, log: FastifyBaseLogger, now: Date): Promise<void> {
   const db: Db = tx;
   const rentreeYear = rentreeYearOf(now);
   const schoolIds = await writeSchools(tx);
@@ -118,15 +135,21 @@ async function writeDemoData(tx: Tx, storage: Storage, config: Config, now: Date
   await writeApplicants(db, storage, userIds, formationRows, rentreeYear, now);
   const companyIds = await writeCompanies(tx, userIds);
   const deps: SheetsDeps = { db, keys: await loadDataKeys(db, config), config };
-  await writeDossiers(db, storage, { userIds, companyIds, formationRows, now, deps });
-  // The first contacts sent to the demo's employer accounts queued invitations: the demo mails nobody.
+  // The signing flow bound to this transaction; the seal certificate it makes (when none is configured) is stored here.
+  const flow: FlowDeps = { db, keys: deps.keys, config: demoFlowConfig(config), storage, seal: createSealCertificateStore(db, config), guard: createUploadGuard(config, log, demoScanner) };
+  const [mailsBefore] = await db.select({ last: max(mailOutbox.id) }).from(mailOutbox);
+  await writeDossiers(db, storage, { userIds, companyIds, formationRows, now, deps, flow });
+  // The journeys queued invitations, turns to sign and signature codes (to the demo's people and the signatories the
+  // signing flow made accounts for): the demo mails nobody.
   const demoUsers = Object.values(userIds);
-  await db.delete(mailOutbox).where(inArray(mailOutbox.toAddress, Object.values(demoEmails)));
+  await db.delete(mailOutbox).where(gt(mailOutbox.id, mailsBefore?.last ?? 0));
   await db.delete(loginTokens).where(inArray(loginTokens.userId, demoUsers));
   await writeTracking(tx, userIds, now);
   await writeContent(db, storage, rentreeYear, now);
   await seedOffers(db, storage, 60, now);
   await writeWorkshops(db, schoolIds, userIds, now);
+  // The journeys set statuses and dates past the lifecycle: the pipeline's columns are computed once all is written.
+  await rebuildPipelineColumns(db, { all: true });
 }
 
 async function writeSchools(tx: Tx): Promise<Record<SchoolCode, number>> {
@@ -311,9 +334,10 @@ async function writeDossiers(
     formationRows: Map<FormationKey, FormationRow>;
     now: Date;
     deps: SheetsDeps;
+    flow: FlowDeps;
   },
 ): Promise<void> {
-  const { userIds, companyIds, formationRows, now, deps } = ctx;
+  const { userIds, companyIds, formationRows, now, deps, flow } = ctx;
   const staff: AuthUser = { id: userIds.staff, userType: 'staff' };
   for (const [index, seed] of demoDossiers.entries()) {
     const applicant = demoApplicants.find((a) => a.key === seed.owner);
@@ -333,64 +357,42 @@ async function writeDossiers(
       company: seed.company && company ? sheetCompanyOf(seed.company, company, employerKey) : null,
       contract: contractOf(applicant, formation),
       nir: nirOf(sheetPersonOf(applicant, formation), demoApplicants.indexOf(applicant) + 1),
+      flow,
+      now,
+      daysAgo: seed.daysAgo,
     });
     await backdate(db, dossierId, createdAt, lastUpdate);
-    const seedCerfa = signedStages.has(seed.stage);
-    const seedAvenant = seed.stage === 'addendum';
-
-    if (seedCerfa && company) {
+    if (seed.stage === 'addendum' && company) {
+      // No module writes addenda yet: the demo stores the signed addendum beside the sealed contract.
       const person = demoAccount(seed.owner);
-      const signedAt = daysAgo(now, seed.daysAgo + 6, 3);
-      const contract: ContractDocumentData = {
-        dossierId,
-        applicant: person,
-        employer: { name: company.name, siret: company.siret },
-        school: formation.schoolName,
-        formation: formation.seed.libelle,
-        contractType: applicant.contractType ?? 'APP',
-        // A contract starting the Monday-ish week before the training, ending with it: within SPEC's bounds.
-        startDate: isoDay(new Date(Date.parse(formation.trainingStart) - 7 * DAY)),
-        endDate: formation.trainingEnd,
-        signedAt,
-      };
-      const cerfa = await storeFile(
+      const avenantSignedAt = daysAgo(now, seed.daysAgo, 5);
+      const avenant = await storeFile(
         db,
         storage,
         {
           ownerUserId: userIds[seed.owner],
-          kind: 'cerfa',
-          filename: `cerfa-signe-dossier-${dossierId}.pdf`,
+          kind: 'cerfaAvenant',
+          filename: `avenant-signe-dossier-${dossierId}.pdf`,
           contentType: 'application/pdf',
-          bytes: await renderContractPdf(contract),
+          bytes: await renderContractPdf({
+            dossierId,
+            applicant: person,
+            employer: { name: company.name, siret: company.siret },
+            school: formation.schoolName,
+            formation: formation.seed.libelle,
+            contractType: applicant.contractType ?? 'APP',
+            startDate: contractOf(applicant, formation).dateDebutContrat,
+            endDate: formation.trainingEnd,
+            signedAt: avenantSignedAt,
+            avenant: {
+              effectDate: isoDay(daysAgo(now, seed.daysAgo - 14)),
+              reason: "36 — Autres changements : changement de maître d'apprentissage",
+            },
+          }),
         },
-        signedAt,
+        avenantSignedAt,
       );
-      let avenantId: string | null = null;
-      if (seedAvenant) {
-        const avenantSignedAt = daysAgo(now, seed.daysAgo, 5);
-        const avenant = await storeFile(
-          db,
-          storage,
-          {
-            ownerUserId: userIds[seed.owner],
-            kind: 'cerfaAvenant',
-            filename: `avenant-signe-dossier-${dossierId}.pdf`,
-            contentType: 'application/pdf',
-            bytes: await renderContractPdf({
-              ...contract,
-              signedAt: avenantSignedAt,
-              avenant: {
-                effectDate: isoDay(daysAgo(now, seed.daysAgo - 14)),
-                reason: "36 — Autres changements : changement de maître d'apprentissage",
-              },
-            }),
-          },
-          avenantSignedAt,
-        );
-        avenantId = avenant.id;
-      }
-      await db.update(dossiers).set({ cerfaFileId: cerfa.id, cerfaAvenantFileId: avenantId }).where(eq(dossiers.id, dossierId));
-      await db.insert(auditLog).values({ dossierId, action: 'dossier.signed', details: { source: 'demo' }, at: signedAt });
+      await db.update(dossiers).set({ cerfaAvenantFileId: avenant.id }).where(eq(dossiers.id, dossierId));
     }
   }
 }
@@ -426,6 +428,10 @@ function sheetCompanyOf(key: CompanyKey, company: { name: string; siret: string 
     contact: account
       ? { prenom: account.prenom, nom: account.nom, email: account.email }
       : { prenom: 'Julien', nom: 'Marchand', email: `julien.marchand@${details.domain}` },
+    // The demo account signs its company's contracts (so that it can try the signing screen); else the HR director.
+    signatory: account
+      ? { prenom: account.prenom, nom: account.nom, email: account.email, fonction: 'Responsable du recrutement des alternants' }
+      : { prenom: 'Anne', nom: 'Lemaire', email: `anne.lemaire@${details.domain}`, fonction: 'Directrice des ressources humaines' },
   };
 }
 

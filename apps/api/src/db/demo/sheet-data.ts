@@ -25,6 +25,8 @@ export interface SheetCompany {
   telephone: string;
   /** The person who answers the first contact: the company's demo account, or a contact without an account. */
   contact: { prenom: string; nom: string; email: string };
+  /** Who signs the contract for the company: its demo account (who may then sign in and sign), or a named person. */
+  signatory: { prenom: string; nom: string; email: string; fonction: string };
   position: string;
 }
 
@@ -90,7 +92,7 @@ export function employerFirstContact(company: SheetCompany, contract: SheetContr
       dureeTravailHebdoHeures: 35,
       salaireBrutMensuel: salaryOf(contract),
     },
-    contacts: { signataire: { nom: 'Lemaire', prenom: 'Anne', courriel: `anne.lemaire@${company.contact.email.split('@')[1] ?? 'example.test'}`, fonction: 'Directrice des ressources humaines' } },
+    contacts: { signataire: { nom: company.signatory.nom, prenom: company.signatory.prenom, courriel: company.signatory.email, fonction: company.signatory.fonction } },
   };
 }
 

@@ -15,7 +15,9 @@ export const demoStages = [
   'informationSheet',
   'employerPartSent',
   'applicantPartSent',
-  'signing',
+  'employerToSign',
+  'applicantToSign',
+  'scanSubmitted',
   'signed',
   'archived',
   'accepted',
@@ -35,6 +37,7 @@ const sent = { f1ca: 2, f1ce: 2 };
 const accepted = { f1ca: 3, f1ce: 3 };
 const termsSet = { ...accepted, modalites_re: 3 };
 const sheetDone = { ...termsSet, fra: 3, fre: 3 };
+const prepared = { ...sheetDone, cfa: 3, signature_admissible: 1, signature_employeur: 1, signature_ecole: 1 };
 const signedSteps = { ...sheetDone, cfa: 3, signature_admissible: 3, signature_employeur: 3, signature_ecole: 3 };
 
 export function stageState(stage: DemoStage): DemoState {
@@ -60,8 +63,14 @@ export function stageState(stage: DemoStage): DemoState {
       return { statut: 7, steps: { ...termsSet, fra: 1, fre: 2 } };
     case 'applicantPartSent':
       return { statut: 7, steps: { ...termsSet, fra: 2, fre: 1 } };
-    case 'signing':
-      return { statut: 7, steps: { ...sheetDone, cfa: 3, signature_admissible: 3, signature_employeur: 2, signature_ecole: 1 } };
+    case 'employerToSign':
+      // The contract prepared (documents generated, procedure open): the employer's signatory signs first.
+      return { statut: 7, steps: prepared };
+    case 'scanSubmitted':
+      // Paper method: the employer's signed scan awaits the CFA's check, which moves no step yet.
+      return { statut: 7, steps: prepared };
+    case 'applicantToSign':
+      return { statut: 7, steps: { ...prepared, signature_employeur: 3 } };
     case 'signed':
       return { statut: 8, steps: signedSteps };
     case 'archived':

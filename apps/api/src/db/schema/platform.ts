@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -79,4 +79,31 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_dossier_idx').on(t.dossierId, t.at)],
+);
+
+/**
+ * Scheduled work shared by every API process (reminders, digests, alerts, purges): a job runs where a process wins the
+ * row (`next_run_at` due and no live lock), so each run happens once whatever the number of processes.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastError: text('last_error'),
+});
+
+/**
+ * What a job has done once and must not do again (a reminder for one waiting period, a staff member's digest of one
+ * day): inserted in the transaction that queues the mail.
+ */
+export const jobMarks = pgTable(
+  'job_marks',
+  {
+    job: text('job').notNull(),
+    key: text('key').notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.key] })],
 );

@@ -252,9 +252,18 @@ export const dossiers = pgTable(
     cerfaAvenantFileId: uuid('cerfa_avenant_file_id').references(() => files.id, { onDelete: 'set null' }),
     lastUpdate: timestamp('last_update', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Kept by every change of the case (the lifecycle and the sheets), so the back-office pipeline reads one table:
+     * who the case waits for (applicant, company, school; null when nobody), since when, and the folded text its search
+     * matches (names, e-mail, company, case name).
+     */
+    waitingFor: text('waiting_for'),
+    waitingSince: timestamp('waiting_since', { withTimezone: true }).notNull().defaultNow(),
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     index('dossiers_admissible_idx').on(t.admissibleUserId),
+    index('dossiers_waiting_idx').on(t.waitingFor, t.waitingSince),
     index('dossiers_company_idx').on(t.companyId),
     // The back-office pipeline's default order (most recently updated first) reads this backwards, page by page.
     index('dossiers_last_update_idx').on(t.lastUpdate, t.id),

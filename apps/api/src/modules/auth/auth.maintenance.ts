@@ -1,5 +1,4 @@
 import { and, eq, lt, notExists, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { loginTokens, rateLimits, refreshTokens, sessions } from '../../db/schema/index.ts';
 
@@ -8,7 +7,7 @@ import { loginTokens, rateLimits, refreshTokens, sessions } from '../../db/schem
  * their expiry (a dead link can still ask for a fresh one); refresh tokens a day past theirs (theft detection needs
  * a family's used tokens only while the family lives); sessions once they have no refresh token left (an access token
  * of a session that is gone is refused, like one of an ended session); rate-limit counters a day past their window
- * (every window is shorter).
+ * (every window is shorter). Run hourly by the job runner (job `purge-sign-in`, modules/jobs).
  */
 export async function purgeExpiredSessions(
   db: Db,
@@ -36,22 +35,4 @@ export async function purgeExpiredSessions(
     .where(lt(rateLimits.windowStart, sql`now() - interval '1 day'`))
     .returning({ key: rateLimits.key });
   return { loginTokens: links.length, refreshTokens: spent.length, sessions: ended.length, rateLimits: counters.length };
-}
-
-/** Runs the purge a minute after start, then every hour; returns the function that stops it. */
-export function startSessionPurge(app: FastifyInstance): () => void {
-  const run = () => {
-    purgeExpiredSessions(app.db).then(
-      (counts) => app.log.info(counts, 'expired sign-in rows purged'),
-      (err: unknown) => app.log.warn({ err: { type: err instanceof Error ? err.name : 'Error' } }, 'sign-in rows purge failed'),
-    );
-  };
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, 3_600_000);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
 }

@@ -19,6 +19,9 @@ import {
   revokeSessionsOfUser,
 } from './auth.repo.ts';
 
+// The hourly purge of dead sign-in rows, for the job runner (modules/jobs).
+export { purgeExpiredSessions } from './auth.maintenance.ts';
+
 type AuthConfig = Pick<
   Config,
   'publicUrl' | 'LOGIN_LINK_TTL' | 'REFRESH_TOKEN_TTL' | 'LOGIN_RATE_PER_ADDRESS' | 'LOGIN_RATE_WINDOW'
@@ -38,7 +41,11 @@ export function hashToken(token: string): string {
  * (an employer invited by an applicant receives one). The token rides in the query string: the
  * request logger drops query strings, and the web app removes `t` from the address on load.
  */
-export async function createLoginLink(db: Db | Tx, config: AuthConfig, userId: number): Promise<string> {
+export async function createLoginLink(
+  db: Db | Tx,
+  config: Pick<AuthConfig, 'publicUrl' | 'LOGIN_LINK_TTL'>,
+  userId: number,
+): Promise<string> {
   const token = newSecretToken();
   await insertLoginToken(db, { userId, tokenHash: hashToken(token), ttlSeconds: config.LOGIN_LINK_TTL });
   const url = new URL(`${config.publicUrl}/`);

@@ -24,20 +24,34 @@ import {
   type DossierStepRow,
 } from './dossiers.repo.ts';
 import { changedSteps, initialState, transition, type DossierEvent, type DossierState, type Steps } from './lifecycle.ts';
+import { refreshPipelineColumns } from './pipeline-columns.ts';
 
 // The lifecycle's pure rules, for the modules that show or guard a dossier (sheets, staff, employers).
 export {
+  allowedActions,
   changedSteps,
   initialState,
   sheetOpenRefusal,
   transition,
   type DossierEvent,
+  type ActionContext,
   type DossierState,
   type RefusalCode,
   type Steps,
   type Transition,
 } from './lifecycle.ts';
 export type { DossierRow } from './dossiers.repo.ts';
+// The back-office pipeline's columns of a case, and whom a case waits for (docs/decisions/0013).
+export {
+  foldText,
+  parseSteps,
+  pipelineChangedAt,
+  rebuildPipelineColumns,
+  refreshPipelineColumns,
+  SEARCH_COMPANY_MARK,
+  SEARCH_FIELD_SEPARATOR,
+} from './pipeline-columns.ts';
+export { pipelineActorOf, waitingForOf, type PipelineActor } from './waiting-for.ts';
 
 // ---------- One entry point: access, lock, then the work (docs/decisions/0012-dossier-lifecycle.md) ----------
 
@@ -46,7 +60,7 @@ export type { DossierRow } from './dossiers.repo.ts';
  * otherwise `applicant` lets in the dossier's applicant, `company` a user of its company, `party` either of them, and
  * `staff` nobody else.
  */
-export type DossierAccess = 'party' | 'applicant' | 'company' | 'staff';
+export type DossierAccess = 'party' | 'applicant' | 'company' | 'staff' | 'signer';
 
 export interface DossierView {
   readonly row: DossierRow;
@@ -73,6 +87,9 @@ const staffTypes: ReadonlySet<string> = new Set(['staff', 'admin']);
 /** Whether this kind of user may act through this access at all; 403 otherwise, before anything is read. */
 function isAllowedType(user: AuthUser, access: DossierAccess): boolean {
   if (staffTypes.has(user.userType)) return true;
+  // The signature flow (issue 11): any signed-in user; the caller checks, with the dossier read (under the lock for a
+  // write), that this user signs its contract (signature-flow.service.ts), and answers 403 otherwise.
+  if (access === 'signer') return true;
   switch (user.userType) {
     case 'admissible':
       return access === 'party' || access === 'applicant';
@@ -113,6 +130,32 @@ function auditAction(event: DossierEvent): string {
       return `funding.${event.decision}`;
     case 'contractPrepared':
       return 'contract.prepared';
+    case 'sheetReturned':
+      return 'sheet.returned';
+    case 'missionsComplementRequested':
+      return 'missions.complement_requested';
+    case 'documentReviewed':
+      return 'document.reviewed';
+    case 'contractSigned':
+      return 'contract.signed';
+    case 'signerSigned':
+      return 'signature.signed';
+    case 'signatureCompleted':
+      return 'signature.completed';
+    case 'signatureRefused':
+      return 'signature.refused';
+    case 'contractFiled':
+      return 'contract.filed';
+    case 'contractRegistered':
+      return 'contract.registered';
+    case 'archived':
+      return 'dossier.archived';
+    case 'reopened':
+      return 'dossier.reopened';
+    case 'breakingStarted':
+      return 'contract.breaking';
+    case 'broken':
+      return 'contract.broken';
   }
 }
 
@@ -131,6 +174,7 @@ function lockedDossier(tx: Tx, user: AuthUser, row: DossierRow, initial: Dossier
       const statutChange = after.statut !== state.statut ? { statut: { from: state.statut, to: after.statut } } : {};
       await writeSteps(tx, row.id, steps);
       await touchDossier(tx, row.id, after.statut !== state.statut ? { dossierStatut: after.statut } : {});
+      await refreshPipelineColumns(tx, row.id);
       await insertAudit(tx, { dossierId: row.id, actorUserId: user.id, action, details: { ...details, ...statutChange, steps } });
       state = after;
       return after;
@@ -169,13 +213,13 @@ export async function withDossier<T>(
     const locked = work as (dossier: LockedDossier, tx: Tx) => Promise<T>;
     return db.transaction(async (tx) => {
       const row = await lockDossier(tx, dossierId);
-      if (!row || !(await isPartyOf(tx, user, row))) throw notFound('Dossier not found');
+      if (!row || (options.access !== 'signer' && !(await isPartyOf(tx, user, row)))) throw notFound('Dossier not found');
       const state = stateOf(row.dossierStatut, await findSteps(tx, dossierId));
       return locked(lockedDossier(tx, user, row, state), tx);
     });
   }
   const row = await findDossierById(db, dossierId);
-  if (!row || !(await isPartyOf(db, user, row))) throw notFound('Dossier not found');
+  if (!row || (options.access !== 'signer' && !(await isPartyOf(db, user, row)))) throw notFound('Dossier not found');
   const state = stateOf(row.dossierStatut, await findSteps(db, dossierId));
   return (work as (dossier: DossierView, db: Db) => Promise<T> | T)({ row, state }, db);
 }
@@ -206,6 +250,7 @@ export async function createDossier(db: Db, user: AuthUser, maxOpen: number): Pr
       dossierStatut: initial.statut,
     });
     await writeSteps(tx, dossier.id, initial.steps);
+    await refreshPipelineColumns(tx, dossier.id);
     await insertAudit(tx, {
       dossierId: dossier.id,
       actorUserId: user.id,
@@ -223,7 +268,9 @@ export async function createDossier(db: Db, user: AuthUser, maxOpen: number): Pr
  */
 export async function deleteDossier(db: Db, user: AuthUser, dossierId: number): Promise<void> {
   await withDossier(db, user, dossierId, { access: 'applicant', lock: true }, async (dossier, tx) => {
-    if (dossier.state.statut !== DOSSIER_STATUS.CREATED || (await hasSubmittedSheet(tx, dossierId)))
+    // A first contact returned to the applicant (status 1 again) has been sent once: the employer knows the case.
+    const sentOnce = dossier.state.steps.f1ce !== undefined;
+    if (dossier.state.statut !== DOSSIER_STATUS.CREATED || sentOnce || (await hasSubmittedSheet(tx, dossierId)))
       throw new AppError('LOCKED', 'A case with a sent sheet cannot be deleted');
     await deleteDossierRow(tx, dossierId);
     await insertAudit(tx, {

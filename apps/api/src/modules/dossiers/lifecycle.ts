@@ -1,9 +1,13 @@
 import {
   DOSSIER_STATUS,
   isStepToDo as isToDo,
+  returnableSheets,
+  staffActions,
   STEP_STATUS,
   type FundingDecision,
+  type ReturnableSheet,
   type SheetKind,
+  type StaffAction,
   type StepType,
 } from '@passerelle/contract';
 
@@ -29,14 +33,34 @@ export type DossierEvent =
   | { type: 'firstContactDecided'; decision: 'accept' | 'refuse' }
   | { type: 'termsRecorded' }
   | { type: 'fundingDecided'; decision: FundingDecision }
-  | { type: 'contractPrepared' };
+  | { type: 'contractPrepared' }
+  /** Staff send a sent sheet back to its author (step 5); for the missions, `submitted` says whether it was sent. */
+  | { type: 'sheetReturned'; kind: ReturnableSheet; submitted?: boolean }
+  /** Staff ask the employer to complete the missions sheet (sent or not). */
+  | { type: 'missionsComplementRequested' }
+  /** Staff validate or reject one of the applicant's documents; `uploaded` says whether the file is there. */
+  | { type: 'documentReviewed'; uploaded: boolean }
+  | { type: 'contractSigned' }
+  /** A signer of the online or manual procedure signed (issue 11): their step is done (3), or in progress (2) while another signer of it remains (the applicant, then a minor's legal representative). */
+  | { type: 'signerSigned'; step: 'signature_employeur' | 'signature_admissible' | 'signature_ecole'; done: boolean }
+  /** The school signed last: every signature is done and the case accepted (8). */
+  | { type: 'signatureCompleted' }
+  /** A signer refused: the contract goes back to staff's preparation (cfa 2, signatures to do again). */
+  | { type: 'signatureRefused' }
+  | { type: 'contractFiled' }
+  | { type: 'contractRegistered' }
+  | { type: 'archived' }
+  /** Back to the status the dossier had when archived (`to`, from the archiving's audit entry; null when unknown). */
+  | { type: 'reopened'; to: number | null }
+  | { type: 'breakingStarted' }
+  | { type: 'broken' };
 
 export type RefusalCode = 'CONFLICT' | 'LOCKED' | 'ARCHIVED';
 
 export type Transition = { ok: true; state: DossierState } | { ok: false; code: RefusalCode; reason: string };
 
 const STATUT = DOSSIER_STATUS;
-const { TODO, IN_PROGRESS, DONE } = STEP_STATUS;
+const { TODO, IN_PROGRESS, DONE, RETURNED } = STEP_STATUS;
 
 /** Statuses where the dossier is over or handed to signature: no sheet changes any more. */
 const closedStatuts: ReadonlySet<number> = new Set([
@@ -95,7 +119,83 @@ export function sheetOpenRefusal(state: DossierState, kind: SheetKind): Transiti
   }
 }
 
+/** From one of `from` to `to`, steps unchanged; an archived dossier answers ARCHIVED, any other status CONFLICT. */
+function moveFrom(state: DossierState, from: readonly number[], to: number, reason: string): Transition {
+  if (from.includes(state.statut)) return next(state, to, {});
+  if (state.statut === STATUT.ARCHIVED) return refuse('ARCHIVED', 'the dossier is archived');
+  return refuse('CONFLICT', reason);
+}
+
+const signedStatuts: readonly number[] = [STATUT.ACCEPTED, STATUT.FILED, STATUT.REGISTERED];
+
+/**
+ * Staff's events on a dossier that may be closed (docs/decisions/0012, issue 10): the contract's later life, archiving
+ * and reopening, the applicant's documents. Checked before `closedRefusal`; undefined for every other event.
+ */
+function closedStatusTransition(state: DossierState, event: DossierEvent): Transition | undefined {
+  switch (event.type) {
+    case 'archived':
+      return state.statut === STATUT.ARCHIVED ? refuse('ARCHIVED', 'the dossier is archived already') : next(state, STATUT.ARCHIVED, {});
+    case 'reopened':
+      if (state.statut !== STATUT.ARCHIVED) return refuse('CONFLICT', 'the dossier is not archived');
+      if (event.to === null || event.to === STATUT.ARCHIVED || event.to < STATUT.CREATED || event.to > STATUT.BROKEN)
+        return refuse('CONFLICT', 'the status before archiving is unknown');
+      return next(state, event.to, {});
+    case 'documentReviewed':
+      // The documents are the applicant's, checked whatever the case's stage, except on an archived case.
+      if (state.statut === STATUT.ARCHIVED) return refuse('ARCHIVED', 'the dossier is archived');
+      return event.uploaded ? next(state, state.statut, {}) : refuse('CONFLICT', 'the applicant has not uploaded this document');
+    case 'contractFiled':
+      return moveFrom(state, [STATUT.ACCEPTED], STATUT.FILED, 'only a signed contract is filed');
+    case 'contractRegistered':
+      return moveFrom(state, [STATUT.FILED], STATUT.REGISTERED, 'only a filed contract is registered');
+    case 'breakingStarted':
+      return moveFrom(state, signedStatuts, STATUT.BREAKING, 'only a signed contract can be terminated');
+    case 'broken':
+      return moveFrom(state, [...signedStatuts, STATUT.BREAKING], STATUT.BROKEN, 'only a signed contract can be terminated');
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Staff send a sheet back to its author (step 5), while it has been sent and the next stage has not closed it. The
+ * status goes back to the stage that waits for the author again, so that re-sending it moves the case on as the first
+ * send did (sheetSubmitted).
+ */
+function sheetReturned(state: DossierState, kind: ReturnableSheet, submitted: boolean): Transition {
+  const { statut, steps } = state;
+  switch (kind) {
+    case 'f1ca':
+      // Back to the applicant (status 1); the employer's first contact, sent or not, stays as it is.
+      if ((statut === STATUT.AWAITING_EMPLOYER || statut === STATUT.FIRST_CONTACT_REVIEW) && steps.f1ca === IN_PROGRESS)
+        return next(state, STATUT.CREATED, { f1ca: RETURNED });
+      return refuse('CONFLICT', 'the applicant first contact is not awaiting review');
+    case 'f1ce':
+      if (statut === STATUT.FIRST_CONTACT_REVIEW && steps.f1ce === IN_PROGRESS)
+        return next(state, STATUT.AWAITING_EMPLOYER, { f1ce: RETURNED });
+      return refuse('CONFLICT', 'the employer first contact is not awaiting review');
+    case 'fra':
+    case 'fre': {
+      const status = steps[kind];
+      if (statut !== STATUT.CONTRACT || (status !== IN_PROGRESS && status !== DONE) || steps.cfa === DONE)
+        return refuse('CONFLICT', 'this part of the information sheet is not sent, or the contract is prepared');
+      // Both parts were sent: the other one waits again (2) and the contract preparation waits for both (cfa 1).
+      const other = kind === 'fra' ? 'fre' : 'fra';
+      if (status === DONE) return next(state, statut, { [kind]: RETURNED, [other]: IN_PROGRESS, cfa: TODO });
+      return next(state, statut, { [kind]: RETURNED });
+    }
+    case 'missions': {
+      const refusal = sheetOpenRefusal(state, 'missions');
+      if (refusal) return refusal.ok ? refuse('CONFLICT', 'the missions sheet is not open') : { ...refusal, code: 'CONFLICT' };
+      return submitted ? next(state, statut, {}) : refuse('CONFLICT', 'the missions sheet is not sent');
+    }
+  }
+}
+
 export function transition(state: DossierState, event: DossierEvent): Transition {
+  const late = closedStatusTransition(state, event);
+  if (late) return late;
   const closed = closedRefusal(state);
   if (closed) return closed;
   const { steps } = state;
@@ -111,9 +211,14 @@ export function transition(state: DossierState, event: DossierEvent): Transition
       if (refusal) return refusal;
       switch (event.kind) {
         case 'f1ca':
-          return next(state, STATUT.AWAITING_EMPLOYER, { f1ca: IN_PROGRESS, f1ce: steps.f1ce ?? TODO });
+          // Re-sent after a return when the employer's is sent already: both are there, the school decides (3).
+          return next(state, steps.f1ce === IN_PROGRESS ? STATUT.FIRST_CONTACT_REVIEW : STATUT.AWAITING_EMPLOYER, {
+            f1ca: IN_PROGRESS,
+            f1ce: steps.f1ce ?? TODO,
+          });
         case 'f1ce':
-          return next(state, STATUT.FIRST_CONTACT_REVIEW, { f1ce: IN_PROGRESS });
+          // While the applicant's is back with its author (returned), the case waits for it before the review.
+          return next(state, steps.f1ca === IN_PROGRESS ? STATUT.FIRST_CONTACT_REVIEW : state.statut, { f1ce: IN_PROGRESS });
         case 'missions':
           return next(state, state.statut, {});
         case 'fra':
@@ -150,15 +255,81 @@ export function transition(state: DossierState, event: DossierEvent): Transition
       }
       break;
     case 'contractPrepared':
-      if (steps.cfa !== IN_PROGRESS) return refuse('CONFLICT', 'the information sheet is not complete');
+      // Prepared again (documents regenerated after a correction) while the signatures are under way: cfa stays 3.
+      if ((steps.cfa !== IN_PROGRESS && steps.cfa !== DONE) || steps.fra !== DONE || steps.fre !== DONE)
+        return refuse('CONFLICT', 'the information sheet is not complete');
       return next(state, state.statut, {
         cfa: DONE,
         signature_admissible: TODO,
         signature_employeur: TODO,
         signature_ecole: TODO,
       });
+    case 'sheetReturned':
+      return sheetReturned(state, event.kind, event.submitted ?? false);
+    case 'missionsComplementRequested': {
+      const refusal = sheetOpenRefusal(state, 'missions');
+      if (refusal) return refusal.ok ? refuse('CONFLICT', 'the missions sheet is not open') : { ...refusal, code: 'CONFLICT' };
+      return next(state, state.statut, {});
+    }
+    case 'contractSigned':
+      // Signed on paper, outside the portal: every signature is done.
+      if (state.statut !== STATUT.CONTRACT || steps.cfa !== DONE) return refuse('CONFLICT', 'the contract is not prepared');
+      return next(state, STATUT.ACCEPTED, { signature_admissible: DONE, signature_employeur: DONE, signature_ecole: DONE });
+    case 'signerSigned':
+      if (state.statut !== STATUT.CONTRACT || steps.cfa !== DONE) return refuse('CONFLICT', 'the contract is not out for signature');
+      return next(state, state.statut, { [event.step]: event.done ? DONE : IN_PROGRESS });
+    case 'signatureCompleted':
+      if (state.statut !== STATUT.CONTRACT || steps.cfa !== DONE) return refuse('CONFLICT', 'the contract is not out for signature');
+      return next(state, STATUT.ACCEPTED, { signature_admissible: DONE, signature_employeur: DONE, signature_ecole: DONE });
+    case 'signatureRefused':
+      if (state.statut !== STATUT.CONTRACT || steps.cfa !== DONE) return refuse('CONFLICT', 'the contract is not out for signature');
+      return next(state, state.statut, {
+        cfa: IN_PROGRESS,
+        signature_admissible: TODO,
+        signature_employeur: TODO,
+        signature_ecole: TODO,
+      });
+    default:
+      break;
   }
   return refuse('CONFLICT', 'unknown event');
+}
+
+/** What the case page may offer (GET /staff/dossiers/:id): facts the state alone does not hold. */
+export interface ActionContext {
+  /** The missions sheet is sent (its row is submitted). */
+  missionsSubmitted: boolean;
+  /** The applicant has uploaded the CVEC certificate or the baccalaureate attestation. */
+  documentUploaded: boolean;
+  /** The status before archiving (from the archiving's audit entry), for an archived dossier. */
+  reopenTo: number | null;
+}
+
+/** The staff actions this state allows now, by the rules `transition` applies (any other answers 409). */
+export function allowedActions(
+  state: DossierState,
+  context: ActionContext,
+): { actions: StaffAction[]; returnableSheets: ReturnableSheet[] } {
+  const allows = (event: DossierEvent) => transition(state, event).ok;
+  const sheets = returnableSheets.filter((kind) =>
+    allows({ type: 'sheetReturned', kind, submitted: kind === 'missions' ? context.missionsSubmitted : true }),
+  );
+  const allowed: Record<StaffAction, boolean> = {
+    'first-contact': allows({ type: 'firstContactDecided', decision: 'accept' }),
+    modalites: allows({ type: 'termsRecorded' }),
+    return: sheets.length > 0,
+    'missions-complement': allows({ type: 'missionsComplementRequested' }),
+    'document-review': allows({ type: 'documentReviewed', uploaded: context.documentUploaded }),
+    'contract-prepared': allows({ type: 'contractPrepared' }),
+    signed: allows({ type: 'contractSigned' }),
+    filed: allows({ type: 'contractFiled' }),
+    registered: allows({ type: 'contractRegistered' }),
+    archive: allows({ type: 'archived' }),
+    reopen: allows({ type: 'reopened', to: context.reopenTo }),
+    breaking: allows({ type: 'breakingStarted' }),
+    broken: allows({ type: 'broken' }),
+  };
+  return { actions: staffActions.filter((action) => allowed[action]), returnableSheets: sheets };
 }
 
 /** Steps whose status differs between two states: what the service writes. */

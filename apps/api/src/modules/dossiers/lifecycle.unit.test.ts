@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitingForOf } from '../employers/employers.service.ts';
 import {
+  allowedActions,
   changedSteps,
   initialState,
   sheetOpenRefusal,
@@ -169,6 +170,152 @@ describe('dossier state machine', () => {
       action: 'cfa',
       actor: 'staff',
       to: null,
+    });
+  });
+
+  describe('back-office transitions (issue 10)', () => {
+    const refused = (state: DossierState, event: DossierEvent, code = 'CONFLICT') =>
+      expect(transition(state, event)).toMatchObject({ ok: false, code });
+    const f1caSent = run(initialState(), { type: 'sheetSubmitted', kind: 'f1ca' });
+    const review = run(f1caSent, { type: 'sheetSubmitted', kind: 'f1ce' });
+    const funded = run(initialState(), ...toFunding, { type: 'fundingDecided', decision: 'accepted' });
+    const bothSent = run(funded, { type: 'sheetSubmitted', kind: 'fra' }, { type: 'sheetSubmitted', kind: 'fre' });
+    const prepared = run(bothSent, { type: 'contractPrepared' });
+    const signed = run(prepared, { type: 'contractSigned' });
+    const noContext = { missionsSubmitted: false, documentUploaded: false, reopenTo: null };
+
+    it('returns the applicant first contact to status 1, and its new send comes back to where the case was', () => {
+      const returned = run(f1caSent, { type: 'sheetReturned', kind: 'f1ca' });
+      expect(returned).toEqual({ statut: 1, steps: { f1ca: 5, f1ce: 1 } });
+      expect(sheetOpenRefusal(returned, 'f1ca')).toBeUndefined();
+      expect(run(returned, { type: 'sheetSubmitted', kind: 'f1ca' })).toEqual(f1caSent);
+
+      // At status 3 (both sent): the review waits for the applicant; the re-send brings the case back to 3, not 2.
+      const atReview = run(review, { type: 'sheetReturned', kind: 'f1ca' });
+      expect(atReview).toEqual({ statut: 1, steps: { f1ca: 5, f1ce: 2 } });
+      refused(atReview, { type: 'firstContactDecided', decision: 'accept' });
+      expect(run(atReview, { type: 'sheetSubmitted', kind: 'f1ca' })).toEqual(review);
+      refused(atReview, { type: 'sheetReturned', kind: 'f1ca' });
+    });
+
+    it('returns the employer first contact at review only; the employer re-sends it to status 3', () => {
+      refused(f1caSent, { type: 'sheetReturned', kind: 'f1ce' });
+      const returned = run(review, { type: 'sheetReturned', kind: 'f1ce' });
+      expect(returned).toEqual({ statut: 2, steps: { f1ca: 2, f1ce: 5 } });
+      expect(run(returned, { type: 'sheetSubmitted', kind: 'f1ce' })).toEqual(review);
+      // Both returned: the employer's send waits for the applicant's, which brings the review.
+      const both = run(returned, { type: 'sheetReturned', kind: 'f1ca' });
+      const employerFirst = run(both, { type: 'sheetSubmitted', kind: 'f1ce' });
+      expect(employerFirst.statut).toBe(1);
+      expect(run(employerFirst, { type: 'sheetSubmitted', kind: 'f1ca' })).toEqual(review);
+      refused(run(review, { type: 'firstContactDecided', decision: 'accept' }), { type: 'sheetReturned', kind: 'f1ca' });
+    });
+
+    it('returns a part of the information sheet until the contract is prepared', () => {
+      refused(funded, { type: 'sheetReturned', kind: 'fra' });
+      const fraSent = run(funded, { type: 'sheetSubmitted', kind: 'fra' });
+      expect(run(fraSent, { type: 'sheetReturned', kind: 'fra' }).steps).toMatchObject({ fra: 5, fre: 1 });
+      // Both sent: the returned part is to do again, the other waits (2), the contract preparation waits for both.
+      const returned = run(bothSent, { type: 'sheetReturned', kind: 'fre' });
+      expect(returned.steps).toMatchObject({ fra: 2, fre: 5, cfa: 1 });
+      expect(returned.statut).toBe(7);
+      refused(returned, { type: 'contractPrepared' });
+      expect(run(returned, { type: 'sheetSubmitted', kind: 'fre' })).toEqual(bothSent);
+      refused(prepared, { type: 'sheetReturned', kind: 'fra' });
+    });
+
+    it('returns the missions once sent, and asks for a complement while they are open', () => {
+      refused(f1caSent, { type: 'missionsComplementRequested' });
+      refused(review, { type: 'sheetReturned', kind: 'missions', submitted: false });
+      expect(run(review, { type: 'sheetReturned', kind: 'missions', submitted: true })).toEqual(review);
+      expect(run(review, { type: 'missionsComplementRequested' })).toEqual(review);
+      refused(prepared, { type: 'missionsComplementRequested' });
+      refused(prepared, { type: 'sheetReturned', kind: 'missions', submitted: true });
+    });
+
+    it('prepares the contract only with both parts done, then signs, files, registers', () => {
+      refused({ statut: 7, steps: { fra: 2, fre: 1, cfa: 2 } }, { type: 'contractPrepared' });
+      refused(bothSent, { type: 'contractSigned' });
+      expect(signed).toEqual({
+        statut: 8,
+        steps: { ...prepared.steps, signature_admissible: 3, signature_employeur: 3, signature_ecole: 3 },
+      });
+      refused(signed, { type: 'contractRegistered' });
+      const filed = run(signed, { type: 'contractFiled' });
+      expect(filed.statut).toBe(10);
+      refused(filed, { type: 'contractFiled' });
+      expect(run(filed, { type: 'contractRegistered' }).statut).toBe(11);
+    });
+
+    it('breaks a signed, filed or registered contract, directly or after a termination', () => {
+      refused(prepared, { type: 'breakingStarted' });
+      refused(prepared, { type: 'broken' });
+      const filed = run(signed, { type: 'contractFiled' });
+      const registered = run(filed, { type: 'contractRegistered' });
+      for (const state of [signed, filed, registered]) {
+        expect(run(state, { type: 'breakingStarted' }).statut).toBe(12);
+        expect(run(state, { type: 'broken' }).statut).toBe(13);
+      }
+      const breaking = run(signed, { type: 'breakingStarted' });
+      refused(breaking, { type: 'breakingStarted' });
+      expect(run(breaking, { type: 'broken' })).toEqual({ ...breaking, statut: 13 });
+    });
+
+    it('archives from any status but 9 and reopens to the status it had', () => {
+      for (const state of [initialState(), review, prepared, signed, { statut: 6, steps: {} }, { statut: 13, steps: {} }]) {
+        const archived = run(state, { type: 'archived' });
+        expect(archived).toEqual({ ...state, statut: 9 });
+        expect(run(archived, { type: 'reopened', to: state.statut })).toEqual(state);
+      }
+      const archived = run(review, { type: 'archived' });
+      refused(archived, { type: 'archived' }, 'ARCHIVED');
+      refused(archived, { type: 'reopened', to: null });
+      refused(archived, { type: 'reopened', to: 9 });
+      refused(archived, { type: 'sheetReturned', kind: 'f1ca' }, 'ARCHIVED');
+      refused(archived, { type: 'contractFiled' }, 'ARCHIVED');
+      refused(review, { type: 'reopened', to: 3 });
+    });
+
+    it('reviews a document only when it is uploaded, on any case not archived', () => {
+      expect(run(signed, { type: 'documentReviewed', uploaded: true })).toEqual(signed);
+      refused(signed, { type: 'documentReviewed', uploaded: false });
+      refused({ statut: 9, steps: {} }, { type: 'documentReviewed', uploaded: true }, 'ARCHIVED');
+    });
+
+    it('moves the signature steps as signers sign, accepts the case after the school, and sends a refusal back to staff', () => {
+      const employer = run(prepared, { type: 'signerSigned', step: 'signature_employeur', done: true });
+      expect(employer.steps).toMatchObject({ signature_employeur: 3, signature_admissible: 1 });
+      const apprentice = run(employer, { type: 'signerSigned', step: 'signature_admissible', done: false });
+      expect(apprentice.steps.signature_admissible).toBe(2);
+      expect(run(apprentice, { type: 'signatureCompleted' })).toMatchObject({
+        statut: 8,
+        steps: { signature_employeur: 3, signature_admissible: 3, signature_ecole: 3 },
+      });
+      const refusedBySigner = run(employer, { type: 'signatureRefused' });
+      expect(refusedBySigner.steps).toMatchObject({ cfa: 2, signature_employeur: 1, signature_admissible: 1, signature_ecole: 1 });
+      expect(run(refusedBySigner, { type: 'contractPrepared' }).steps.cfa).toBe(3);
+      refused(bothSent, { type: 'signatureCompleted' });
+      refused(signed, { type: 'signerSigned', step: 'signature_ecole', done: true });
+    });
+
+    it('lists the actions and returnable sheets each state allows, by the same rules', () => {
+      expect(allowedActions(initialState(), noContext)).toEqual({ actions: ['archive'], returnableSheets: [] });
+      expect(allowedActions(review, { ...noContext, missionsSubmitted: true, documentUploaded: true })).toEqual({
+        actions: ['first-contact', 'return', 'missions-complement', 'document-review', 'archive'],
+        returnableSheets: ['f1ca', 'f1ce', 'missions'],
+      });
+      expect(allowedActions(bothSent, noContext)).toEqual({
+        actions: ['return', 'missions-complement', 'contract-prepared', 'archive'],
+        returnableSheets: ['fra', 'fre'],
+      });
+      // Prepared again (documents regenerated) while the signatures are under way (issue 11).
+      expect(allowedActions(prepared, noContext).actions).toEqual(['contract-prepared', 'signed', 'archive']);
+      expect(allowedActions(signed, noContext).actions).toEqual(['filed', 'archive', 'breaking', 'broken']);
+      const funding = run(initialState(), ...toFunding);
+      expect(allowedActions(funding, noContext).actions).toEqual(['modalites', 'missions-complement', 'archive']);
+      const archived = run(review, { type: 'archived' });
+      expect(allowedActions(archived, noContext).actions).toEqual([]);
+      expect(allowedActions(archived, { ...noContext, reopenTo: 3 }).actions).toEqual(['reopen']);
     });
   });
 });

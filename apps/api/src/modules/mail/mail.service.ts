@@ -7,6 +7,7 @@ import { claimDueMails, insertMail, markMailAttemptFailed, markMailDelivered, ty
 // The templates and their building blocks, for the modules that write mails of their own (auth, sheets, contact).
 export {
   button,
+  escapeHtml,
   formatDuration,
   htmlLayout,
   mailTextFooter,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startPoller } from '../../lib/poller.ts';
 import { createMailSender, deliverDueMails, errorCode } from './mail.service.ts';
 
 export interface MailWorker {
@@ -12,41 +13,22 @@ export interface MailWorker {
  */
 export function startMailWorker(app: FastifyInstance): MailWorker {
   const sender = createMailSender(app.config);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const tick = async () => {
+  if (sender.kind === 'console') app.log.info('SMTP_URL is not set: mails are printed on the console');
+  const poller = startPoller(app.config.MAIL_POLL_INTERVAL_MS, async (shouldStop) => {
     try {
-      await deliverDueMails(app.db, sender, {
-        maxAttempts: app.config.MAIL_MAX_ATTEMPTS,
-        log: app.log,
-        shouldStop: () => stopped,
-      });
+      await deliverDueMails(app.db, sender, { maxAttempts: app.config.MAIL_MAX_ATTEMPTS, log: app.log, shouldStop });
     } catch (err) {
       // The database may be briefly away; the next tick tries again. No message: a database error's detail can hold an address.
-      app.log.error({ err: { type: err instanceof Error ? err.name : 'Error', code: errorCode(err) } }, 'mail worker tick failed');
+      app.log.error(
+        { err: { type: err instanceof Error ? err.name : 'Error', code: errorCode(err) } },
+        'mail worker tick failed',
+      );
     }
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick().finally(() => {
-        running = undefined;
-        schedule();
-      });
-    }, app.config.MAIL_POLL_INTERVAL_MS);
-  };
-
-  if (sender.kind === 'console') app.log.info('SMTP_URL is not set: mails are printed on the console');
-  schedule();
+  });
 
   return {
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await poller.stop();
       sender.close();
     },
   };

@@ -1,6 +1,7 @@
 import type { EmployerDossier, ErrorBody } from '@passerelle/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createFormation } from '../../../test/case-fixtures.ts';
 import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
 import {
   admissibles,
@@ -9,9 +10,7 @@ import {
   companyUsers,
   dossierSteps,
   dossiers,
-  formations,
   mailOutbox,
-  schools,
   sheets,
   users,
 } from '../../db/schema/index.ts';
@@ -29,19 +28,12 @@ describe('employer invitations from the applicant first contact', async () => {
   const db = app.db;
   let seq = 0;
 
-  const [school] = await db.insert(schools).values({ code: 'ESILV', name: 'ESILV' }).returning();
-  const [formation] = await db
-    .insert(formations)
-    .values({
-      schoolId: school?.id ?? 0,
-      libelle: 'Cycle ingénieur',
-      year: 2026,
-      etape: 4,
-      contractTypes: 'APP',
-      trainingStart: '2026-09-01',
-      trainingEnd: '2028-08-31',
-    })
-    .returning();
+  const { formationId } = await createFormation(app, 'ESILV', {
+    libelle: 'Cycle ingénieur',
+    rncp: null,
+    codeDiplome: null,
+    hours: null,
+  });
 
   async function createUser(userType: 'admissible' | 'company', email = `invite-${++seq}@example.test`) {
     const [user] = await db
@@ -50,7 +42,7 @@ describe('employer invitations from the applicant first contact', async () => {
       .returning();
     if (!user) throw new Error('user not created');
     if (userType === 'admissible')
-      await db.insert(admissibles).values({ userId: user.id, formationId: formation?.id ?? null, contractType: 'APP' });
+      await db.insert(admissibles).values({ userId: user.id, formationId, contractType: 'APP' });
     const token = await accessTokenFor(app, { id: user.id, userType });
     return { id: user.id, nom: user.nom, headers: { authorization: `Bearer ${token}` } };
   }

@@ -106,6 +106,14 @@ export async function markSheetSubmitted(tx: Conn, dossierId: number, kind: Shee
     .where(and(eq(sheets.dossierId, dossierId), eq(sheets.kind, kind)));
 }
 
+/** A sent sheet back to a draft its author may edit again (returned by staff); what it holds is kept. */
+export async function markSheetDraft(tx: Conn, dossierId: number, kind: SheetKind): Promise<void> {
+  await tx
+    .update(sheets)
+    .set({ status: 'draft', submittedAt: null, updatedAt: new Date() })
+    .where(and(eq(sheets.dossierId, dossierId), eq(sheets.kind, kind)));
+}
+
 export async function findPersonal(db: Conn, dossierId: number) {
   const [row] = await db.select().from(dossierPersonal).where(eq(dossierPersonal.dossierId, dossierId));
   return row;
@@ -137,11 +145,18 @@ export async function findSender(db: Conn, userId: number) {
 }
 
 /** The latest audit entry of a dossier among `actions`. */
-export async function findLatestAudit(db: Conn, dossierId: number, actions: readonly string[]) {
+/** The latest entry of these actions; with `kind`, only those about that sheet (`details.kind`). */
+export async function findLatestAudit(db: Conn, dossierId: number, actions: readonly string[], kind?: SheetKind) {
   const [row] = await db
     .select({ action: auditLog.action, details: auditLog.details, at: auditLog.at })
     .from(auditLog)
-    .where(and(eq(auditLog.dossierId, dossierId), inArray(auditLog.action, [...actions])))
+    .where(
+      and(
+        eq(auditLog.dossierId, dossierId),
+        inArray(auditLog.action, [...actions]),
+        kind === undefined ? undefined : sql`${auditLog.details}->>'kind' = ${kind}`,
+      ),
+    )
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(1);
   return row;

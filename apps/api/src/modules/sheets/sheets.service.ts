@@ -31,6 +31,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { createLoginLink } from '../auth/auth.service.ts';
 import {
   cerfaParamsOf,
+  refreshPipelineColumns,
   sheetOpenRefusal,
   transition,
   withDossier,
@@ -49,6 +50,7 @@ import {
   type UploadGuard,
 } from '../files/files.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
+import { notifyEmployerFirstContactSent, notifyInformationSheetDue } from '../notifications/notifications.service.ts';
 import { findOrCreateUserByEmail, findUserByAddress, mailLanguageOf, normalizeEmail } from '../users/users.service.ts';
 import { hasExtension } from '../../lib/file-type.ts';
 import { detectJobDescriptionType } from './job-description-type.ts';
@@ -366,7 +368,7 @@ async function readSheet<K extends SheetKind>(
   const snapshot = { sheets, state, nir, prefill: await prefillFor(deps.db, dossier, kind, sheets) };
   const { row, data, other, issues } = evaluate(deps, kind, snapshot, formation, smicTable);
   const context = contextFor(user, kind, snapshot.sheets, other, nir);
-  const [submittedBy, statusNote] = await Promise.all([senderOf(deps.db, row), statusNoteOf(deps.db, dossier, state, kind)]);
+  const [submittedBy, statusNote] = await Promise.all([senderOf(deps.db, row), statusNoteOf(deps.db, dossier, state, kind, row)]);
   return {
     data,
     status: row?.status === 'submitted' ? 'submitted' : 'draft',
@@ -411,7 +413,7 @@ async function senderOf(db: Db, row: repo.SheetRow | undefined): Promise<SheetRe
 
 /** Audit actions that record why a case or a sheet stands still, with the reason given in `details.reason`. */
 const noteActions = {
-  returned: ['sheet.returned'],
+  returned: ['sheet.returned', 'missions.complement_requested'],
   refused: ['first_contact.refuse', 'funding.denied'],
   archived: ['dossier.archived'],
 } as const;
@@ -419,18 +421,29 @@ const RETURNED_STEP = STEP_STATUS.RETURNED;
 const STATUT_REFUSED = DOSSIER_STATUS.REFUSED;
 const STATUT_ARCHIVED = DOSSIER_STATUS.ARCHIVED;
 
-/** Why the sheet is back with its author (step 5) or the case closed (6, 9), and the reason recorded. */
-async function statusNoteOf(db: Db, dossier: repo.DossierRow, state: DossierState, kind: SheetKind): Promise<SheetResponse['statusNote']> {
+/**
+ * Why the sheet is back with its author (step 5) or the case closed (6, 9), and the reason recorded. The missions have
+ * no step: they are back with the employer while a return or a complement request (issue 10) waits for a new send.
+ */
+async function statusNoteOf(
+  db: Db,
+  dossier: repo.DossierRow,
+  state: DossierState,
+  kind: SheetKind,
+  row: repo.SheetRow | undefined,
+): Promise<SheetResponse['statusNote']> {
   const note =
     state.statut === STATUT_ARCHIVED
       ? 'archived'
       : state.statut === STATUT_REFUSED
         ? 'refused'
-        : kind !== 'missions' && state.steps[kind] === RETURNED_STEP
+        : (kind === 'missions' ? row?.status !== 'submitted' : state.steps[kind] === RETURNED_STEP)
           ? 'returned'
           : null;
   if (note === null) return null;
-  const entry = await repo.findLatestAudit(db, dossier.id, noteActions[note]);
+  const entry = await repo.findLatestAudit(db, dossier.id, noteActions[note], note === 'returned' ? kind : undefined);
+  // Missions never returned nor asked to be completed: nothing to say.
+  if (note === 'returned' && entry === undefined && kind === 'missions') return null;
   const details = entry && isObject(entry.details) ? entry.details : {};
   let reason = typeof details['reason'] === 'string' && details['reason'].trim() !== '' ? details['reason'] : null;
   // A funding denied before its reason went into the audit trail: the funding row holds it.
@@ -439,6 +452,14 @@ async function statusNoteOf(db: Db, dossier: repo.DossierRow, state: DossierStat
 }
 
 // ---------- Writing a sheet ----------
+
+/**
+ * For the staff module (issue 10), in the transaction that returns a sheet: the sent sheet becomes a draft its author
+ * may edit again, holding what was sent. A sheet never saved stays absent.
+ */
+export async function reopenSheetForAuthor(tx: Tx, dossierId: number, kind: SheetKind): Promise<void> {
+  await repo.markSheetDraft(tx, dossierId, kind);
+}
 
 function splitNir(kind: SheetKind, body: Data): { data: Data; nir: string | undefined } {
   if (!nirKinds.has(kind)) return { data: body, nir: undefined };
@@ -591,10 +612,16 @@ async function sendSheet(
   if (errors) throw validationError(errors, 'The sheet is incomplete or breaks a rule');
   if (!row) await repo.upsertSheet(tx, { dossierId, kind, data: splitNir(kind, data).data, updatedBy: user.id });
   await repo.markSheetSubmitted(tx, dossierId, kind, user.id);
+  const employerStep = dossier.state.steps.f1ce;
   await dossier.apply({ type: 'sheetSubmitted', kind }, { kind });
+  if (kind === 'f1ce') await notifyEmployerFirstContactSent(tx, deps.config, dossier.row);
   if (kind !== 'f1ca') return viewOf(dossier);
   const dossierName = await nameDossier(tx, dossierId, data);
-  await inviteEmployer(tx, deps, dossier.row, data, user);
+  // Re-sent after a return (issue 10): the employer is invited again only while its first contact is still to fill in
+  // for the first time; one sent, or returned to it, has had its invitation.
+  if (employerStep === undefined || employerStep === STEP_STATUS.TODO) await inviteEmployer(tx, deps, dossier.row, data, user);
+  // The case's name and company are in the pipeline's search text.
+  await refreshPipelineColumns(tx, dossierId);
   return viewOf(dossier, { ...dossier.row, dossierName: dossierName ?? dossier.row.dossierName });
 }
 
@@ -865,6 +892,7 @@ export async function decideFunding(
     const isAwaitingFunding = statut === DOSSIER_STATUS.TERMS || statut === DOSSIER_STATUS.FUNDING;
     if (isAwaitingFunding && !(await repo.findTerms(tx, dossierId))) throw new AppError('FUNDING_TERMS_MISSING');
     await dossier.apply({ type: 'fundingDecided', decision: body.decision }, body.reason ? { reason: body.reason } : {});
+    if (body.decision === 'accepted') await notifyInformationSheetDue(tx, deps.config, dossier.row);
     await repo.insertFunding(tx, {
       dossierId,
       decision: body.decision,
@@ -976,4 +1004,41 @@ export async function getSalaryGrid(db: Db, query: SalaryGridQuery): Promise<Sal
       montantMinimum: p.montantMinimum,
     })),
   };
+}
+
+// ---------- Contract documents ----------
+
+/** A sheet as the contract documents read it (the NIR is apart, decrypted). */
+export interface ContractSheet {
+  data: Data;
+  status: 'draft' | 'submitted';
+  submittedAt: Date | null;
+}
+
+/** What the contract documents are drawn from (issue 11): the dossier's sheets, its NIR, formation, recorded terms, SMIC table. */
+export interface ContractSources {
+  sheets: Partial<Record<SheetKind, ContractSheet>>;
+  nir: string | undefined;
+  formation: SheetFormation | null;
+  terms: DossierTerms | null;
+  smicTable: SmicRate[];
+}
+
+/** For the documents module, on the dossier's row; the caller decides who may read the result. */
+export async function readContractSources(db: Db | Tx, keys: DataKeys, dossier: repo.DossierRow): Promise<ContractSources> {
+  const [rows, nir, formation, terms, smicTable] = await Promise.all([
+    repo.findSheets(db, dossier.id),
+    readNir(db, keys, dossier.id),
+    getSheetFormation(db, dossier),
+    repo.findTerms(db, dossier.id),
+    findSmicTable(db as Db),
+  ]);
+  const sheets: ContractSources['sheets'] = {};
+  for (const row of rows)
+    sheets[row.kind as SheetKind] = {
+      data: dataOf(row),
+      status: row.status === 'submitted' ? 'submitted' : 'draft',
+      submittedAt: row.submittedAt,
+    };
+  return { sheets, nir, formation, terms: terms ? (terms.data as DossierTerms) : null, smicTable };
 }

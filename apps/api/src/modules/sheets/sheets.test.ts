@@ -11,7 +11,19 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
+import {
+  contactOf,
+  createFormation,
+  f1caBody as sharedF1caBody,
+  f1ceBody,
+  fraBody as sharedFraBody,
+  freBody as sharedFreBody,
+  fundingTerms,
+  NIR,
+  SIRET,
+  withToken as signedIn,
+} from '../../../test/case-fixtures.ts';
+import { createTestApp } from '../../../test/helper.ts';
 import {
   admissibles,
   auditLog,
@@ -20,17 +32,11 @@ import {
   dossierPersonal,
   dossierSteps,
   dossiers,
-  formations,
   fundingValidations,
   mailOutbox,
-  schools,
   sheets,
   users,
 } from '../../db/schema/index.ts';
-
-/** A valid NIR (key 65) of a man born in May 2004 in Paris. */
-const NIR = '104057512345665';
-const SIRET = '73282932000074';
 
 describe('sheets API', async () => {
   const { app } = await createTestApp();
@@ -48,8 +54,7 @@ describe('sheets API', async () => {
   }
 
   async function withToken(id: number, userType: UserType) {
-    const token = await accessTokenFor(app, { id, userType });
-    return { id, userType, headers: { authorization: `Bearer ${token}` } };
+    return { ...(await signedIn(app, id, userType)), userType };
   }
 
   type Caller = Awaited<ReturnType<typeof createUser>>;
@@ -62,32 +67,14 @@ describe('sheets API', async () => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
-  const [school] = await db.insert(schools).values({ code: 'ESILV', name: 'ESILV' }).returning();
-  if (!school) throw new Error('school not created');
-  const [formation] = await db
-    .insert(formations)
-    .values({
-      schoolId: school.id,
-      libelle: 'Cycle ingénieur — Data et IA',
-      year: 2026,
-      etape: 4,
-      contractTypes: 'APP',
-      trainingStart: '2026-09-01',
-      trainingEnd: '2028-08-31',
-      rncp: 'RNCP37512',
-      codeDiplome: '17X32601',
-      hours: 1200,
-    })
-    .returning();
-  if (!formation) throw new Error('formation not created');
-
+  const formation = { id: (await createFormation(app, 'ESILV')).formationId };
   const staff = await createUser('staff');
 
   async function createApplicant() {
     const applicant = await createUser('admissible');
     await db
       .insert(admissibles)
-      .values({ userId: applicant.id, formationId: formation?.id ?? null, contractType: 'APP' });
+      .values({ userId: applicant.id, formationId: formation.id, contractType: 'APP' });
     return applicant;
   }
 
@@ -98,21 +85,9 @@ describe('sheets API', async () => {
   }
 
   type F1caExtra = { apprenti?: Record<string, unknown>; contrat?: Record<string, unknown> };
-  const f1caBody = (contactEmail: string, nir: string | null = NIR, extra: F1caExtra = {}) => ({
-    apprenti: {
-      nom: 'Martin',
-      prenom: 'Léo',
-      sexe: 'M',
-      dateNaissance: '2004-05-10',
-      courriel: 'leo.martin@example.test',
-      telephone: '0612345678',
-      ...(nir ? { nir } : {}),
-      ...extra.apprenti,
-    },
-    employeur: { denomination: 'Data Conseil', siret: SIRET },
-    contacts: { contactEntreprise: { nom: 'Durand', prenom: 'Claire', courriel: contactEmail, langue: 'en-US' } },
-    contrat: { intitulePoste: 'Data engineer apprenti', ...extra.contrat },
-  });
+  /** The applicant's first contact, the employer's contact to answer in English. */
+  const f1caBody = (contactEmail: string, nir: string | null = NIR, extra: F1caExtra = {}) =>
+    sharedF1caBody(contactEmail, { nir, langue: 'en-US', ...extra });
 
   /** What an applicant may add at first contact beyond the required fields (SPEC 3: identity and background). */
   const applicantDetails = {
@@ -136,26 +111,6 @@ describe('sheets API', async () => {
       typeMinimumSocial: 'RSA',
     },
     contrat: { numeroContratPrecedent: '075202409NC0012' },
-  };
-
-  const address = { voie: '12 rue de la Paix', codePostal: '75002', commune: 'Paris' };
-  const f1ceBody = {
-    employeur: { denomination: 'Data Conseil', siret: SIRET, codeIdcc: '1486', adresse: address },
-    maitre1: {
-      nom: 'Durand',
-      prenom: 'Claire',
-      courriel: 'claire.durand@example.test',
-      emploiOccupe: 'Lead data engineer',
-    },
-    contrat: {
-      typeContrat: 'APP',
-      intitulePoste: 'Data engineer apprenti',
-      dateDebutContrat: '2026-09-01',
-      dateFinContrat: '2028-08-31',
-      dureeTravailHebdoHeures: 35,
-      salaireBrutMensuel: 1500,
-    },
-    contacts: { signataire: { nom: 'Petit', prenom: 'Marc', courriel: 'marc.petit@example.test', fonction: 'DRH' } },
   };
 
   /** The employer's first contact with the company's status and the place of work (SPEC 3, company). */
@@ -188,9 +143,8 @@ describe('sheets API', async () => {
       f1caBody(contactEmail, NIR, extra),
     );
     expect(response.statusCode).toBe(200);
-    const [contact] = await db.select().from(users).where(eq(users.email, contactEmail.toLowerCase()));
-    if (!contact) throw new Error('contact not created');
-    return { id, employer: await withToken(contact.id, 'company') };
+    const employer: Caller = { ...(await contactOf(app, contactEmail.toLowerCase())), userType: 'company' };
+    return { id, employer };
   }
 
   async function toFunding(applicant: Caller, extra: F1caExtra = {}, f1ce: object = f1ceBody) {
@@ -201,13 +155,7 @@ describe('sheets API', async () => {
     expect(
       (await call(staff, 'POST', `/api/staff/dossiers/${id}/first-contact`, { decision: 'accept' })).statusCode,
     ).toBe(200);
-    const terms = {
-      coutFormationAnnuel: 8500,
-      priseEnChargeOpco: 8000,
-      resteACharge: 500,
-      rythme: '3 jours entreprise / 2 jours école',
-    };
-    expect((await call(staff, 'POST', `/api/staff/dossiers/${id}/modalites`, terms)).statusCode).toBe(200);
+    expect((await call(staff, 'POST', `/api/staff/dossiers/${id}/modalites`, fundingTerms)).statusCode).toBe(200);
     return { id, employer };
   }
 
@@ -828,45 +776,8 @@ describe('sheets API', async () => {
   });
 
   describe('information sheet', () => {
-    const fraBody = {
-      apprenti: {
-        nom: 'Martin',
-        prenom: 'Léo',
-        sexe: 'M',
-        dateNaissance: '2004-05-10',
-        departementNaissance: '75',
-        communeNaissance: 'Paris',
-        nationalite: '1',
-        nir: NIR,
-        courriel: 'leo.martin@example.test',
-        telephone: '0612345678',
-        adresse: { voie: '3 avenue Foch', codePostal: '92400', commune: 'Courbevoie' },
-        situationAvantContrat: '3',
-        derniereClasse: '11',
-        dernierDiplomeObtenu: '54',
-        plusHautDiplome: '54',
-      },
-      consentements: { rgpd: true },
-    };
-    const person = (nom: string) => ({ nom, prenom: 'A', courriel: `${nom.toLowerCase()}@data-conseil.test` });
-    const freBody = {
-      employeur: {
-        ...f1ceBody.employeur,
-        telephone: '0140000000',
-        courriel: 'contact@data-conseil.test',
-        typeEmployeur: '12',
-        employeurSpecifique: '0',
-        nombreSalaries: 45,
-        caisseRetraiteComplementaire: 'AG2R Agirc-Arrco',
-        regimeSocial: '2',
-      },
-      maitre1: { ...f1ceBody.maitre1, dateNaissance: '1985-03-02', niveauDiplome: '7' },
-      contrat: { ...f1ceBody.contrat, typeContratApp: '11', modeContractuel: '1', travailRisque: false },
-      opco: { nom: 'OPCO_ATLAS' },
-      contacts: { tuteur: person('Durand'), signataire: person('Petit'), gestionnaire: person('Roux') },
-      consentements: { attestationEligibilite: true },
-      responsabilites: { isSchoolResponsibleCerfa: true, isSchoolResponsibleCerfaOpco: true },
-    };
+    const fraBody = sharedFraBody();
+    const freBody = sharedFreBody();
 
     it('starts from the first contacts, blocks an IDCC change, checks the OPCO rules, and locks once both parts are sent', async () => {
       const applicant = await createApplicant();

@@ -1,11 +1,18 @@
-import type { ErrorBody, StaffDossierDetailResponse, StaffDossiersResponse, UserType } from '@passerelle/contract';
-import { eq } from 'drizzle-orm';
+import type {
+  ErrorBody,
+  StaffAlertsResponse,
+  StaffDossierDetailResponse,
+  StaffDossiersResponse,
+  StaffFiltersResponse,
+  UserType,
+} from '@passerelle/contract';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
+import { contactOf, f1caBody, f1ceBody } from '../../../test/case-fixtures.ts';
+import { createTestApp } from '../../../test/helper.ts';
 import { admissibles, dossiers, files, schools, users } from '../../db/schema/index.ts';
+import { rebuildPipelineColumns } from '../dossiers/dossiers.service.ts';
 import { createSchool, createUser as createSignedInUser, type SignedInUser } from '../workshops/applicant-fixtures.ts';
-
-const SIRET = '73282932000074';
 
 describe('staff pipeline API', async () => {
   const { app } = await createTestApp();
@@ -15,11 +22,6 @@ describe('staff pipeline API', async () => {
   type Caller = SignedInUser;
   const createUser = (userType: UserType, names: { prenom?: string; nom?: string; email?: string } = {}) =>
     createSignedInUser(app, userType, undefined, names);
-
-  async function withToken(id: number, userType: UserType): Promise<Caller> {
-    const token = await accessTokenFor(app, { id, userType });
-    return { id, headers: { authorization: `Bearer ${token}` } };
-  }
 
   const call = (caller: Caller | undefined, method: 'GET' | 'POST', url: string, payload?: object) =>
     app.inject({
@@ -50,38 +52,6 @@ describe('staff pipeline API', async () => {
     return response.json<{ id: number }>().id;
   }
 
-  const f1caBody = (contactEmail: string, denomination: string) => ({
-    apprenti: {
-      nom: 'Martin',
-      prenom: 'Léo',
-      sexe: 'M',
-      dateNaissance: '2004-05-10',
-      courriel: 'leo.martin@example.test',
-      telephone: '0612345678',
-    },
-    employeur: { denomination, siret: SIRET },
-    contacts: { contactEntreprise: { nom: 'Durand', prenom: 'Claire', courriel: contactEmail, langue: 'fr-FR' } },
-    contrat: { intitulePoste: 'Data engineer apprenti' },
-  });
-  const f1ceBody = {
-    employeur: {
-      denomination: 'Data Conseil',
-      siret: SIRET,
-      codeIdcc: '1486',
-      adresse: { voie: '12 rue de la Paix', codePostal: '75002', commune: 'Paris' },
-    },
-    maitre1: { nom: 'Durand', prenom: 'Claire', courriel: 'claire.durand@example.test', emploiOccupe: 'Lead' },
-    contrat: {
-      typeContrat: 'APP',
-      intitulePoste: 'Data engineer apprenti',
-      dateDebutContrat: '2026-09-01',
-      dateFinContrat: '2028-08-31',
-      dureeTravailHebdoHeures: 35,
-      salaireBrutMensuel: 1500,
-    },
-    contacts: { signataire: { nom: 'Petit', prenom: 'Marc', courriel: 'marc.petit@example.test', fonction: 'DRH' } },
-  };
-
   /** The applicant's first contact sent (status 2): the employer's is awaited. */
   async function toEmployerFirstContact(applicant: Caller, denomination: string) {
     const id = await newDossier(applicant);
@@ -91,12 +61,10 @@ describe('staff pipeline API', async () => {
       applicant,
       'POST',
       `/api/admissibles/fiche-premier-contact/${id}/submit`,
-      f1caBody(contactEmail, denomination),
+      f1caBody(contactEmail, { nir: null, employeur: { denomination } }),
     );
     expect(response.statusCode).toBe(200);
-    const [contact] = await db.select().from(users).where(eq(users.email, contactEmail));
-    if (!contact) throw new Error('contact not created');
-    return { id, employer: await withToken(contact.id, 'company') };
+    return { id, employer: await contactOf(app, contactEmail) };
   }
 
   // Four cases: drafting (1), waiting for the employer (2), both first contacts sent (3), terms to record (4).
@@ -145,7 +113,12 @@ describe('staff pipeline API', async () => {
   const idsOf = (body: StaffDossiersResponse) => body.items.map((item) => item.id);
 
   describe('access', () => {
-    const routes = () => ['/api/staff/dossiers', `/api/staff/dossiers/${terms.id}`];
+    const routes = () => [
+      '/api/staff/dossiers',
+      `/api/staff/dossiers/${terms.id}`,
+      '/api/staff/alerts',
+      '/api/staff/filters',
+    ];
 
     it('answers 401 without a token', async () => {
       for (const url of routes()) expect((await call(undefined, 'GET', url)).statusCode).toBe(401);
@@ -367,6 +340,140 @@ describe('staff pipeline API', async () => {
     it('answers 404 for an unknown case and 400 for a bad id', async () => {
       expect((await call(staff, 'GET', '/api/staff/dossiers/999999')).statusCode).toBe(404);
       expect((await call(staff, 'GET', '/api/staff/dossiers/abc')).statusCode).toBe(400);
+    });
+  });
+  describe('new filters, alerts and filter choices', () => {
+    const columnsOf = async (id: number) => {
+      const [row] = await db
+        .select({
+          waitingFor: dossiers.waitingFor,
+          waitingSince: dossiers.waitingSince,
+          searchText: dossiers.searchText,
+        })
+        .from(dossiers)
+        .where(eq(dossiers.id, id));
+      if (!row) throw new Error('no case');
+      return row;
+    };
+
+    it('answers since when each case waits, as an ISO time', async () => {
+      for (const item of (await pipeline()).items) {
+        expect(new Date(item.waitingSince).toISOString()).toBe(item.waitingSince);
+      }
+    });
+
+    it('filters on the formation and on the employer (its name only, accents and case ignored)', async () => {
+      expect(idsOf(await pipeline(`?formation=${esilv.formationId}`)).sort()).toEqual([drafting, awaiting.id].sort());
+      expect(idsOf(await pipeline(`?formation=${emlv.formationId}&statut=4`))).toEqual([terms.id]);
+      expect((await pipeline('?formation=999999')).total).toBe(0);
+      expect(idsOf(await pipeline('?employer=SOCIETE'))).toEqual([awaiting.id]);
+      expect(idsOf(await pipeline(`?employer=${encodeURIComponent('société gén')}`))).toEqual([awaiting.id]);
+      const dataConseil = await pipeline('?employer=data%20conseil');
+      expect(idsOf(dataConseil)).toEqual([terms.id, review.id]);
+      expect(dataConseil.counts).toMatchObject({ '1': 0, '2': 0, '3': 1, '4': 1 });
+      // The applicant's name, the e-mail and the case's name are not the employer's.
+      expect((await pipeline('?employer=bruno')).total).toBe(0);
+      expect((await pipeline('?employer=engineer')).total).toBe(0);
+      expect((await pipeline('?employer=%25')).total).toBe(0);
+      expect((await pipeline('?employer=_')).total).toBe(0);
+      expect((await pipeline('?q=_')).total).toBe(0);
+    });
+
+    it('answers 400 on a bad formation or alert', async () => {
+      for (const query of ['?formation=abc', '?formation=0', '?alert=late']) {
+        expect((await call(staff, 'GET', `/api/staff/dossiers${query}`)).statusCode, query).toBe(400);
+      }
+    });
+
+    it('counts the alerts and lists their cases', async () => {
+      // Élodie registered 100 days ago (her case is open, not signed); Bruno's case waits for the company for 20 days.
+      await db
+        .update(users)
+        .set({ createdAt: new Date(Date.now() - 100 * 86_400_000) })
+        .where(eq(users.id, elodie.id));
+      await db
+        .update(dossiers)
+        .set({ waitingSince: new Date(Date.now() - 20 * 86_400_000) })
+        .where(eq(dossiers.id, awaiting.id));
+      const response = await call(staff, 'GET', '/api/staff/alerts');
+      expect(response.statusCode).toBe(200);
+      expect(response.json<StaffAlertsResponse>()).toEqual({
+        stale: { count: 1, days: 90 },
+        waiting: { count: 1, days: 14 },
+      });
+      expect(idsOf(await pipeline('?alert=stale'))).toEqual([drafting]);
+      const waiting = await pipeline('?alert=waiting');
+      expect(idsOf(waiting)).toEqual([awaiting.id]);
+      expect(waiting.counts).toMatchObject({ '1': 0, '2': 1, '3': 0 });
+      expect((await pipeline('?alert=waiting&statut=3')).total).toBe(0);
+      expect(
+        new Date((await pipeline(`?q=${awaiting.id}&alert=waiting`)).items[0]?.waitingSince ?? '').getTime(),
+      ).toBeLessThan(Date.now() - 19 * 86_400_000);
+      // A signed case is no longer stale; a case waiting on nobody no longer waits.
+      await db.update(dossiers).set({ dossierStatut: 8 }).where(eq(dossiers.id, drafting));
+      await db.execute(sql`update dossiers set waiting_for = null where id = ${awaiting.id}`);
+      expect((await call(staff, 'GET', '/api/staff/alerts')).json<StaffAlertsResponse>()).toMatchObject({
+        stale: { count: 0 },
+        waiting: { count: 0 },
+      });
+      await db.update(dossiers).set({ dossierStatut: 1 }).where(eq(dossiers.id, drafting));
+      await db.execute(sql`update dossiers set waiting_for = 'company' where id = ${awaiting.id}`);
+    });
+
+    it('answers the schools and formations to filter on', async () => {
+      const response = await call(staff, 'GET', '/api/staff/filters');
+      expect(response.statusCode).toBe(200);
+      const body = response.json<StaffFiltersResponse>();
+      expect(body.schools).toEqual(
+        expect.arrayContaining([
+          { code: esilvSchool, name: 'ESILV' },
+          { code: emlvSchool, name: 'EMLV' },
+        ]),
+      );
+      expect(body.formations).toEqual(
+        expect.arrayContaining([
+          { id: esilv.formationId, libelle: 'Programme ESILV', school: esilvSchool },
+          { id: emlv.formationId, libelle: 'Programme EMLV', school: emlvSchool },
+        ]),
+      );
+      expect((await call(admin, 'GET', '/api/staff/filters')).statusCode).toBe(200);
+    });
+
+    it('keeps the columns true as the case changes; the waiting time restarts only with another party', async () => {
+      const before = await columnsOf(awaiting.id);
+      expect(before.waitingFor).toBe('company');
+      // The applicant's first contact named the case and linked its company: both are searched.
+      expect(before.searchText).toContain('societe generale');
+      expect(idsOf(await pipeline('?q=societe%20generale%20%E2%80%94%20data'))).toEqual([awaiting.id]);
+      expect(
+        (await call(awaiting.employer, 'POST', `/api/employeurs/fiche-premier-contact/${awaiting.id}/submit`, f1ceBody))
+          .statusCode,
+      ).toBe(200);
+      const reviewed = await columnsOf(awaiting.id);
+      expect(reviewed.waitingFor).toBe('school');
+      expect(reviewed.waitingSince.getTime()).toBeGreaterThan(before.waitingSince.getTime());
+      expect(idsOf(await pipeline('?waitingFor=school'))).toContain(awaiting.id);
+      expect(idsOf(await pipeline('?waitingFor=company'))).not.toContain(awaiting.id);
+      expect(idsOf(await pipeline('?alert=waiting'))).not.toContain(awaiting.id);
+      // Accepted: the terms are the school's to record too, so the case has waited for the school since the review.
+      expect(
+        (await call(staff, 'POST', `/api/staff/dossiers/${awaiting.id}/first-contact`, { decision: 'accept' }))
+          .statusCode,
+      ).toBe(200);
+      const accepted = await columnsOf(awaiting.id);
+      expect(accepted.waitingFor).toBe('school');
+      expect(accepted.waitingSince.toISOString()).toBe(reviewed.waitingSince.toISOString());
+      const item = (await pipeline(`?q=${awaiting.id}&statut=4`)).items.find((row) => row.id === awaiting.id);
+      expect(item?.waitingSince).toBe(reviewed.waitingSince.toISOString());
+    });
+
+    it('computes the columns of rows written before them, once', async () => {
+      await db.execute(sql`update dossiers set search_text = '', waiting_for = null where id = ${review.id}`);
+      expect(await rebuildPipelineColumns(db)).toBe(1);
+      const rebuilt = await columnsOf(review.id);
+      expect(rebuilt.waitingFor).toBe('school');
+      expect(rebuilt.searchText).toContain('roux chloe roux');
+      expect(await rebuildPipelineColumns(db)).toBe(0);
     });
   });
 });

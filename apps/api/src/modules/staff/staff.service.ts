@@ -5,33 +5,44 @@ import {
   userTypes,
   type DossierStateResponse,
   type DossierTerms,
-  type PipelineWaitingFor,
   type SheetKind,
   type SmicRate,
+  type StaffAlertsResponse,
   type StaffDossierDetailResponse,
   type StaffDossierItem,
   type StaffDossiersQuery,
   type StaffDossiersResponse,
+  type StaffFiltersResponse,
   type UserType,
-  type WaitingFor,
 } from '@passerelle/contract';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { getDossierForUser, stateOf, withDossier, type DossierState } from '../dossiers/dossiers.service.ts';
-import { waitingForOf } from '../employers/employers.service.ts';
+import {
+  foldText,
+  parseSteps,
+  pipelineChangedAt,
+  SEARCH_COMPANY_MARK,
+  stateOf,
+  waitingForOf,
+  withDossier,
+  type DossierState,
+} from '../dossiers/dossiers.service.ts';
 import { fileUrl } from '../files/files.service.ts';
+import { notifyFirstContactDecided, type NotifyConfig } from '../notifications/notifications.service.ts';
+import { caseActionsOf } from './staff-actions.service.ts';
+import { staffSignatureOf } from '../signature-flow/signature-flow.service.ts';
 import { findSmicRows, mailFundingTermsReady, saveSmicRate, type SheetsDeps } from '../sheets/sheets.service.ts';
 import {
+  countAlerts,
   countPipelineByStatut,
   findDocumentsOf,
   findEventsOf,
+  findFilterChoices,
   findPipelinePage,
   findPipelineRows,
-  findPipelineStates,
   findSheetsOf,
-  findStepsOfDossiers,
-  foldText,
   upsertTermsOf,
   type PipelineFilter,
   type PipelineRow,
@@ -47,15 +58,17 @@ function toResponse(id: number, state: DossierState): DossierStateResponse {
 
 /** Accepts the first contact (the terms come next) or refuses the dossier, with the reason kept in the audit trail. */
 export async function decideFirstContact(
-  db: Db,
+  deps: { db: Db; config: NotifyConfig },
   user: AuthUser,
   dossierId: number,
   decision: 'accept' | 'refuse',
   reason: string | undefined,
 ): Promise<DossierStateResponse> {
-  const state = await withDossier(db, user, dossierId, { access: 'staff', lock: true }, (dossier) =>
-    dossier.apply({ type: 'firstContactDecided', decision }, reason ? { reason } : {}),
-  );
+  const state = await withDossier(deps.db, user, dossierId, { access: 'staff', lock: true }, async (dossier, tx) => {
+    const next = await dossier.apply({ type: 'firstContactDecided', decision }, reason ? { reason } : {});
+    await notifyFirstContactDecided(tx, deps.config, dossier.row, decision, reason);
+    return next;
+  });
   return toResponse(dossierId, state);
 }
 
@@ -106,24 +119,78 @@ export async function addSmicRate(db: Db, user: AuthUser, rate: SmicRate) {
 
 // ---------- Back-office pipeline ----------
 
-const actorOf: Record<PipelineWaitingFor, WaitingFor['actor']> = {
-  applicant: 'admissible',
-  company: 'company',
-  school: 'staff',
-};
+/** LIKE's wildcards and its escape character, taken literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-function toFilter(query: StaffDossiersQuery): PipelineFilter {
+/** The alerts' thresholds as instants: cases waiting since before `waitingBefore`, applicants registered before. */
+function alertLimits(config: StaffAlertConfig, at = Date.now()) {
+  // To the minute: the same filter from one request to the next (counts cache).
+  const now = at - (at % 60_000);
+  return {
+    registeredBefore: new Date(now - config.STAFF_ALERT_REGISTERED_DAYS * DAY_MS),
+    waitingBefore: new Date(now - config.STAFF_ALERT_WAITING_DAYS * DAY_MS),
+  };
+}
+const DAY_MS = 86_400_000;
+
+export type StaffAlertConfig = Pick<Config, 'STAFF_ALERT_REGISTERED_DAYS' | 'STAFF_ALERT_WAITING_DAYS'>;
+
+function toFilter(query: StaffDossiersQuery, config: StaffAlertConfig): PipelineFilter {
   const text = query.q === undefined ? undefined : foldText(query.q);
   const caseNumber = text !== undefined && /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+  const limits = alertLimits(config);
   return {
-    text,
+    textPattern: text === undefined ? undefined : `%${escapeLike(text)}%`,
     caseNumber,
+    // The company's name is the last part of the search text, after its mark.
+    employerPattern:
+      query.employer === undefined ? undefined : `%${SEARCH_COMPANY_MARK}%${escapeLike(foldText(query.employer))}%`,
     statuts: query.statut,
     school: query.school,
+    formation: query.formation,
     step: query.step,
+    waitingFor: query.waitingFor,
+    registeredBefore: query.alert === 'stale' ? limits.registeredBefore : undefined,
+    waitingBefore: query.alert === 'waiting' ? limits.waitingBefore : undefined,
     updatedFrom: query.updatedFrom,
     updatedTo: query.updatedTo,
   };
+}
+
+/**
+ * The counts per status of one filter (every filter but the statuses), kept COUNTS_TTL_MS: counting reads every case
+ * under the filter (~3 ms on PGlite at 10 000 cases, more than the rest of the page), while the pages of one filter
+ * are read again and again. Concurrent requests share one count. Counts are kept only when computed COUNTS_SETTLE_MS
+ * or more after the latest change of a case in this process (its transaction has committed by then), and dropped at
+ * the next change; another API process's change shows within COUNTS_TTL_MS.
+ */
+const COUNTS_TTL_MS = 2000;
+const COUNTS_SETTLE_MS = 1000;
+const COUNTS_CACHE_SIZE = 200;
+interface KeptCounts {
+  at: number;
+  counts: Promise<Map<number, number>>;
+}
+const countsCaches = new WeakMap<Db, Map<string, KeptCounts>>();
+
+function countsUnder(db: Db, filter: PipelineFilter): Promise<Map<number, number>> {
+  const cache = countsCaches.get(db) ?? new Map<string, KeptCounts>();
+  countsCaches.set(db, cache);
+  const key = JSON.stringify({ ...filter, statuts: undefined });
+  const now = Date.now();
+  const changedAt = pipelineChangedAt();
+  const hit = cache.get(key);
+  if (hit && now - hit.at < COUNTS_TTL_MS && hit.at - changedAt >= COUNTS_SETTLE_MS) return hit.counts;
+  cache.delete(key);
+  const counts = countPipelineByStatut(db, filter);
+  if (now - changedAt < COUNTS_SETTLE_MS) return counts;
+  cache.set(key, { at: now, counts });
+  counts.catch(() => {
+    if (cache.get(key)?.counts === counts) cache.delete(key);
+  });
+  // The oldest entry goes first (a Map keeps insertion order).
+  if (cache.size > COUNTS_CACHE_SIZE) for (const oldest of cache.keys()) if (cache.delete(oldest)) break;
+  return counts;
 }
 
 function countsOf(byStatut: Map<number, number>): StaffDossiersResponse['counts'] {
@@ -138,15 +205,13 @@ function totalOf(byStatut: Map<number, number>, statuts: number[] | undefined): 
   return total;
 }
 
-async function toItems(db: Db, rows: PipelineRow[]): Promise<StaffDossierItem[]> {
-  const steps = await findStepsOfDossiers(
-    db,
-    rows.map((row) => row.id),
-  );
+/** The page's cases as the list shows them: their steps (read with these rows only) and whom they wait for. */
+function toItems(rows: PipelineRow[]): StaffDossierItem[] {
   return rows.map((row) => {
+    const steps = parseSteps(row.steps);
     const state = stateOf(
       row.dossierStatut,
-      steps.filter((step) => step.dossierId === row.id),
+      Object.entries(steps).map(([type, status]) => ({ type, status })),
     );
     return {
       id: row.id,
@@ -161,51 +226,65 @@ async function toItems(db: Db, rows: PipelineRow[]): Promise<StaffDossierItem[]>
       formation: row.formation,
       companyName: row.companyName,
       waitingFor: waitingForOf(row.id, state),
+      waitingSince: row.waitingSince.toISOString(),
       updatedAt: row.lastUpdate.toISOString(),
     };
   });
 }
 
 /**
- * GET /staff/dossiers. The counts per status (every filter but the statuses) give the total too, so a page is two
- * queries run side by side. "Waiting for" is the employer home's rule (employers service), decided on each case's
- * status and steps: with that filter, the cases under the other filters are read light (id, status, steps) first.
+ * GET /staff/dossiers, on the dossiers table alone (docs/decisions/0013-staff-pipeline-queries.md): whom a case waits
+ * for and its folded search text are columns the lifecycle keeps. The counts per status (every filter but the
+ * statuses) give the total too, so a page is two queries run side by side; the page's query joins only its own rows to
+ * their applicant, school, formation, company and steps.
  */
-export async function findStaffDossiers(db: Db, query: StaffDossiersQuery): Promise<StaffDossiersResponse> {
-  const filter = toFilter(query);
+export async function findStaffDossiers(
+  db: Db,
+  config: StaffAlertConfig,
+  query: StaffDossiersQuery,
+): Promise<StaffDossiersResponse> {
+  const filter = toFilter(query, config);
   const offset = (query.page - 1) * query.pageSize;
-  if (query.waitingFor === undefined) {
-    const [byStatut, rows] = await Promise.all([
-      countPipelineByStatut(db, filter),
-      findPipelinePage(db, filter, query.sort, { limit: query.pageSize, offset }),
-    ]);
-    return { items: await toItems(db, rows), total: totalOf(byStatut, query.statut), counts: countsOf(byStatut) };
-  }
-  const actor = actorOf[query.waitingFor];
-  const waiting = (await findPipelineStates(db, filter, query.sort)).filter(
-    (row) =>
-      waitingForOf(
-        row.id,
-        stateOf(
-          row.statut,
-          Object.entries(row.steps ?? {}).map(([type, status]) => ({ type, status })),
-        ),
-      ).actor === actor,
-  );
-  const byStatut = new Map<number, number>();
-  for (const row of waiting) byStatut.set(row.statut, (byStatut.get(row.statut) ?? 0) + 1);
-  const statuts = query.statut;
-  const matching = statuts ? waiting.filter((row) => statuts.includes(row.statut)) : waiting;
-  const pageIds = matching.slice(offset, offset + query.pageSize).map((row) => row.id);
+  const [byStatut, rows] = await Promise.all([
+    countsUnder(db, filter),
+    findPipelinePage(db, filter, query.sort, { limit: query.pageSize, offset }),
+  ]);
+  return { items: toItems(rows), total: totalOf(byStatut, query.statut), counts: countsOf(byStatut) };
+}
+
+/**
+ * The back office's alerts (GET /staff/alerts, and the staff digest): `stale`, the open cases not signed yet (status
+ * 1–5 or 7) of applicants registered more than STAFF_ALERT_REGISTERED_DAYS ago; `waiting`, the cases waiting on the
+ * same party (applicant, company or school) for more than STAFF_ALERT_WAITING_DAYS. Each with its threshold in days;
+ * `?alert=stale|waiting` on the pipeline lists the same cases.
+ */
+export async function countStaffAlerts(db: Db, config: StaffAlertConfig): Promise<StaffAlertsResponse> {
+  const limits = alertLimits(config);
+  const counts = await countAlerts(db, limits.registeredBefore, limits.waitingBefore);
   return {
-    items: await toItems(db, await findPipelineRows(db, pageIds)),
-    total: matching.length,
-    counts: countsOf(byStatut),
+    stale: { count: counts.stale, days: config.STAFF_ALERT_REGISTERED_DAYS },
+    waiting: { count: counts.waiting, days: config.STAFF_ALERT_WAITING_DAYS },
   };
 }
 
+/** GET /staff/filters: the schools and formations the pipeline's filters offer. */
+export async function findStaffFilters(db: Db): Promise<StaffFiltersResponse> {
+  return findFilterChoices(db);
+}
+
 /** Audit details staff may read: what changed and why; anything else an entry holds stays out. */
-const eventDetailKeys = ['statut', 'steps', 'decision', 'reason', 'kind', 'companyId'] as const;
+const eventDetailKeys = [
+  'statut',
+  'steps',
+  'decision',
+  'reason',
+  'kind',
+  'companyId',
+  'signedOn',
+  'filedOn',
+  'decaNumber',
+  'date',
+] as const;
 
 function eventDetails(details: unknown): Record<string, unknown> {
   if (typeof details !== 'object' || details === null) return {};
@@ -215,18 +294,22 @@ function eventDetails(details: unknown): Record<string, unknown> {
 
 /** GET /staff/dossiers/:id: the case as in the pipeline, with its sheets, documents and audit trail. */
 export async function getStaffDossier(db: Db, user: AuthUser, dossierId: number): Promise<StaffDossierDetailResponse> {
-  const dossier = await getDossierForUser(db, user, dossierId);
-  const [rows, sheetRows, documents, events] = await Promise.all([
+  const { row: dossier, state } = await withDossier(db, user, dossierId, { access: 'staff' }, (view) => view);
+  const [rows, sheetRows, documents, events, actions, signature] = await Promise.all([
     findPipelineRows(db, [dossier.id]),
     findSheetsOf(db, dossier.id),
     findDocumentsOf(db, dossier),
     findEventsOf(db, dossier.id),
+    caseActionsOf(db, dossier, state),
+    staffSignatureOf(db, dossier.id),
   ]);
-  const [item] = await toItems(db, rows);
+  const [item] = toItems(rows);
   if (!item) throw notFound('Dossier not found');
   return {
     ...item,
     dossierAccessible: dossier.dossierAccessible,
+    ...actions,
+    signature,
     sheets: sheetRows.flatMap((row) =>
       isSheetKind(row.kind) && (row.status === 'draft' || row.status === 'submitted')
         ? [

@@ -14,20 +14,25 @@ export interface NavLinkItem {
   end?: boolean;
 }
 
-/** SPEC section 2 "Shell and menus": only applicants get the portal links (home, search, cases). */
+/**
+ * SPEC section 2 "Shell and menus": only applicants get the portal links (home, search, cases); staff and admins get
+ * the back office's cases (issue 10).
+ */
 export function navLinksFor(userType: UserType | undefined): NavLinkItem[] {
+  const about: NavLinkItem = { to: '/about', labelKey: 'layout.links.about', icon: <InfoOutlined /> };
   if (userType === 'admissible') {
     return [
       { to: '/espace-admissible', labelKey: 'layout.links.portalHome', icon: <Dashboard />, end: true },
       { to: '/espace-admissible/recherche', labelKey: 'layout.links.portalSearch', icon: <TravelExplore /> },
       { to: '/espace-admissible/dossiers', labelKey: 'layout.links.portalCases', icon: <FolderOpen /> },
-      { to: '/about', labelKey: 'layout.links.about', icon: <InfoOutlined /> },
+      about,
     ];
   }
-  return [
-    { to: '/', labelKey: 'layout.links.home', icon: <Home />, end: true },
-    { to: '/about', labelKey: 'layout.links.about', icon: <InfoOutlined /> },
-  ];
+  // Issue 10: the back office's pipeline, the screen staff work from all day.
+  if (userType === 'staff' || userType === 'admin') {
+    return [{ to: '/gestion', labelKey: 'layout.links.staffPipeline', icon: <FolderOpen /> }, about];
+  }
+  return [{ to: '/', labelKey: 'layout.links.home', icon: <Home />, end: true }, about];
 }
 
 export function isNavLinkActive(link: NavLinkItem, pathname: string): boolean {

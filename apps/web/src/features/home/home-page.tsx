@@ -4,7 +4,10 @@ import { EmployerHome } from './employer-home';
 import { StaffHome } from './staff-home';
 import { VisitorHome } from './visitor-home';
 
-/** '/': applicants go to their space (hash kept for the card it points to); others get the home of their kind. */
+/**
+ * '/': applicants go to their space (hash kept for the card it points to), staff and admins to the back office's
+ * pipeline; others get the home of their kind.
+ */
 export function Component() {
   const { token, user } = useAuth();
   const { hash } = useLocation();
@@ -16,6 +19,8 @@ export function Component() {
       return <EmployerHome user={user} />;
     case 'admin':
     case 'staff':
+      // Issue 10: the back office works from its pipeline; a welcome page in between would only cost a click.
+      return <Navigate to="/gestion" replace />;
     case 'intervenant':
     case 'student':
     case 'parent':

@@ -7,7 +7,7 @@ import type { MeResponse } from '@passerelle/contract';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 
-/** Home of staff, admins and other signed-in users who have no screen of their own here. */
+/** Home of the signed-in users who have no screen of their own here (staff and admins go to /gestion). */
 export function StaffHome({ user }: { user: MeResponse }) {
   const { t } = useTranslation(['home', 'common']);
   return (

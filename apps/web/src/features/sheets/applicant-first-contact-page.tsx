@@ -8,58 +8,20 @@ import { AddressFields, PersonFields } from './common/blocks';
 import { Cell, FieldGroup, referenceOptions, SheetSelect, SheetTextField } from './common/fields';
 import { SiretLookup } from './common/lookups';
 import { SheetFrame } from './common/sheet-frame';
-import type { SummaryPart } from './common/sheet-summary';
+import { f1caSummary as summary } from '../../components/sheet-summary/f1ca-parts';
 import { SpecInputs } from './common/spec-fields';
 import {
-  address,
-  apprentiAddress,
   apprentiBackground,
   apprentiFranceTravail,
   apprentiIdentity,
   apprentiPreviousContract,
   apprentiRecognitions,
-  person,
-} from './common/specs';
+} from '../../components/sheet-summary/specs';
 import { useSheet } from './common/use-sheet';
 import { useSheetId } from './common/use-sheet-id';
-import { useLists } from './common/use-lists';
+import { useLists } from '../../components/sheet-summary/use-lists';
 
 const CASES_SCREEN = '/espace-admissible/dossiers';
-
-/** The sent sheet read back, in the form's sections; the two people asked a name and an e-mail say whose they are. */
-const summary: SummaryPart[] = [
-  {
-    sections: [
-      { title: 'identity', specs: apprentiIdentity, person: 'apprentice' },
-      {
-        title: 'employer',
-        specs: [
-          { path: 'employeur.siret', label: 'siret' },
-          { path: 'employeur.denomination', label: 'denomination' },
-          ...address('employeur.adresse'),
-        ],
-      },
-      {
-        title: 'contact',
-        specs: [...person('contacts.contactEntreprise'), { path: 'contacts.contactEntreprise.fonction', label: 'fonction' }],
-        person: 'companyContact',
-      },
-      {
-        title: 'position',
-        specs: [
-          { path: 'contrat.typeContrat', label: 'typeContrat', type: 'select', options: 'typesContrat' },
-          { path: 'contrat.dateDebutContrat', label: 'dateDebutContrat', type: 'date' },
-          { path: 'contrat.intitulePoste', label: 'intitulePoste' },
-        ],
-      },
-      { title: 'address', specs: apprentiAddress, person: 'apprentice' },
-      { title: 'background', specs: apprentiBackground },
-      { title: 'recognitions', specs: apprentiRecognitions },
-      { title: 'franceTravail', specs: apprentiFranceTravail },
-      { title: 'previousContract', specs: apprentiPreviousContract },
-    ],
-  },
-];
 
 /** The selects need the reference lists, which load beside the screen. */
 function ContractTypeSelect({ allowed }: { allowed: readonly string[] }) {

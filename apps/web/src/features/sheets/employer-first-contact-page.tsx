@@ -10,49 +10,11 @@ import { ContextView } from './common/context-view';
 import { Cell, FieldGroup } from './common/fields';
 import { SiretLookup } from './common/lookups';
 import { SheetFrame } from './common/sheet-frame';
-import { SpecInputs, type FieldSpec } from './common/spec-fields';
-import { address, employeurExecutionSiret, employeurIdentity, employeurStatus, maitre, person } from './common/specs';
-import type { SummaryPart } from './common/sheet-summary';
+import { SpecInputs } from './common/spec-fields';
+import { employeurExecutionSiret, employeurIdentity, employeurStatus, maitre, person } from '../../components/sheet-summary/specs';
+import { applicantSpecs, contractSpecs, f1ceSummary as summary, signataireSpecs } from '../../components/sheet-summary/f1ce-parts';
 import { useSheet } from './common/use-sheet';
 import { useSheetId } from './common/use-sheet-id';
-
-/** What the API gives the company of the applicant at first contact (data minimisation): the rest waits for the information sheet. */
-const applicantSpecs: FieldSpec[] = [
-  { path: 'apprenti.nom', label: 'nom' },
-  { path: 'apprenti.prenom', label: 'prenom' },
-  { path: 'apprenti.dateNaissance', label: 'dateNaissance', type: 'date' },
-  { path: 'apprenti.courriel', label: 'courriel' },
-  { path: 'apprenti.telephone', label: 'telephone' },
-  { path: 'contrat.numeroContratPrecedent', label: 'numeroContratPrecedent' },
-];
-
-const contractSpecs: FieldSpec[] = [
-  { path: 'contrat.typeContrat', label: 'typeContrat', type: 'select', options: 'typesContrat' },
-  { path: 'contrat.intitulePoste', label: 'intitulePoste', maxLength: 200 },
-  { path: 'contrat.dateDebutContrat', label: 'dateDebutContrat', type: 'date' },
-  { path: 'contrat.dateFinContrat', label: 'dateFinContrat', type: 'date' },
-  { path: 'contrat.dureeTravailHebdoHeures', label: 'dureeTravailHebdoHeures', type: 'number' },
-  { path: 'contrat.dureeTravailHebdoMinutes', label: 'dureeTravailHebdoMinutes', type: 'number' },
-  { path: 'contrat.salaireBrutMensuel', label: 'salaireBrutMensuel', type: 'number', hint: 'salary' },
-];
-
-const signataireSpecs: FieldSpec[] = [...person('contacts.signataire'), { path: 'contacts.signataire.fonction', label: 'fonction', maxLength: 100 }];
-
-/** The sent sheet read back in the form's sections, the apprentice's details first. */
-const summary: SummaryPart[] = [
-  {
-    sections: [
-      { title: 'applicant', specs: applicantSpecs },
-      { title: 'company', specs: [{ path: 'employeur.siret', label: 'siret' }, ...employeurIdentity(false), ...address('employeur.adresse')] },
-      { title: 'employerStatus', specs: employeurStatus },
-      { title: 'executionPlace', specs: [employeurExecutionSiret, ...address('employeur.adresseExecution')] },
-      { title: 'contract', specs: contractSpecs },
-      { title: 'master', specs: maitre('maitre1') },
-      { title: 'signatory', specs: signataireSpecs },
-      { title: 'manager', specs: person('contacts.gestionnaire') },
-    ],
-  },
-];
 
 /** Issue 4: the employer's first contact — the company (identity, status, place of work), the master, the job and its terms. */
 function EmployerFirstContactPage() {

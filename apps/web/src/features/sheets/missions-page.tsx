@@ -18,7 +18,8 @@ import { formatDateTime } from './common/dates';
 import { Cell, FieldGroup, SheetTextField } from './common/fields';
 import { fieldMessage } from './common/messages';
 import { SheetFrame } from './common/sheet-frame';
-import type { SummaryPart } from './common/sheet-summary';
+import { missionsSpecs } from '../../components/sheet-summary/missions-parts';
+import type { SummaryPart } from '../../components/sheet-summary/sheet-summary';
 import { useSheet, type UseSheetResult } from './common/use-sheet';
 import { useSheetId } from './common/use-sheet-id';
 
@@ -143,10 +144,7 @@ function MissionsPage() {
       sections: [
         {
           title: 'missions',
-          specs: [
-            { path: 'missions.description', label: 'missionsDescription', type: 'textarea' },
-            { path: 'missions.competencesVisees', label: 'competencesVisees', type: 'textarea' },
-          ],
+          specs: missionsSpecs,
         },
         ...(state.sheet?.attachment ? [{ title: 'jobDescription', extra: <JobDescriptionUpload id={id} state={state} /> }] : []),
       ],

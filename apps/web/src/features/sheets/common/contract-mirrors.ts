@@ -5,15 +5,7 @@ import type { FundingDecision, SheetKind } from '@passerelle/contract';
  * the screens load only when they validate. `contract-mirrors.test.ts` keeps each equal to the contract's.
  */
 
-/** The value at a dotted path (`apprenti.adresse.codePostal`), or undefined: the contract's `getAtPath`, without zod. */
-export function valueAt(data: unknown, path: string): unknown {
-  let current: unknown = data;
-  for (const key of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
-}
+export { valueAt } from '../../../components/sheet-summary/value-at';
 
 /**
  * The blocks each sheet fills in: the contract's `sheetBlocks`, written out so that the screens render before the

@@ -1,5 +1,8 @@
 import type { SheetKind } from '@passerelle/contract';
+import { fingerprint } from '../../../components/sheet-summary/fingerprint';
 import { storageKeys } from '../../../lib/storage-keys';
+
+export { fingerprint };
 
 /**
  * The unsent copy of a sheet kept in local storage, so that a closed tab or an expired token loses nothing.
@@ -20,23 +23,6 @@ export function withoutNir(data: Record<string, unknown>): Record<string, unknow
   if (apprenti === null || typeof apprenti !== 'object' || !('nir' in apprenti)) return data;
   const { nir: _nir, ...rest } = apprenti as Record<string, unknown>;
   return { ...data, apprenti: rest };
-}
-
-/** Stable text of a value, object keys sorted, empty values dropped: two equal drafts give the same text. */
-export function fingerprint(value: unknown): string {
-  return JSON.stringify(normalise(value)) ?? '';
-}
-
-function normalise(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(normalise);
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => [k, normalise(v)] as const)
-      .filter(([, v]) => v !== undefined && v !== null && v !== '' && !(typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0))
-      .sort(([a], [b]) => (a < b ? -1 : 1));
-    return Object.fromEntries(entries);
-  }
-  return value;
 }
 
 export function readLocalDraft(kind: SheetKind, id: number): LocalDraft | null {

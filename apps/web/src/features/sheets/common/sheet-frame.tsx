@@ -10,10 +10,9 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { SheetKind } from '@passerelle/contract';
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { PageHeader } from '../../../components/page-header';
@@ -25,7 +24,7 @@ import { FormationSummary } from './formation-summary';
 import { SaveStatus } from './sheet-status';
 import { ErrorSummary, useFocusOnMount, WarningsSummary } from './summaries';
 import { flattenErrors, type UseSheetResult } from './use-sheet';
-import { SheetSummary, type SummaryPart } from './sheet-summary';
+import { SheetSummary, type SummaryPart } from '../../../components/sheet-summary/sheet-summary';
 import { StatusNote } from './status-note';
 
 export interface SheetFrameProps<K extends SheetKind> {
@@ -61,6 +60,11 @@ const readableWhenReadOnly = {
   '& .MuiCheckbox-root.Mui-disabled, & .MuiNativeSelect-icon.Mui-disabled': { color: 'text.secondary' },
 } as const;
 
+/** The confirmation of the send: the dialog's code loads when the person first sends, not with the sheet. */
+const ConfirmDialog = lazy(() =>
+  import('../../../components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
+);
+
 /** The scroll-to-top button (app/layouts/scroll-top-button.tsx) keeps clear of elements with this attribute. */
 const scrollTopClearance = { 'data-scroll-top-clearance': '' };
 
@@ -93,6 +97,8 @@ export function SheetFrame<K extends SheetKind>({
   const { t, i18n } = useTranslation('sheets');
   const errorText = useErrorText();
   const [isConfirming, setConfirming] = useState(false);
+  // Mounted from the first send on, then kept: its closing transition and the focus it gives back stay MUI's.
+  const [hasConfirmed, setHasConfirmed] = useState(false);
   const [isDone, setDone] = useState(false);
   const { errors } = useFormState({ control: state.form.control });
   const { sheet, query } = state;
@@ -120,7 +126,10 @@ export function SheetFrame<K extends SheetKind>({
   const openConfirm = () => {
     if (state.isChecking || state.isFinishing) return;
     void state.check().then((canSend) => {
-      if (canSend) setConfirming(true);
+      if (canSend) {
+        setHasConfirmed(true);
+        setConfirming(true);
+      }
     });
   };
   const sender = sheet.submittedBy;
@@ -211,15 +220,19 @@ export function SheetFrame<K extends SheetKind>({
           ) : null}
         </Box>
       </Box>
-      <ConfirmDialog
-        open={isConfirming}
-        title={finish.confirmTitle}
-        message={finish.confirmMessage}
-        confirmLabel={finish.label}
-        isPending={state.isFinishing}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => void confirm()}
-      />
+      {hasConfirmed ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={isConfirming}
+            title={finish.confirmTitle}
+            message={finish.confirmMessage}
+            confirmLabel={finish.label}
+            isPending={state.isFinishing}
+            onClose={() => setConfirming(false)}
+            onConfirm={() => void confirm()}
+          />
+        </Suspense>
+      ) : null}
     </SheetFormContext.Provider>
   );
 }

@@ -5,7 +5,7 @@ import i18next from 'i18next';
 import { get, set, useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { checkSheetBeforeSend, finishSheet, saveSheet, sheetQueryKey, sheetQueryOptions, type SheetRole } from '../api/sheets';
-import { loadLists } from './use-lists';
+import { loadLists } from '../../../components/sheet-summary/use-lists';
 import { fieldMessage } from './messages';
 import { valueAt } from './contract-mirrors';
 import { clearLocalDraft, fingerprint, readLocalDraft, readTypedNir, withoutNir, writeLocalDraft, writeTypedNir } from './draft-storage';

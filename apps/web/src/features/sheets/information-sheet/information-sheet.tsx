@@ -24,17 +24,15 @@ import { Cell, FieldGroup } from '../common/fields';
 import { SiretLookup } from '../common/lookups';
 import { ownBlocks, valueAt } from '../common/contract-mirrors';
 import { SheetFrame } from '../common/sheet-frame';
-import { summarySource, type SummaryPart } from '../common/sheet-summary';
+import { informationSteps, informationSummary, type InformationStep } from '../../../components/sheet-summary/information-parts';
+import { summarySource } from '../../../components/sheet-summary/sheet-summary';
 import { SpecBlock, SpecInputs } from '../common/spec-fields';
-import * as specs from '../common/specs';
+import * as specs from '../../../components/sheet-summary/specs';
 import { flattenErrors, useSheet } from '../common/use-sheet';
 import { useSheetId } from '../common/use-sheet-id';
 
 /** The salary table is the heaviest part of one step: it loads when that step opens. */
 const SalaryGrid = lazy(() => import('./salary-grid'));
-
-export const informationSteps = ['applicant', 'company', 'opco', 'contract', 'contacts', 'billing', 'send'] as const;
-type InformationStep = (typeof informationSteps)[number];
 
 /** The step holding a field, from the block of its path (issue 4: the 7 steps of the information sheet). */
 export function stepOfPath(path: string): InformationStep {
@@ -178,48 +176,6 @@ export function InformationSheet({ kind, done }: { kind: Kind; done: ReactNode }
       </Box>
     </SheetFrame>
   );
-}
-
-/**
- * The information sheet read back once sent (or while it is not open to this person): each step of the form with its
- * sections, both parties' blocks, each party's own consent on its own sheet only.
- */
-function informationSummary(kind: Kind, source: Record<string, unknown>, title: (step: InformationStep, index: number) => string): SummaryPart[] {
-  const contractKind = valueAt(source, 'contrat.typeContrat') === 'PRO' ? 'contractPro' : 'contractApp';
-  const parts: Record<Exclude<InformationStep, 'send'>, SummaryPart['sections']> = {
-    applicant: [
-      { title: 'identity', specs: specs.apprentiIdentity, person: 'apprentice' },
-      { title: 'address', specs: specs.apprentiAddress, person: 'apprentice' },
-      { title: 'background', specs: specs.apprentiBackground },
-      { title: 'situation', specs: [...specs.apprentiFlags, ...specs.apprentiFranceTravail] },
-      { title: 'legalRepresentative', specs: specs.representantLegal },
-      ...(kind === 'fra' ? [{ title: 'consent', specs: specs.consentementRgpd }] : []),
-    ],
-    company: [
-      { title: 'company', specs: specs.employeurReadOnly },
-      ...(valueAt(source, 'employeur.adresseContratDifferente') === true ? [{ title: 'contractAddress', specs: specs.address('employeur.adresseContrat') }] : []),
-      { title: 'executionPlace', specs: [specs.employeurExecutionSiret, ...specs.address('employeur.adresseExecution')] },
-    ],
-    opco: [
-      { title: 'opco', specs: specs.opco },
-      { title: 'responsibilities', specs: specs.responsabilites },
-    ],
-    contract: [
-      { title: 'contract', specs: specs.contratMain },
-      { title: contractKind, specs: contractKind === 'contractPro' ? specs.contratPro : specs.contratApp },
-      { title: 'salary', specs: specs.contratSalary },
-    ],
-    contacts: [
-      { title: 'master', specs: specs.maitre('maitre1') },
-      ...(valueAt(source, 'contrat.deuxiemeMaitre') === true ? [{ title: 'master2', specs: specs.maitre('maitre2') }] : []),
-      { title: 'contacts', groups: specs.contacts },
-    ],
-    billing: [
-      { title: 'billing', specs: specs.facturation },
-      ...(kind === 'fre' ? [{ title: 'eligibility', specs: specs.attestationEligibilite }] : []),
-    ],
-  };
-  return informationSteps.flatMap((step, index) => (step === 'send' ? [] : [{ title: title(step, index), sections: parts[step] }]));
 }
 
 /**

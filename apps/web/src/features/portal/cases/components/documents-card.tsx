@@ -17,7 +17,7 @@ import { usePortalInfos } from '../../api/infos';
 import { DocumentUpload } from '../../components/document-upload';
 import { LoadingLines, QueryError } from '../../components/query-status';
 import { SectionCard } from '../../components/section-card';
-import { useDownload } from '../../components/use-download';
+import { useDownload } from '../../../../components/use-download';
 
 type DocumentState = 'valid' | 'pending' | 'missing';
 

@@ -21,7 +21,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { useErrorText } from '../../../../components/use-error-text';
 import { useDeleteDossier } from '../../api/dossiers';
-import { useDownload } from '../../components/use-download';
+import { useDownload } from '../../../../components/use-download';
 import { formatDate, formatLongDate } from '../../utils/dates';
 import { DossierSteps } from './dossier-steps';
 import { DossierBadge } from '../../../../components/dossier-badge';

@@ -13,7 +13,7 @@ import { useErrorText } from '../../../../components/use-error-text';
 import { usePublicFiles } from '../../api/public-files';
 import { LoadingLines, QueryError } from '../../components/query-status';
 import { SectionCard } from '../../components/section-card';
-import { useDownload } from '../../components/use-download';
+import { useDownload } from '../../../../components/use-download';
 import { formatFileSize } from '../../../../lib/file-size';
 
 export function PublicFilesCard({ dossierId }: { dossierId: number }) {

@@ -7,7 +7,7 @@ import { attestationKinds } from '@passerelle/contract/portal-rules';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../../components/use-error-text';
 import { SectionCard } from '../../components/section-card';
-import { useDownload } from '../../components/use-download';
+import { useDownload } from '../../../../components/use-download';
 
 /** Attestations of pre-registration and admissibility, generated as PDF for the signed-in applicant. */
 export function UsefulDocumentsCard() {

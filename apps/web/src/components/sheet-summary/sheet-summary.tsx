@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fingerprint } from './draft-storage';
-import { isAnswered, SpecValues, type FieldSpec, type SpecGroup } from './spec-fields';
+import { fingerprint } from './fingerprint';
+import { isAnswered, SpecValues, type FieldSpec, type SpecGroup } from './spec-values';
 
 /** One section of a sheet as its form groups it (identity, the company, the contract…), read back. */
 export interface SummarySection {
@@ -38,7 +38,11 @@ export function summarySource(data: unknown, context: unknown): Data {
   return merged;
 }
 
-function Section({ section, source, level }: { section: SummarySection; source: unknown; level: 'h2' | 'h3' }) {
+type Heading = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+/** The heading level under `level` (h6 stays h6). */
+const below = (level: Heading) => `h${Math.min(Number(level[1]) + 1, 6)}` as Heading;
+
+function Section({ section, source, level }: { section: SummarySection; source: unknown; level: Heading }) {
   const { t } = useTranslation('sheets');
   const titleId = useId();
   const person = section.person ? t(`people.${section.person}`) : undefined;
@@ -56,19 +60,19 @@ function Section({ section, source, level }: { section: SummarySection; source: 
       {(section.groups ?? [])
         .filter((group) => group.specs.some((spec) => isAnswered(spec, source)))
         .map((group) => (
-          <SubGroup key={group.title} group={group} source={source} />
+          <SubGroup key={group.title} group={group} source={source} level={below(level)} />
         ))}
       {section.extra}
     </Box>
   );
 }
 
-function SubGroup({ group, source }: { group: SpecGroup; source: unknown }) {
+function SubGroup({ group, source, level }: { group: SpecGroup; source: unknown; level: Heading }) {
   const { t } = useTranslation('sheets');
   const titleId = useId();
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ pl: { sm: 1 } }}>
-      <Typography id={titleId} component="h4" sx={{ fontSize: '0.95rem', fontWeight: 600, mb: 0.5 }}>
+      <Typography id={titleId} component={level} sx={{ fontSize: '0.95rem', fontWeight: 600, mb: 0.5 }}>
         {t(`sections.${group.title}`)}
       </Typography>
       <SpecValues specs={group.specs} source={source} hideEmpty />
@@ -81,7 +85,18 @@ function SubGroup({ group, source }: { group: SpecGroup; source: unknown }) {
  * with its labels and values (WCAG AA contrast, nothing that looks clickable), grouped by step when the sheet has steps.
  * Fields left empty are left out (a phone would scroll through dashes), a section with nothing says so.
  */
-export function SheetSummary({ parts, data, context }: { parts: readonly SummaryPart[]; data: unknown; context: unknown }) {
+export function SheetSummary({
+  parts,
+  data,
+  context,
+  level = 'h2',
+}: {
+  parts: readonly SummaryPart[];
+  data: unknown;
+  context: unknown;
+  /** The heading level of the parts (or of the sections, in a sheet without steps): h2 on a sheet's own page. */
+  level?: 'h2' | 'h3' | 'h4';
+}) {
   const { t } = useTranslation('sheets');
   const source = summarySource(data, context);
   if (fingerprint(source) === '{}')
@@ -91,13 +106,13 @@ export function SheetSummary({ parts, data, context }: { parts: readonly Summary
       {parts.map((part, index) => (
         <Box key={part.title ?? index} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
           {part.title ? (
-            <Typography component="h2" variant="h2" sx={{ fontSize: '1.3rem', borderBottom: 1, borderColor: 'divider', pb: 0.5 }}>
+            <Typography component={level} variant="h2" sx={{ fontSize: '1.3rem', borderBottom: 1, borderColor: 'divider', pb: 0.5 }}>
               {part.title}
             </Typography>
           ) : null}
           {part.note ? <Alert severity="info">{part.note}</Alert> : null}
           {part.sections.map((section) => (
-            <Section key={section.title} section={section} source={source} level={part.title ? 'h3' : 'h2'} />
+            <Section key={section.title} section={section} source={source} level={part.title ? below(level) : level} />
           ))}
         </Box>
       ))}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { downloadFile } from '../../../lib/api-client';
+import { downloadFile } from '../lib/api-client';
 
 /** Downloads one file at a time and keeps the failure to show beside the button. */
 export function useDownload() {

@@ -1,4 +1,4 @@
-import type { FieldSpec, SpecGroup } from './spec-fields';
+import type { FieldSpec, SpecGroup } from './spec-values';
 
 const date = (path: string, label: string): FieldSpec => ({ path, label, type: 'date' });
 const select = (path: string, label: string, options: FieldSpec['options'], extra: Partial<FieldSpec> = {}): FieldSpec => ({

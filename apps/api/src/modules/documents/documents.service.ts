@@ -1,0 +1,250 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Db, Tx } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { DataKeys } from '../../lib/crypto.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { discardFileBytes, insertFileRow, putFileBytes, type PreparedFile } from '../files/files.service.ts';
+import { readContractSources } from '../sheets/sheets.service.ts';
+import { cerfa10103_12, type CerfaEdition } from './cerfa-10103-12.fields.ts';
+import { drawCerfa } from './cerfa-draw.ts';
+import { fillCerfaTemplate, type SignatureArea } from './cerfa-fill.ts';
+import { buildContractModel, type CfaIdentity, type ContractKind, type MissingField } from './contract-data.ts';
+import { fileStem } from './format.ts';
+import { drawAnnex, drawConvention, drawMandate } from './other-documents.ts';
+import * as repo from './documents.repo.ts';
+import { cerfaValues } from './values.ts';
+
+// What the other modules need of the documents module (issue 11, "Documents"): build a case's contract documents,
+// store them as versions, read the versions (the signing module voids pending signatures of a superseded one).
+export { CerfaTemplateError, templateProblems, type SignatureArea } from './cerfa-fill.ts';
+export { cerfa10103_12, type CerfaEdition, type CerfaFieldMapping } from './cerfa-10103-12.fields.ts';
+export type { CfaIdentity, ContractKind, MissingField } from './contract-data.ts';
+export type { ContractDocumentRow } from './documents.repo.ts';
+
+export const documentKinds = ['cerfa', 'convention', 'mandate', 'annex'] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+
+export interface ContractDocument {
+  kind: DocumentKind;
+  fileName: string;
+  bytes: Uint8Array;
+  /** SHA-256 of `bytes`, hex: what a signer consents to. */
+  sha256: string;
+  pages: number;
+  /** The CERFA edition (`10103*12`, `12434*03`); null for the other documents. */
+  edition: string | null;
+  /** The CERFA only: drawn by the product, or an official template filled. */
+  source?: 'drawn' | 'template';
+  /** The CERFA from a template only: where its signature fields are (the signing stamps go there). */
+  signatureAreas?: SignatureArea[];
+}
+
+export interface ContractDocuments {
+  dossierId: number;
+  typeContrat: ContractKind;
+  documents: ContractDocument[];
+  /**
+   * The annex's blocking content: while not empty, preparing the contract is refused unless staff override it with a
+   * reason (the staff action enforces it).
+   */
+  missing: MissingField[];
+  /** Shown in the annex, not blocking. */
+  warnings: MissingField[];
+}
+
+export interface ContractDocumentsOptions {
+  /** Config CERFA_TEMPLATES_DIR: an official blank CERFA there (per edition's file name) is filled instead of drawn. */
+  templatesDir?: string | undefined;
+  /** The CFA responsible (name, UAI, SIRET, address): the schools table holds only a name. */
+  cfa?: CfaIdentity | undefined;
+  /** Config SHORT_CONTRACT_MONTHS, for the same warnings as the sheets. */
+  shortContractMonths?: number | undefined;
+  /** The generation time (tests fix it). */
+  now?: Date;
+}
+
+/** Template per edition: only the apprenticeship form's map exists (12434 is always drawn). */
+const templateEditions: Partial<Record<ContractKind, CerfaEdition>> = { APP: cerfa10103_12 };
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function templateFor(
+  templatesDir: string | undefined,
+  kind: ContractKind,
+): Promise<{ edition: CerfaEdition; bytes: Uint8Array } | undefined> {
+  const edition = templateEditions[kind];
+  if (!templatesDir || !edition) return undefined;
+  const path = join(templatesDir, edition.templateFile);
+  const found = await stat(path).catch(() => undefined);
+  if (!found?.isFile()) return undefined;
+  return { edition, bytes: await readFile(path) };
+}
+
+/**
+ * The contract documents of a dossier, in French, from its sent sheets, NIR, formation, recorded terms and SMIC table:
+ * the CERFA (10103 for an apprenticeship, 12434 for a professionalisation), the training convention, the subrogation
+ * mandate when the employer chose subrogation, and the annex of what is missing or invalid when there is any. Throws
+ * CerfaTemplateError when the operator's template does not match its edition's field map.
+ */
+export async function buildContractDocuments(
+  db: Db | Tx,
+  keys: DataKeys,
+  dossierId: number,
+  options: ContractDocumentsOptions = {},
+): Promise<ContractDocuments> {
+  const dossier = await repo.findDossierRow(db, dossierId);
+  if (!dossier) throw notFound('Dossier not found');
+  const at = options.now ?? new Date();
+  const sources = await readContractSources(db, keys, dossier);
+  const model = buildContractModel({
+    sheets: sources.sheets,
+    nir: sources.nir,
+    formation: sources.formation,
+    terms: sources.terms,
+    smicTable: sources.smicTable,
+    cfa: options.cfa,
+    shortContractMonths: options.shortContractMonths,
+  });
+
+  const who =
+    fileStem([model.apprenti['nom'], model.apprenti['prenom']].filter((part) => typeof part === 'string').join(' ')) ||
+    'alternant';
+  const name = (stem: string) => `${stem}-${who}-dossier-${dossierId}.pdf`;
+  const documents: ContractDocument[] = [];
+
+  const template = await templateFor(options.templatesDir, model.typeContrat);
+  if (template) {
+    const filled = await fillCerfaTemplate(template.bytes, template.edition, cerfaValues(model), at);
+    documents.push({
+      kind: 'cerfa',
+      fileName: name(`cerfa-${template.edition.edition.replace('*', '-')}`),
+      bytes: filled.bytes,
+      sha256: sha256(filled.bytes),
+      pages: filled.pages,
+      edition: template.edition.edition,
+      source: 'template',
+      signatureAreas: filled.signatureAreas,
+    });
+  } else {
+    const drawn = await drawCerfa(model, at);
+    documents.push({
+      kind: 'cerfa',
+      fileName: name(`cerfa-${drawn.edition.replace('*', '-')}`),
+      bytes: drawn.bytes,
+      sha256: sha256(drawn.bytes),
+      pages: drawn.pages,
+      edition: drawn.edition,
+      source: 'drawn',
+    });
+  }
+  const others: [DocumentKind, string, typeof drawConvention | undefined][] = [
+    ['convention', 'convention-de-formation', drawConvention],
+    ['mandate', 'mandat-de-subrogation', model.subrogation ? drawMandate : undefined],
+    [
+      'annex',
+      'annexe-informations-manquantes',
+      model.missing.length > 0 || model.warnings.length > 0 ? drawAnnex : undefined,
+    ],
+  ];
+  for (const [kind, stem, draw] of others) {
+    if (!draw) continue;
+    const drawn = await draw(model, at);
+    documents.push({
+      kind,
+      fileName: name(stem),
+      bytes: drawn.bytes,
+      sha256: sha256(drawn.bytes),
+      pages: drawn.pages,
+      edition: null,
+    });
+  }
+  return { dossierId, typeContrat: model.typeContrat, documents, missing: model.missing, warnings: model.warnings };
+}
+
+// ---------- Versions ----------
+
+/** A document whose bytes are in the store, its metadata row still to write (files.service's two-step save). */
+export type PreparedContractDocument = Omit<ContractDocument, 'bytes'> & { file: PreparedFile };
+
+/**
+ * First step of storing: the bytes go to the files storage before the transaction opens (the database store would
+ * otherwise wait on the transaction's own connection). `ownerUserId` is null: the documents belong to the dossier.
+ */
+export async function prepareDocumentFiles(
+  storage: Storage,
+  docs: readonly ContractDocument[],
+): Promise<PreparedContractDocument[]> {
+  return Promise.all(
+    docs.map(async ({ bytes, ...doc }) => ({
+      ...doc,
+      file: await putFileBytes(storage, {
+        ownerUserId: null,
+        kind: `contract-${doc.kind}`,
+        filename: doc.fileName,
+        contentType: 'application/pdf',
+        bytes,
+      }),
+    })),
+  );
+}
+
+/** After a failed transaction: removes the bytes prepareDocumentFiles stored (best effort, as files.service does). */
+export async function discardPreparedDocuments(
+  storage: Storage,
+  prepared: readonly PreparedContractDocument[],
+): Promise<void> {
+  await discardFileBytes(
+    storage,
+    prepared.map((doc) => doc.file.storageKey),
+  );
+}
+
+/**
+ * Stores a generation of the dossier's documents as new versions, in the caller's transaction: the file rows, then a
+ * version per document (its number follows the kind's last), and every version current until now superseded
+ * (`superseded_at`, which makes its pending signatures unavailable) — of the same kinds, and of kinds this generation
+ * no longer holds (a mandate after subrogation was dropped, an annex once nothing is missing).
+ */
+export async function storeDocumentVersions(
+  tx: Tx,
+  dossierId: number,
+  docs: readonly PreparedContractDocument[],
+  userId: number | null,
+): Promise<{ stored: repo.ContractDocumentRow[]; superseded: repo.ContractDocumentRow[] }> {
+  const at = new Date();
+  const versions = await repo.nextVersions(tx, dossierId);
+  const superseded = await repo.supersedeCurrent(tx, dossierId, at);
+  const rows = [];
+  for (const doc of docs) {
+    const file = await insertFileRow(tx, doc.file);
+    if (file.sha256 !== doc.sha256) throw new Error(`stored bytes of ${doc.fileName} do not match their hash`);
+    rows.push({
+      dossierId,
+      kind: doc.kind,
+      version: versions.get(doc.kind) ?? 1,
+      fileId: file.id,
+      sha256: doc.sha256,
+      edition: doc.edition,
+      pages: doc.pages,
+      createdAt: at,
+      createdBy: userId,
+    });
+  }
+  return { stored: await repo.insertVersions(tx, rows), superseded };
+}
+
+/** The dossier's document versions, oldest first per kind; `currentOnly` leaves out the superseded ones. */
+export async function findDocumentVersions(
+  db: Db | Tx,
+  dossierId: number,
+  options: { currentOnly?: boolean } = {},
+): Promise<repo.ContractDocumentRow[]> {
+  return repo.findVersions(db, dossierId, options);
+}
+
+/** One version by id (the signing module checks `supersededAt` before accepting a signature). */
+export async function findDocumentVersion(db: Db | Tx, id: number): Promise<repo.ContractDocumentRow | undefined> {
+  return repo.findVersion(db, id);
+}

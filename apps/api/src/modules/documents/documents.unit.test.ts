@@ -1,0 +1,245 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { defaultSmicTable, type SheetFormation } from '@passerelle/contract';
+import { describe, expect, it } from 'vitest';
+import { cerfa10103_12 } from './cerfa-10103-12.fields.ts';
+import { drawCerfa } from './cerfa-draw.ts';
+import { templateProblems } from './cerfa-fill.ts';
+import {
+  buildContractModel,
+  contractPeriods,
+  fieldLabel,
+  mergeSentSheets,
+  type ContractInput,
+} from './contract-data.ts';
+import { fileStem, frAmount, frDate, frEuros, frHours, frLongDate, splitEmail, splitStreet } from './format.ts';
+import { columnWidths, subsetTag, wrapText } from '../../lib/pdf-kit.ts';
+import { cerfaValues } from './values.ts';
+
+const run = promisify(execFile);
+
+describe('French formats of the documents', () => {
+  it('writes dates as dd/mm/yyyy and amounts as fr-FR does, narrow no-break space included', () => {
+    expect(frDate('2026-09-01')).toBe('01/09/2026');
+    expect(frDate(undefined)).toBe('');
+    expect(frLongDate('2026-09-01')).toBe('1 septembre 2026');
+    expect(frEuros(1099.1)).toBe('1\u202f099,10\u00a0€');
+    expect(frEuros(954.96)).toBe('954,96\u00a0€');
+    expect(frAmount(1500)).toBe('1\u202f500,00');
+    expect(frEuros('12')).toBe('');
+    expect(frHours(35, 0)).toBe('35 h');
+    expect(frHours(35, 5)).toBe('35 h 05');
+  });
+
+  it('splits an e-mail around the @ and a street after its number, as the official form asks', () => {
+    expect(splitEmail('leo.martin@example.test')).toEqual(['leo.martin', 'example.test']);
+    expect(splitEmail(undefined)).toEqual(['', '']);
+    expect(splitStreet('12 rue de la Paix')).toEqual(['12', 'rue de la Paix']);
+    expect(splitStreet('12 bis, rue de la Paix')).toEqual(['12 bis', 'rue de la Paix']);
+    expect(splitStreet('Lieu-dit Les Granges')).toEqual(['', 'Lieu-dit Les Granges']);
+  });
+
+  it('makes file names without accents', () => {
+    expect(fileStem('Martin Léo')).toBe('martin-leo');
+    expect(fileStem(' Ærø / Ça ')).toBe('r-ca');
+  });
+});
+
+describe('layout helpers', () => {
+  const measure = (text: string) => text.length;
+
+  it('wraps text at spaces, keeps line breaks and cuts a word longer than a line', () => {
+    expect(wrapText('un deux trois quatre', 9, measure)).toEqual(['un deux', 'trois', 'quatre']);
+    expect(wrapText('a\n\nb', 5, measure)).toEqual(['a', '', 'b']);
+    expect(wrapText('abcdefghij', 4, measure)).toEqual(['abcd', 'efgh', 'ij']);
+    for (const line of wrapText('Nom et prénom ou dénomination de l’employeur', 12, measure))
+      expect(line.length).toBeLessThanOrEqual(12);
+  });
+
+  it('splits a width between columns by weight, gaps apart', () => {
+    expect(columnWidths(100, [1, 1])).toEqual([50, 50]);
+    expect(columnWidths(110, [1, 3], 10)).toEqual([25, 75]);
+  });
+
+  it('names font subsets with six capital letters', () => {
+    expect(subsetTag()).toMatch(/^[A-Z]{6}$/);
+  });
+});
+
+const formation: SheetFormation = {
+  libelle: 'Cycle ingénieur — Data et IA',
+  school: 'ESILV',
+  dateDebutFormation: '2026-09-01',
+  dateFinFormation: '2028-08-31',
+  contractTypes: ['APP'],
+  proStartAfter: null,
+  proEndBefore: null,
+  rncp: 'RNCP37512',
+  codeDiplome: '17X32601',
+  heures: 1200,
+};
+
+describe('contract data', () => {
+  it('merges the sent sheets only, a later sheet winning field by field', () => {
+    const merged = mergeSentSheets({
+      f1ca: {
+        status: 'submitted',
+        data: {
+          apprenti: { nom: 'Martin', telephone: '0600000000' },
+          contrat: { numeroContratPrecedent: '075202401000001' },
+        },
+      },
+      fra: { status: 'submitted', data: { apprenti: { telephone: '0612345678', nom: '' } } },
+      fre: { status: 'draft', data: { contrat: { salaireBrutMensuel: 1500 } } },
+    });
+    expect(merged['apprenti']).toEqual({ nom: 'Martin', telephone: '0612345678' });
+    expect(merged['contrat']).toEqual({ numeroContratPrecedent: '075202401000001' });
+  });
+
+  it('computes the apprenticeship periods with the rules, at the rate chosen when higher', () => {
+    const blocks = {
+      apprenti: { dateNaissance: '2008-11-15' },
+      contrat: {
+        dateDebutContrat: '2026-09-01',
+        dateFinContrat: '2028-08-31',
+        remunerationsAnnuelles: [
+          { ordre: '2.1', taux: 60, dateDebut: '2026-09-01', dateFin: '2027-08-31', typeSalaire: 'SMIC' },
+        ],
+      },
+      employeur: { adresse: { codePostal: '75002' } },
+    };
+    const periods = contractPeriods('APP', blocks, defaultSmicTable);
+    // 17 at the start, 18 on 2026-11-15: the rate rises from 2026-12-01 (DOMAIN 1.6).
+    expect(periods.map((p) => [p.ordre, p.dateDebut, p.dateFin, p.taux])).toEqual([
+      ['1.1', '2026-09-01', '2026-11-30', 27],
+      ['1.2', '2026-12-01', '2027-08-31', 43],
+      ['2.1', '2027-09-01', '2028-08-31', 60],
+    ]);
+    expect(periods[0]?.montant).toBe(486.49);
+    expect(periods[2]?.montant).toBe(1081.08);
+  });
+
+  it('gives a professionalisation contract its floor at the start', () => {
+    const blocks = {
+      apprenti: { dateNaissance: '2004-05-10' },
+      contrat: { dateDebutContrat: '2026-09-01', dateFinContrat: '2027-08-31', qualificationBacPro: true },
+    };
+    expect(contractPeriods('PRO', blocks, defaultSmicTable)).toMatchObject([
+      { ordre: '1.1', age: 22, taux: 80, base: 'SMIC', montant: 1441.44 },
+    ]);
+  });
+
+  it('labels a field path for the annex', () => {
+    expect(fieldLabel('apprenti.nir')).toBe("Numéro de sécurité sociale (NIR) — l'apprenti(e)");
+    expect(fieldLabel('apprenti.adresse.codePostal')).toBe("Code postal — l'apprenti(e), adresse");
+    expect(fieldLabel('opco.nom')).toBe('OPCO');
+    expect(fieldLabel('sheets.fre')).toBe("Fiche de renseignement de l'employeur");
+  });
+
+  it('requires the DECA number of an avenant and the NIR at this stage', () => {
+    const input: ContractInput = {
+      sheets: {
+        fra: { status: 'submitted', data: { apprenti: { nom: 'Martin', dateNaissance: '2004-05-10' } } },
+        fre: { status: 'submitted', data: { contrat: { typeContrat: 'APP', typeContratApp: '33' } } },
+      },
+      nir: undefined,
+      formation,
+      terms: null,
+      smicTable: defaultSmicTable,
+      cfa: { denomination: 'CFA', uai: '0755555A', siret: '35600000000048' },
+    };
+    const fields = buildContractModel(input).missing.map((entry) => entry.field);
+    expect(fields).toContain('apprenti.nir');
+    expect(fields).toContain('contrat.numeroContratPrecedent');
+    expect(fields).toContain('employeur.siret');
+  });
+});
+
+describe('drawn CERFA', () => {
+  it('draws the professionalisation form (12434) with its own headings', async () => {
+    const model = buildContractModel({
+      sheets: {
+        fra: {
+          status: 'submitted',
+          data: {
+            apprenti: {
+              nom: 'Nguyễn',
+              prenom: 'Thảo',
+              dateNaissance: '2004-05-10',
+              inscritFranceTravail: true,
+              numeroFranceTravail: '1234567A',
+            },
+          },
+        },
+        fre: {
+          status: 'submitted',
+          data: {
+            employeur: { denomination: 'Studio Œuvre', siret: '73282932000074' },
+            contrat: {
+              typeContrat: 'PRO',
+              natureContrat: 'CDD',
+              dateDebutContrat: '2026-09-01',
+              dateFinContrat: '2027-08-31',
+              classification: 'B2',
+              niveau: 'II',
+              coefficient: '250',
+            },
+          },
+        },
+      },
+      nir: '204057512345616',
+      formation: { ...formation, contractTypes: ['PRO'] },
+      terms: null,
+      smicTable: defaultSmicTable,
+    });
+    const drawn = await drawCerfa(model, new Date('2026-07-01T09:00:00Z'));
+    expect(drawn.edition).toBe('12434*03');
+    const dir = await mkdtemp(join(tmpdir(), 'passerelle-cerfa-'));
+    try {
+      await writeFile(join(dir, 'pro.pdf'), drawn.bytes);
+      const { stdout } = await run('pdftotext', ['-layout', join(dir, 'pro.pdf'), '-']);
+      for (const text of [
+        'Contrat de professionnalisation',
+        'LE SALARIÉ',
+        'LE TUTEUR',
+        'LE CONTRAT',
+        'LA FORMATION',
+        'Nguyễn',
+        'Studio Œuvre',
+        '1234567A',
+        'B2 / II / 250',
+      ])
+        expect(stdout).toContain(text);
+      expect(stdout).toMatch(/70 %\s+SMIC\s+1[\s\u202f]261,26/u);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const template = [process.env['CERFA_TEST_TEMPLATE'], '/work/shared/assets/cerfa_10103-12.pdf'].find(
+  (path) => path && existsSync(path),
+);
+
+describe('field map of CERFA 10103*12', () => {
+  it.skipIf(!template)('matches the official template exactly', async () => {
+    const doc = await PDFDocument.load(await readFile(template ?? ''));
+    expect(templateProblems(doc.getForm(), cerfa10103_12)).toEqual([]);
+  });
+
+  it('maps only values the documents compute', () => {
+    const values = cerfaValues(
+      buildContractModel({ sheets: {}, nir: undefined, formation, terms: null, smicTable: defaultSmicTable }),
+    );
+    const unknown = cerfa10103_12.fields.filter(
+      (mapping) => !mapping.path.startsWith('remuneration.') && !(mapping.path in values),
+    );
+    expect(unknown).toEqual([]);
+    expect(new Set(cerfa10103_12.fields.map((mapping) => mapping.field)).size).toBe(cerfa10103_12.fields.length);
+  });
+});

@@ -1,0 +1,87 @@
+import type { Language } from '@passerelle/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  renderDocumentRejected,
+  renderEmployerFirstContactSent,
+  renderFirstContactDecided,
+  renderInformationSheetDue,
+  renderMissionsComplement,
+  renderReminder,
+  renderSheetReturned,
+  renderStaffDigest,
+} from './notification-mails.ts';
+
+const link = { url: 'https://cfa.example/employeur/fiche-renseignements/7?t=abc', validitySeconds: 72 * 3600 };
+const typed = 'Voir <script>alert(1)</script> & "la suite"\nNouvelle ligne';
+
+function everyMail(lang: Language) {
+  return [
+    renderSheetReturned(lang, { sheet: 'fre', dossierId: 7, who: 'Léa Martin', message: typed, link }),
+    renderMissionsComplement(lang, { dossierId: 7, who: 'Léa Martin', message: typed, link }),
+    renderDocumentRejected(lang, { document: 'attestationBac', reason: typed, link }),
+    renderFirstContactDecided(lang, {
+      decision: 'refuse',
+      to: 'company',
+      dossierId: 7,
+      who: 'Léa Martin',
+      reason: typed,
+      link: undefined,
+    }),
+    renderFirstContactDecided(lang, {
+      decision: 'accept',
+      to: 'applicant',
+      dossierId: 7,
+      who: '',
+      reason: typed,
+      link,
+    }),
+    renderEmployerFirstContactSent(lang, { dossierId: 7, link }),
+    renderInformationSheetDue(lang, { to: 'company', dossierId: 7, who: 'Léa Martin', link }),
+    renderReminder(lang, { sheet: 'f1ce', dossierId: 7, who: 'Léa Martin', days: 10, link }),
+    renderStaffDigest(lang, {
+      queue: { firstContacts: 2, terms: 1, contracts: 0, documents: 1 },
+      alerts: { stale: { count: 1, days: 90 }, waiting: { count: 0, days: 14 } },
+      link,
+      home: 'https://cfa.example/gestion',
+    }),
+  ];
+}
+
+describe('the mails of issue 10', () => {
+  it.each(['fr-FR', 'en-US'] as const)(
+    'are written in %s, end with the CFA contact and escape what staff typed',
+    (lang) => {
+      for (const mail of everyMail(lang)) {
+        expect(mail.html, mail.subject).toContain(`<html lang="${lang}">`);
+        expect(mail.text, mail.subject).toContain('\n\n-- \n');
+        expect(mail.html, mail.subject).not.toContain('<script>');
+        // A typed line break never starts a line of ours: the quote is folded onto its "> " line.
+        expect(mail.text, mail.subject).not.toMatch(/^Nouvelle ligne/m);
+      }
+    },
+  );
+
+  it('quotes the school message with its attribution', () => {
+    const [returned] = everyMail('fr-FR');
+    expect(returned?.text).toContain(
+      'De la part de l\'école :\n> Message : Voir <script>alert(1)</script> & "la suite" Nouvelle ligne',
+    );
+    expect(returned?.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;la suite&#34;');
+  });
+
+  it('gives a refused company no link, and the others one', () => {
+    const mails = everyMail('en-US');
+    expect(mails[3]?.text).not.toContain(link.url);
+    for (const mail of mails.filter((_, index) => index !== 3)) expect(mail.text, mail.subject).toContain(link.url);
+  });
+
+  it('lists only the counts that are not zero in the staff digest', () => {
+    const digest = everyMail('fr-FR').at(-1);
+    expect(digest?.subject).toBe("Passerelle : 4 tâches attendent l'école");
+    expect(digest?.text).toContain(
+      '- 2 premiers contacts à étudier\n- 1 dossier dont les modalités sont à enregistrer\n- 1 document de candidat à vérifier',
+    );
+    expect(digest?.text).not.toContain('contrat à préparer');
+    expect(digest?.text).not.toContain('même personne');
+  });
+});

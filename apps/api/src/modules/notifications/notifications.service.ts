@@ -1,0 +1,361 @@
+import type { Language, ReturnableSheet, ReviewableDocument, StaffAlertsResponse } from '@passerelle/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
+import { createLoginLink } from '../auth/auth.service.ts';
+import type { DossierRow } from '../dossiers/dossiers.service.ts';
+import { enqueueMail, type MailContent } from '../mail/mail.service.ts';
+import { mailLanguageOf } from '../users/users.service.ts';
+import {
+  renderDocumentRejected,
+  renderEmployerFirstContactSent,
+  renderFirstContactDecided,
+  renderInformationSheetDue,
+  renderMissionsComplement,
+  renderReminder,
+  renderScanRejected,
+  renderSheetReturned,
+  renderSignatureCode,
+  renderSignatureTurn,
+  renderStaffDigest,
+  type MailLink,
+} from './notification-mails.ts';
+import * as repo from './notifications.repo.ts';
+
+/**
+ * "Every step tells the next person" (issue 10): the mails each transition sends, queued in the transaction that makes
+ * the transition (nothing is half-saved: a rolled-back transition sends nothing). Each mail goes in the receiver's
+ * language, with a personal sign-in link to the screen where they act. Nothing here logs: mails hold names and addresses.
+ */
+export type NotifyConfig = Pick<Config, 'publicUrl' | 'LOGIN_LINK_TTL'>;
+
+type Dossier = Pick<DossierRow, 'id' | 'admissibleUserId' | 'companyId'>;
+
+/** The screens each sheet is filled in on (SPEC 2, route table). */
+const sheetPaths: Record<ReturnableSheet, (id: number) => string> = {
+  f1ca: (id) => `/admissible/fiche-premier-contact/${id}`,
+  fra: (id) => `/admissible/fiche-renseignements/${id}`,
+  f1ce: (id) => `/employeur/fiche-premier-contact/${id}`,
+  fre: (id) => `/employeur/fiche-renseignements/${id}`,
+  missions: (id) => `/employeur/modification-missions/${id}`,
+};
+const applicantSheets: ReadonlySet<ReturnableSheet> = new Set(['f1ca', 'fra']);
+const applicantCasesPath = '/espace-admissible/dossiers';
+
+/** A personal link that signs the person in and lands on `path` (the web app signs in with `t` wherever it lands). */
+async function linkFor(tx: Db | Tx, config: NotifyConfig, userId: number, path: string): Promise<MailLink> {
+  const url = new URL(await createLoginLink(tx, config, userId));
+  const [pathname = '/', search] = path.split('?');
+  url.pathname = pathname;
+  if (search) for (const [key, value] of new URLSearchParams(search)) url.searchParams.set(key, value);
+  return { url: url.toString(), validitySeconds: config.LOGIN_LINK_TTL };
+}
+
+/**
+ * Whom a mail for "the company" goes to: its people; before anyone joined it, the contact the applicant's first contact
+ * invited (audit `employer.invited`).
+ */
+async function companyPeopleOf(tx: Db | Tx, dossier: Dossier): Promise<repo.Person[]> {
+  const members = dossier.companyId === null ? [] : await repo.findCompanyPeople(tx, dossier.companyId);
+  if (members.length > 0) return members;
+  const invited = await repo.findInvitedContact(tx, dossier.id);
+  return invited ? [invited] : [];
+}
+
+/** One mail per person, each with its own link, in its language. */
+async function mailEach(
+  tx: Db | Tx,
+  config: NotifyConfig,
+  people: repo.Person[],
+  path: string | null,
+  render: (lang: Language, link: MailLink | undefined) => MailContent,
+): Promise<void> {
+  for (const person of people) {
+    const link = path === null ? undefined : await linkFor(tx, config, person.id, path);
+    await enqueueMail(tx, { to: person.email, ...render(mailLanguageOf(person), link) });
+  }
+}
+
+async function applicantOf(tx: Db | Tx, dossier: Dossier): Promise<repo.Person[]> {
+  const person = await repo.findPerson(tx, dossier.admissibleUserId);
+  return person ? [person] : [];
+}
+
+/** `render` for mails that always carry a link. */
+function withLink(render: (lang: Language, link: MailLink) => MailContent) {
+  return (lang: Language, link: MailLink | undefined) => {
+    if (!link) throw new Error('a link was expected');
+    return render(lang, link);
+  };
+}
+
+/** A sheet went back to its author (step 5): the author (applicant or the company's people) gets the message. */
+export async function notifySheetReturned(
+  tx: Tx,
+  config: NotifyConfig,
+  dossier: DossierRow,
+  sheet: ReturnableSheet,
+  message: string,
+): Promise<void> {
+  const toApplicant = applicantSheets.has(sheet);
+  const people = toApplicant ? await applicantOf(tx, dossier) : await companyPeopleOf(tx, dossier);
+  const who = toApplicant ? '' : await repo.findAccountName(tx, dossier.admissibleUserId);
+  await mailEach(
+    tx,
+    config,
+    people,
+    sheetPaths[sheet](dossier.id),
+    withLink((lang, link) => renderSheetReturned(lang, { sheet, dossierId: dossier.id, who, message, link })),
+  );
+}
+
+/** Staff ask the employer to complete the missions sheet: the company's people get the message and a link to it. */
+export async function notifyMissionsComplement(
+  tx: Tx,
+  config: NotifyConfig,
+  dossier: DossierRow,
+  message: string,
+): Promise<void> {
+  const who = await repo.findAccountName(tx, dossier.admissibleUserId);
+  await mailEach(
+    tx,
+    config,
+    await companyPeopleOf(tx, dossier),
+    sheetPaths.missions(dossier.id),
+    withLink((lang, link) => renderMissionsComplement(lang, { dossierId: dossier.id, who, message, link })),
+  );
+}
+
+/** Staff rejected the CVEC certificate or the baccalaureate attestation: the applicant learns why. */
+export async function notifyDocumentRejected(
+  tx: Tx,
+  config: NotifyConfig,
+  dossier: DossierRow,
+  document: ReviewableDocument,
+  reason: string,
+): Promise<void> {
+  // The documents card sits on the cases page (SPEC 2, applicant cases).
+  await mailEach(
+    tx,
+    config,
+    await applicantOf(tx, dossier),
+    applicantCasesPath,
+    withLink((lang, link) => renderDocumentRejected(lang, { document, reason, link })),
+  );
+}
+
+/** The school accepted or refused the first contact: the applicant and the company learn it (with the reason). */
+export async function notifyFirstContactDecided(
+  tx: Tx,
+  config: NotifyConfig,
+  dossier: DossierRow,
+  decision: 'accept' | 'refuse',
+  reason: string | undefined,
+): Promise<void> {
+  const dossierId = dossier.id;
+  await mailEach(tx, config, await applicantOf(tx, dossier), applicantCasesPath, (lang, link) =>
+    renderFirstContactDecided(lang, { decision, to: 'applicant', dossierId, who: '', reason, link }),
+  );
+  const who = await repo.findAccountName(tx, dossier.admissibleUserId);
+  // A refused case leaves the company nothing to do: the mail tells it, without a link.
+  const companyPath = decision === 'accept' ? sheetPaths.f1ce(dossierId) : null;
+  await mailEach(tx, config, await companyPeopleOf(tx, dossier), companyPath, (lang, link) =>
+    renderFirstContactDecided(lang, { decision, to: 'company', dossierId, who, reason, link }),
+  );
+}
+
+/** The employer sent its first-contact sheet: the applicant learns that the school studies the case now. */
+export async function notifyEmployerFirstContactSent(tx: Tx, config: NotifyConfig, dossier: Dossier): Promise<void> {
+  await mailEach(
+    tx,
+    config,
+    await applicantOf(tx, dossier),
+    applicantCasesPath,
+    withLink((lang, link) => renderEmployerFirstContactSent(lang, { dossierId: dossier.id, link })),
+  );
+}
+
+/** Funding accepted: both parts of the information sheet open; the company's people and the applicant get their link. */
+export async function notifyInformationSheetDue(tx: Tx, config: NotifyConfig, dossier: Dossier): Promise<void> {
+  const dossierId = dossier.id;
+  const who = await repo.findAccountName(tx, dossier.admissibleUserId);
+  await mailEach(
+    tx,
+    config,
+    await companyPeopleOf(tx, dossier),
+    sheetPaths.fre(dossierId),
+    withLink((lang, link) => renderInformationSheetDue(lang, { to: 'company', dossierId, who, link })),
+  );
+  await mailEach(
+    tx,
+    config,
+    await applicantOf(tx, dossier),
+    sheetPaths.fra(dossierId),
+    withLink((lang, link) => renderInformationSheetDue(lang, { to: 'applicant', dossierId, who: '', link })),
+  );
+}
+
+// ---------- Signing (issue 11) ----------
+
+const signaturePath = (dossierId: number) => `/signature/${dossierId}`;
+
+/**
+ * It is this signer's turn (or a reminder of it): a personal link to /signature/:id. `userId` null is the school: every
+ * staff and admin account gets its own link (any of them signs for it).
+ */
+export async function notifySignatureTurn(
+  tx: Db | Tx,
+  config: NotifyConfig,
+  dossier: Pick<DossierRow, 'id' | 'admissibleUserId'>,
+  userId: number | null,
+  reminderDays?: number,
+): Promise<void> {
+  const people = userId === null ? await repo.findStaffPeople(tx) : await repo.findPerson(tx, userId).then((p) => (p ? [p] : []));
+  const who = await repo.findAccountName(tx, dossier.admissibleUserId);
+  await mailEach(
+    tx,
+    config,
+    people,
+    signaturePath(dossier.id),
+    withLink((lang, link) => renderSignatureTurn(lang, { dossierId: dossier.id, who, reminderDays, link })),
+  );
+}
+
+/** The one-time code, to the address the signer's link went to (the school: the staff member who asked). */
+export async function mailSignatureCode(
+  tx: Db | Tx,
+  to: { email: string; lang: string },
+  dossierId: number,
+  code: string,
+  minutes: number,
+): Promise<number> {
+  return enqueueMail(tx, { to: to.email, ...renderSignatureCode(mailLanguageOf(to), { code, minutes, dossierId }) });
+}
+
+/** Staff rejected a signer's scan: the signer is told why, with the link back. */
+export async function notifyScanRejected(
+  tx: Db | Tx,
+  config: NotifyConfig,
+  dossier: Pick<DossierRow, 'id' | 'admissibleUserId'>,
+  userId: number | null,
+  reason: string,
+): Promise<void> {
+  const people = userId === null ? await repo.findStaffPeople(tx) : await repo.findPerson(tx, userId).then((p) => (p ? [p] : []));
+  const who = await repo.findAccountName(tx, dossier.admissibleUserId);
+  await mailEach(
+    tx,
+    config,
+    people,
+    signaturePath(dossier.id),
+    withLink((lang, link) => renderScanRejected(lang, { dossierId: dossier.id, who, reason, link })),
+  );
+}
+
+/** Marks a job's piece of work done in the caller's transaction; false when it already was. */
+export async function markJobDone(tx: Db | Tx, job: string, key: string): Promise<boolean> {
+  return repo.insertJobMark(tx, job, key);
+}
+
+// ---------- Reminders (job `reminders`) ----------
+
+export type RemindersConfig = NotifyConfig &
+  Pick<Config, 'REMINDER_FIRST_CONTACT_DAYS' | 'REMINDER_INFORMATION_SHEET_DAYS'>;
+
+export const remindersJob = 'reminders';
+
+/**
+ * One reminder per waiting period: an employer first contact to do for REMINDER_FIRST_CONTACT_DAYS, a part of the
+ * information sheet to do for REMINDER_INFORMATION_SHEET_DAYS. The mark (job, `<step>:<dossier>:<time the step
+ * opened>`) is inserted in the transaction that queues the mails, so a second run, or a second process, sends nothing;
+ * a step sent back later opens a new period. A case that moved on (step sent, case refused, archived or closed) is no
+ * longer found.
+ */
+export async function sendReminders(
+  db: Db,
+  config: RemindersConfig,
+): Promise<{ firstContact: number; informationSheet: number }> {
+  const sent = { firstContact: 0, informationSheet: 0 };
+  const steps: [repo.WaitingStep, number][] = [
+    ['f1ce', config.REMINDER_FIRST_CONTACT_DAYS],
+    ['fra', config.REMINDER_INFORMATION_SHEET_DAYS],
+    ['fre', config.REMINDER_INFORMATION_SHEET_DAYS],
+  ];
+  for (const [step, days] of steps) {
+    for (const waiting of await repo.findStepsWaitingSince(db, step, days)) {
+      const key = `${step}:${waiting.id}:${waiting.openedAt.toISOString()}`;
+      const isSent = await db.transaction(async (tx) => {
+        if (!(await repo.insertJobMark(tx, remindersJob, key))) return false;
+        const toApplicant = step === 'fra';
+        const people = toApplicant ? await applicantOf(tx, waiting) : await companyPeopleOf(tx, waiting);
+        const who = toApplicant ? '' : await repo.findAccountName(tx, waiting.admissibleUserId);
+        await mailEach(
+          tx,
+          config,
+          people,
+          sheetPaths[step](waiting.id),
+          withLink((lang, link) => renderReminder(lang, { sheet: step, dossierId: waiting.id, who, days, link })),
+        );
+        return true;
+      });
+      if (isSent) sent[step === 'f1ce' ? 'firstContact' : 'informationSheet'] += 1;
+    }
+  }
+  return sent;
+}
+
+// ---------- Staff digest (job `staff-digest`) ----------
+
+export const staffDigestJob = 'staff-digest';
+
+/** The day in Paris (yyyy-mm-dd) of an instant: a staff member's digest is one per such day. */
+export function parisDay(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Paris',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/** What waits for the school now, by stage (from the steps, SPEC 4). */
+export async function findSchoolQueue(db: Db) {
+  const [firstContacts, terms, contracts, documents] = await Promise.all([
+    repo.countCasesAt(db, 3, 'f1ce', 2),
+    repo.countCasesAt(db, 4, 'modalites_re', 2),
+    repo.countCasesAt(db, 7, 'cfa', 2),
+    repo.countDocumentsToCheck(db),
+  ]);
+  return { firstContacts, terms, contracts, documents };
+}
+
+/**
+ * One mail a day to each staff member and admin: the cases waiting for the school and the alerts; none when there is
+ * nothing to say. Marked per person and Paris day, in the transaction that queues the mail. `alerts`: the back office's
+ * own counts (staff service, `countStaffAlerts`), so that the mail and the pipeline name the same cases.
+ */
+export async function sendStaffDigests(
+  db: Db,
+  config: NotifyConfig,
+  alerts: StaffAlertsResponse,
+  now = new Date(),
+): Promise<{ sent: number }> {
+  const queue = await findSchoolQueue(db);
+  const total =
+    queue.firstContacts + queue.terms + queue.contracts + queue.documents + alerts.stale.count + alerts.waiting.count;
+  if (total === 0) return { sent: 0 };
+  const day = parisDay(now);
+  const home = new URL('/gestion', config.publicUrl).toString();
+  let sent = 0;
+  for (const person of await repo.findStaffPeople(db)) {
+    const isSent = await db.transaction(async (tx) => {
+      if (!(await repo.insertJobMark(tx, staffDigestJob, `${person.id}:${day}`))) return false;
+      const link = await linkFor(tx, config, person.id, '/gestion?waitingFor=school');
+      await enqueueMail(tx, {
+        to: person.email,
+        ...renderStaffDigest(mailLanguageOf(person), { queue, alerts, link, home }),
+      });
+      return true;
+    });
+    if (isSent) sent += 1;
+  }
+  return { sent };
+}

@@ -1,0 +1,594 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import type { Dossier, SignatureResponse, StaffDossierDetailResponse, UserType } from '@passerelle/contract';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createFormation,
+  f1caBody,
+  f1ceBody,
+  fraBody,
+  freBody,
+  fundingTerms,
+  NIR,
+  withToken as signedIn,
+} from '../../../test/case-fixtures.ts';
+import { createTestApp } from '../../../test/helper.ts';
+import {
+  admissibles,
+  auditLog,
+  contractDocuments,
+  dossierSteps,
+  dossiers,
+  mailOutbox,
+  sheets,
+  signatureProcedures,
+  signatureSigners,
+  users,
+} from '../../db/schema/index.ts';
+import { verifyChain } from '../signing/signing.service.ts';
+import { runSignatureSweep, signatureFlowDeps } from './signature-flow.service.ts';
+
+const run = promisify(execFile);
+const work = await mkdtemp(join(tmpdir(), 'passerelle-signature-flow-'));
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+interface ErrorBody {
+  code: string;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+/**
+ * Issue 11, "Signing": a case brought through the API to its contract prepared, then signed in turn by the employer's
+ * signatory, the applicant (and a minor's legal representative) and the school, online or on paper; the mails read
+ * from the outbox, the sealed result checked with poppler's pdfsig, the evidence chain verified.
+ */
+describe('signature flow API', async () => {
+  const { app } = await createTestApp();
+  const db = app.db;
+  let seq = 0;
+
+  interface Caller {
+    id: number;
+    email: string;
+    headers: { authorization: string };
+  }
+
+  async function withToken(id: number, email: string, userType: UserType): Promise<Caller> {
+    return { ...(await signedIn(app, id, userType)), email };
+  }
+
+  async function createUser(userType: UserType): Promise<Caller> {
+    seq += 1;
+    const email = `flow-${seq}@example.test`;
+    const [user] = await db.insert(users).values({ email, userType, prenom: 'Test', nom: `User${seq}` }).returning();
+    if (!user) throw new Error('user not created');
+    return withToken(user.id, email, userType);
+  }
+
+  async function callerOf(email: string): Promise<Caller> {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    if (!user) throw new Error(`no user ${email}`);
+    return withToken(user.id, email, user.userType as UserType);
+  }
+
+  const call = (caller: Caller | undefined, method: 'GET' | 'POST', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      ...(caller ? { headers: { ...caller.headers, 'user-agent': 'vitest-browser/1.0' } } : {}),
+      ...(payload === undefined ? {} : { payload }),
+    });
+
+  const ok = async (caller: Caller, method: 'GET' | 'POST', url: string, payload?: object) => {
+    const response = await call(caller, method, url, payload);
+    if (response.statusCode !== 200 && response.statusCode !== 201)
+      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    return response;
+  };
+
+  const { formationId } = await createFormation(app, 'FLOW');
+  const staff = await createUser('staff');
+  const stranger = await createUser('admissible');
+
+  interface Case {
+    id: number;
+    applicant: Caller;
+    contact: Caller;
+    signatoryEmail: string;
+    representativeEmail: string | null;
+  }
+
+  /** Both parts of the information sheet sent (status 7, cfa 2). */
+  async function readyCase({ nir = true, minor = false } = {}): Promise<Case> {
+    const applicant = await createUser('admissible');
+    await db.insert(admissibles).values({ userId: applicant.id, formationId, contractType: 'APP' });
+    const id = (await ok(applicant, 'POST', '/api/admissibles/dossiers')).json<{ id: number }>().id;
+    seq += 1;
+    const contactEmail = `contact-${seq}@data-conseil.test`;
+    const signatoryEmail = `signataire-${seq}@data-conseil.test`;
+    const representativeEmail = minor ? `parent-${seq}@example.test` : null;
+    const apprenti = { dateNaissance: minor ? '2009-05-10' : '2004-05-10', courriel: applicant.email };
+    const nirGiven = nir ? (minor ? '109057512345614' : NIR) : null;
+    await ok(
+      applicant,
+      'POST',
+      `/api/admissibles/fiche-premier-contact/${id}/submit`,
+      f1caBody(contactEmail, { nir: nirGiven, apprenti }),
+    );
+    const contact = await callerOf(contactEmail);
+    const signataire = { ...f1ceBody.contacts.signataire, courriel: signatoryEmail };
+    const f1ce = { ...f1ceBody, contacts: { signataire } };
+    await ok(contact, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ce);
+    await ok(staff, 'POST', `/api/staff/dossiers/${id}/first-contact`, { decision: 'accept' });
+    await ok(staff, 'POST', `/api/staff/dossiers/${id}/modalites`, fundingTerms);
+    await ok(contact, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'accepted' });
+    const fre = freBody({
+      f1ce,
+      employeur: { codeApe: '62.02A' },
+      maitre1: { diplome: "Diplôme d'ingénieur" },
+      opco: { numeroAdherent: 'AT-4521' },
+      contacts: { signataire: { ...signataire } },
+      responsabilites: { isSchoolResponsibleSubrogation: false },
+    });
+    await ok(contact, 'POST', `/api/employeurs/fiche-renseignement/${id}/send`, fre);
+    const fra = fraBody({
+      nir: nirGiven,
+      apprenti: { ...apprenti, rqth: false, sportifHautNiveau: false },
+      extra: minor
+        ? { representantLegal: { nom: 'Martin', prenom: 'Paul', courriel: representativeEmail, memeAdresse: true } }
+        : {},
+    });
+    await ok(applicant, 'POST', `/api/admissibles/fiche-renseignement/${id}/send`, fra);
+    return { id, applicant, contact, signatoryEmail, representativeEmail };
+  }
+
+  const timings: Record<string, number[]> = { prepare: [], finalSign: [] };
+
+  async function preparedCase(options: { minor?: boolean } = {}): Promise<Case & { signatory: Caller }> {
+    const c = await readyCase(options);
+    const started = performance.now();
+    await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared`);
+    timings['prepare']?.push(performance.now() - started);
+    return { ...c, signatory: await callerOf(c.signatoryEmail) };
+  }
+
+  const signature = async (caller: Caller, id: number) => (await ok(caller, 'GET', `/api/signature/${id}`)).json<SignatureResponse>();
+
+  async function mailsTo(email: string) {
+    return db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(asc(mailOutbox.id));
+  }
+  async function lastCode(email: string): Promise<string> {
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, email))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    const code = mail?.textBody.match(/^(\d{6})$/m)?.[1];
+    if (!code) throw new Error(`no code mailed to ${email}`);
+    return code;
+  }
+  const linkPath = (text: string) => {
+    const match = text.match(/https?:\/\/\S+\?\S*t=[\w-]+\S*/);
+    if (!match) throw new Error('no personal link');
+    return new URL(match[0]).pathname;
+  };
+
+  async function signOnline(caller: Caller, id: number, codeTo = caller.email) {
+    await ok(caller, 'POST', `/api/signature/${id}/code`);
+    return call(caller, 'POST', `/api/signature/${id}/sign`, { code: await lastCode(codeTo), consent: true });
+  }
+
+  async function stepsOf(id: number) {
+    const rows = await db.select().from(dossierSteps).where(eq(dossierSteps.dossierId, id));
+    return Object.fromEntries(rows.map((row) => [row.type, row.status]));
+  }
+  async function dossierOf(id: number) {
+    const [row] = await db.select().from(dossiers).where(eq(dossiers.id, id));
+    if (!row) throw new Error('no dossier');
+    return row;
+  }
+
+  async function pdfsig(bytes: Uint8Array): Promise<string> {
+    seq += 1;
+    const path = join(work, `signed-${seq}.pdf`);
+    await writeFile(path, bytes);
+    const { stdout } = await run('pdfsig', [path]);
+    return stdout;
+  }
+
+  async function aPdf(text: string): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText(text);
+    return doc.save();
+  }
+
+  function multipart(name: string, bytes: Uint8Array, filename: string) {
+    const boundary = `----flow${Date.now()}`;
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      Buffer.from(bytes),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+  const upload = (caller: Caller, id: number, bytes: Uint8Array, filename = 'contrat-signe.pdf') => {
+    const form = multipart('file', bytes, filename);
+    return app.inject({
+      method: 'POST',
+      url: `/api/signature/${id}/upload`,
+      headers: { ...caller.headers, ...form.headers },
+      payload: form.payload,
+    });
+  };
+
+  describe('preparing the contract', () => {
+    it('refuses a case without NIR, even with an override', async () => {
+      const c = await readyCase({ nir: false });
+      const refused = await call(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<ErrorBody>()).toMatchObject({ code: 'CONTRACT_INCOMPLETE' });
+      expect(refused.json<ErrorBody>().errors).toHaveProperty(['apprenti.nir']);
+      const overridden = await call(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared`, {
+        override: true,
+        reason: 'urgent',
+      });
+      expect(overridden.statusCode).toBe(409);
+      expect((await stepsOf(c.id))['cfa']).toBe(2);
+    });
+
+    it('refuses missing information unless staff override it with a reason, kept in the audit', async () => {
+      const c = await readyCase();
+      // The applicant part back to a draft in the table only: the annex lists it, the steps still allow preparing.
+      await db.update(sheets).set({ status: 'draft', submittedAt: null }).where(and(eq(sheets.dossierId, c.id), eq(sheets.kind, 'fra')));
+      const refused = await call(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<ErrorBody>().errors).toHaveProperty(['sheets.fra']);
+      const noReason = await call(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared`, { override: true });
+      expect(noReason.statusCode).toBe(400);
+      await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared`, { override: true, reason: 'Fiche vue au téléphone' });
+      const [entry] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.dossierId, c.id), eq(auditLog.action, 'contract.prepared')));
+      expect(entry?.details).toMatchObject({ override: { reason: 'Fiche vue au téléphone', missing: ['sheets.fra'] } });
+    });
+
+    it('opens the procedure: the signatory (given an account) is mailed a personal link, the only company person', async () => {
+      const c = await preparedCase();
+      expect(await stepsOf(c.id)).toMatchObject({ cfa: 3, signature_employeur: 1, signature_admissible: 1, signature_ecole: 1 });
+      const [mail] = await mailsTo(c.signatoryEmail);
+      expect(mail?.subject).toContain('à signer');
+      expect(linkPath(mail?.textBody ?? '')).toBe(`/signature/${c.id}`);
+      expect((await mailsTo(c.contact.email)).filter((m) => m.subject.includes('signer'))).toEqual([]);
+      expect((await mailsTo(c.applicant.email)).filter((m) => m.subject.includes('signer'))).toEqual([]);
+
+      const view = await signature(c.signatory, c.id);
+      expect(view).toMatchObject({
+        state: 'choose',
+        method: null,
+        me: { role: 'employer', canSign: true, canChooseMethod: true },
+        consent: { version: expect.any(String) as string },
+        signedDocumentUrl: null,
+      });
+      expect(view.signers.map((s) => [s.role, s.status])).toEqual([
+        ['employer', 'pending'],
+        ['apprentice', 'waiting'],
+        ['school', 'waiting'],
+      ]);
+      expect(view.documents.map((d) => d.kind)).toEqual(['cerfa', 'convention']);
+      const doc = await ok(c.signatory, 'GET', view.documents[0]?.url ?? '');
+      expect(doc.headers['content-type']).toBe('application/pdf');
+      expect(doc.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+      // The contact who filled in the sheets is not the signatory: the documents are not theirs to read (SPEC 6).
+      expect((await call(c.contact, 'GET', `/api/signature/${c.id}`)).statusCode).toBe(403);
+      const applicantView = await signature(c.applicant, c.id);
+      expect(applicantView.me).toEqual({ role: 'apprentice', canSign: false, canChooseMethod: false });
+      const staffView = await signature(staff, c.id);
+      expect(staffView.me.role).toBe('school');
+      expect(staffView.me.canChooseMethod).toBe(true);
+
+      const detail = (await ok(staff, 'GET', `/api/staff/dossiers/${c.id}`)).json<StaffDossierDetailResponse>();
+      expect(detail.signature).toMatchObject({ state: 'choose', procedureState: 'pending' });
+      expect(detail.signature?.signers.map((s) => s.status)).toEqual(['pending', 'waiting', 'waiting']);
+    });
+
+    it('asks a minor’s legal representative to sign after the applicant', async () => {
+      const c = await preparedCase({ minor: true });
+      const view = await signature(c.signatory, c.id);
+      expect(view.signers.map((s) => s.role)).toEqual(['employer', 'apprentice', 'legal_representative', 'school']);
+      const parent = await callerOf(c.representativeEmail ?? '');
+      expect((await signature(parent, c.id)).me.role).toBe('legal_representative');
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
+      expect((await signOnline(c.signatory, c.id)).statusCode).toBe(200);
+      // The representative signs after the applicant, not before.
+      expect((await call(parent, 'POST', `/api/signature/${c.id}/code`)).statusCode).toBe(409);
+      expect((await signOnline(c.applicant, c.id)).statusCode).toBe(200);
+      expect((await stepsOf(c.id))['signature_admissible']).toBe(2);
+      const parentMail = (await mailsTo(parent.email)).find((m) => m.subject.includes('à signer'));
+      expect(linkPath(parentMail?.textBody ?? '')).toBe(`/signature/${c.id}`);
+      expect((await signOnline(parent, c.id)).statusCode).toBe(200);
+      expect((await stepsOf(c.id))['signature_admissible']).toBe(3);
+      expect((await signature(staff, c.id)).me.canSign).toBe(true);
+    });
+  });
+
+  describe('who may call', () => {
+    it('answers 401 anonymous, 403 to a stranger and another case’s party, 404 for an unknown case', async () => {
+      const c = await preparedCase();
+      const other = await preparedCase();
+      const routes: ['GET' | 'POST', string, object | undefined][] = [
+        ['GET', `/api/signature/${c.id}`, undefined],
+        ['GET', `/api/signature/${c.id}/documents/1`, undefined],
+        ['POST', `/api/signature/${c.id}/method`, { method: 'online' }],
+        ['POST', `/api/signature/${c.id}/code`, undefined],
+        ['POST', `/api/signature/${c.id}/sign`, { code: '123456', consent: true }],
+        ['POST', `/api/signature/${c.id}/refuse`, { reason: 'non' }],
+      ];
+      for (const [method, url, payload] of routes) {
+        expect((await call(undefined, method, url, payload)).statusCode, url).toBe(401);
+        expect((await call(stranger, method, url, payload)).statusCode, url).toBe(403);
+        expect((await call(other.applicant, method, url, payload)).statusCode, url).toBe(403);
+        expect((await call(other.signatory, method, url, payload)).statusCode, url).toBe(403);
+        expect((await call(staff, method, url.replace(`/${c.id}`, '/999999'), payload)).statusCode, url).toBe(404);
+      }
+      const form = multipart('file', await aPdf('x'), 'x.pdf');
+      const anonymous = await app.inject({ method: 'POST', url: `/api/signature/${c.id}/upload`, headers: form.headers, payload: form.payload });
+      expect(anonymous.statusCode).toBe(401);
+      expect((await upload(stranger, c.id, await aPdf('x'))).statusCode).toBe(403);
+      for (const caller of [c.applicant, c.signatory]) {
+        expect((await call(caller, 'GET', `/api/staff/dossiers/${c.id}/evidence`)).statusCode).toBe(403);
+        expect(
+          (await call(caller, 'POST', `/api/staff/dossiers/${c.id}/manual-signature`, { decision: 'confirmed' })).statusCode,
+        ).toBe(403);
+      }
+      expect((await call(undefined, 'GET', `/api/staff/dossiers/${c.id}/evidence`)).statusCode).toBe(401);
+      expect((await call(staff, 'GET', '/api/staff/dossiers/999999/evidence')).statusCode).toBe(404);
+    });
+  });
+
+  describe('online', () => {
+    it('signs in order, each signer mailed in turn; the school’s signature seals the contract and accepts the case', async () => {
+      const c = await preparedCase();
+      // The applicant is not the first signer: no method choice, no signature before their turn.
+      expect((await call(c.applicant, 'POST', `/api/signature/${c.id}/method`, { method: 'online' })).statusCode).toBe(409);
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'manual' });
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
+      expect((await call(c.applicant, 'POST', `/api/signature/${c.id}/code`)).statusCode).toBe(409);
+      expect((await call(c.applicant, 'POST', `/api/signature/${c.id}/sign`, { code: '123456', consent: true })).statusCode).toBe(409);
+
+      // The GET changed nothing (a mail scanner opening the link).
+      await signature(c.signatory, c.id);
+      const sent = (await ok(c.signatory, 'POST', `/api/signature/${c.id}/code`)).json<{ expiresAt: string; sentTo: string }>();
+      expect(sent.sentTo).toBe(c.signatoryEmail);
+      const code = await lastCode(c.signatoryEmail);
+      const wrong = await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, {
+        code: code === '000000' ? '111111' : '000000',
+        consent: true,
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json<ErrorBody>().errors).toEqual({ code: ['signature.code_wrong'], attemptsLeft: ['4'] });
+      const noConsent = await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: false });
+      expect(noConsent.statusCode).toBe(400);
+      expect(noConsent.json<ErrorBody>().errors?.['consent']).toEqual(['signature.consent_required']);
+      expect((await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: true })).statusCode).toBe(200);
+      expect((await ok(c.signatory, 'GET', `/api/signature/${c.id}`)).json<SignatureResponse>().signers[0]).toMatchObject({
+        status: 'signed',
+        method: 'online',
+      });
+      expect((await stepsOf(c.id))['signature_employeur']).toBe(3);
+      // The method is locked once someone signed.
+      expect((await call(staff, 'POST', `/api/signature/${c.id}/method`, { method: 'manual' })).statusCode).toBe(409);
+
+      const applicantMail = (await mailsTo(c.applicant.email)).find((m) => m.subject.includes('à signer'));
+      expect(linkPath(applicantMail?.textBody ?? '')).toBe(`/signature/${c.id}`);
+      expect((await signOnline(c.applicant, c.id)).statusCode).toBe(200);
+      expect((await stepsOf(c.id))['signature_admissible']).toBe(3);
+
+      const staffMails = (await mailsTo(staff.email)).filter((m) => m.subject.includes('à signer'));
+      expect(staffMails.map((m) => linkPath(m.textBody))).toContain(`/signature/${c.id}`);
+      const started = performance.now();
+      const last = await signOnline(staff, c.id);
+      timings['finalSign']?.push(performance.now() - started);
+      expect(last.statusCode).toBe(200);
+      const done = last.json<SignatureResponse>();
+      expect(done.state).toBe('signed');
+      expect(done.signedDocumentUrl).toMatch(/^\/api\/files\//);
+
+      const row = await dossierOf(c.id);
+      expect(row.dossierStatut).toBe(8);
+      expect(await stepsOf(c.id)).toMatchObject({ signature_employeur: 3, signature_admissible: 3, signature_ecole: 3 });
+      // Signed: the applicant is invited to the closing survey (survey.service.ts), in the same transaction.
+      const surveyMails = (await mailsTo(c.applicant.email)).filter((m) =>
+        m.textBody.includes(`/sondage/signature/${c.id}?`),
+      );
+      expect(surveyMails).toHaveLength(1);
+      const portal = (await ok(c.applicant, 'GET', '/api/admissibles/portal/dossiers')).json<Dossier[]>();
+      const mine = portal.find((d) => d.id === c.id);
+      expect(mine?.dossierCerfa).toBe(done.signedDocumentUrl);
+      const signed = await ok(c.applicant, 'GET', mine?.dossierCerfa ?? '');
+      expect((await ok(c.signatory, 'GET', mine?.dossierCerfa ?? '')).statusCode).toBe(200);
+      const verdict = await pdfsig(signed.rawPayload);
+      expect(verdict).toContain('Signature is Valid');
+      expect(verdict).toContain('ETSI.CAdES.detached');
+      const [procedure] = await db.select().from(signatureProcedures).where(eq(signatureProcedures.dossierId, c.id));
+      expect(procedure).toMatchObject({ state: 'completed', resultFileId: row.cerfaFileId });
+
+      const chain = await verifyChain(db, c.id);
+      expect(chain.ok).toBe(true);
+      const evidence = await ok(staff, 'GET', `/api/staff/dossiers/${c.id}/evidence`);
+      expect(evidence.headers['content-type']).toBe('application/pdf');
+      expect(evidence.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      // Nothing more to do once signed.
+      expect((await call(c.signatory, 'POST', `/api/signature/${c.id}/refuse`, { reason: 'trop tard' })).statusCode).toBe(409);
+    });
+
+    it('two simultaneous signatures with the same code: one succeeds, the other is refused', async () => {
+      const c = await preparedCase();
+      await ok(staff, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/code`);
+      const code = await lastCode(c.signatoryEmail);
+      const answers = await Promise.all([
+        call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: true }),
+        call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: true }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      const signers = await db
+        .select()
+        .from(signatureSigners)
+        .innerJoin(signatureProcedures, eq(signatureProcedures.id, signatureSigners.procedureId))
+        .where(and(eq(signatureProcedures.dossierId, c.id), eq(signatureSigners.status, 'signed')));
+      expect(signers).toHaveLength(1);
+    });
+
+    it('refuses an expired code and a code tried too many times', async () => {
+      const c = await preparedCase();
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
+      expect(
+        (await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code: '123456', consent: true })).json<ErrorBody>().errors,
+      ).toEqual({ code: ['signature.code_expired'] });
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/code`);
+      const code = await lastCode(c.signatoryEmail);
+      await db.update(signatureSigners).set({ codeExpiresAt: new Date(Date.now() - 1000) }).where(eq(signatureSigners.role, 'employer'));
+      const expired = await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: true });
+      expect(expired.json<ErrorBody>().errors).toEqual({ code: ['signature.code_expired'] });
+
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/code`);
+      const fresh = await lastCode(c.signatoryEmail);
+      const bad = fresh === '999999' ? '999998' : '999999';
+      for (let i = 0; i < 5; i += 1) await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code: bad, consent: true });
+      const blocked = await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code: fresh, consent: true });
+      expect(blocked.statusCode).toBe(400);
+      expect(blocked.json<ErrorBody>().errors).toEqual({ code: ['signature.code_attempts'] });
+    });
+  });
+
+  describe('refusal, re-preparation, expiry', () => {
+    it('a refusal sends the case back to staff with the reason; preparing again opens a new procedure', async () => {
+      const c = await preparedCase();
+      const refused = await ok(c.signatory, 'POST', `/api/signature/${c.id}/refuse`, { reason: 'Le salaire est faux' });
+      expect(refused.json<SignatureResponse>()).toMatchObject({ state: 'refused' });
+      expect((await signature(c.applicant, c.id)).state).toBe('refused');
+      expect((await stepsOf(c.id))['cfa']).toBe(2);
+      const [entry] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.dossierId, c.id), eq(auditLog.action, 'signature.refused')));
+      expect(entry?.details).toMatchObject({ role: 'employer', reason: 'Le salaire est faux' });
+      await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared`);
+      expect((await signature(c.signatory, c.id)).state).toBe('choose');
+    });
+
+    it('preparing again while signatures are pending supersedes the procedure and its documents', async () => {
+      const c = await preparedCase();
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/code`);
+      const code = await lastCode(c.signatoryEmail);
+      const before = await signature(c.signatory, c.id);
+      await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared`);
+      const states = await db
+        .select({ state: signatureProcedures.state })
+        .from(signatureProcedures)
+        .where(eq(signatureProcedures.dossierId, c.id))
+        .orderBy(asc(signatureProcedures.createdAt));
+      expect(states.map((s) => s.state)).toEqual(['superseded', 'pending']);
+      // The old code belonged to the old procedure.
+      expect((await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: true })).statusCode).toBe(409);
+      const after = await signature(c.signatory, c.id);
+      expect(after.state).toBe('choose');
+      expect(after.documents.map((d) => d.id)).not.toEqual(before.documents.map((d) => d.id));
+      // A document regenerated under a pending procedure makes it unavailable (SPEC 8).
+      await db
+        .update(contractDocuments)
+        .set({ supersededAt: new Date() })
+        .where(and(eq(contractDocuments.dossierId, c.id), eq(contractDocuments.kind, 'convention'), isNull(contractDocuments.supersededAt)));
+      expect(await signature(c.signatory, c.id)).toMatchObject({ state: 'unavailable', stateReason: 'superseded' });
+      expect((await call(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' })).statusCode).toBe(409);
+    });
+
+    it('a contract staff record as signed on paper cancels the pending procedure', async () => {
+      const c = await preparedCase();
+      await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/signed`, { signedOn: '2026-08-20' });
+      expect(await signature(c.signatory, c.id)).toMatchObject({ state: 'unavailable', stateReason: 'cancelled' });
+    });
+
+    it('reminds the signer once per period, and expires the procedure (unavailable)', async () => {
+      const c = await preparedCase();
+      const deps = await signatureFlowDeps(app);
+      const reminders = async () => (await mailsTo(c.signatoryEmail)).filter((m) => m.subject.startsWith('Rappel')).length;
+      const inFourDays = new Date(Date.now() + 4 * 86_400_000);
+      await runSignatureSweep(deps, inFourDays);
+      expect(await reminders()).toBe(1);
+      await runSignatureSweep(deps, inFourDays);
+      expect(await reminders()).toBe(1);
+      // Expiry is checked at request time, before any sweep.
+      await db.update(signatureProcedures).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signatureProcedures.dossierId, c.id));
+      expect(await signature(c.signatory, c.id)).toMatchObject({ state: 'unavailable', stateReason: 'expired' });
+      const action = await call(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
+      expect(action.statusCode).toBe(409);
+      expect(action.json<ErrorBody>().code).toBe('SIGNATURE_UNAVAILABLE');
+      const swept = await runSignatureSweep(deps);
+      expect(swept.expired).toBeGreaterThanOrEqual(1);
+      const [procedure] = await db.select().from(signatureProcedures).where(eq(signatureProcedures.dossierId, c.id));
+      expect(procedure?.state).toBe('expired');
+    });
+  });
+
+  describe('manual', () => {
+    it('takes PDF scans only, 10 MB at most; staff confirm or reject each; the last one seals the contract', async () => {
+      const c = await preparedCase();
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'manual' });
+      expect((await call(c.signatory, 'POST', `/api/signature/${c.id}/code`)).statusCode).toBe(409);
+
+      const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+      const notPdf = await upload(c.signatory, c.id, png, 'scan.pdf');
+      expect(notPdf.statusCode).toBe(415);
+      expect(notPdf.json<ErrorBody>().errors).toEqual({ file: ['file.content_not_pdf'] });
+      const big = new Uint8Array(10 * 1024 * 1024 + 10);
+      big.set(Buffer.from('%PDF-1.7\n'));
+      const tooLarge = await upload(c.signatory, c.id, big);
+      expect(tooLarge.statusCode).toBe(413);
+      expect((await upload(c.applicant, c.id, await aPdf('not my turn'))).statusCode).toBe(409);
+
+      expect((await upload(c.signatory, c.id, await aPdf('signe par employeur'))).json<SignatureResponse>().signers[0]?.status).toBe(
+        'submitted',
+      );
+      const rejected = await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/manual-signature`, {
+        decision: 'rejected',
+        reason: 'Page 2 non signée',
+      });
+      expect(rejected.json<SignatureResponse>().signers[0]?.status).toBe('pending');
+      const rejectionMail = (await mailsTo(c.signatoryEmail)).find((m) => m.subject.startsWith('Document signé à renvoyer'));
+      expect(rejectionMail?.textBody).toContain('Page 2 non signée');
+      await upload(c.signatory, c.id, await aPdf('signe par employeur, page 2 aussi'));
+      const confirmed = await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/manual-signature`, { decision: 'confirmed' });
+      expect(confirmed.json<SignatureResponse>().signers[0]).toMatchObject({ status: 'signed', method: 'manual' });
+
+      expect((await upload(c.applicant, c.id, await aPdf('signe par apprenti'))).statusCode).toBe(200);
+      await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/manual-signature`, { decision: 'confirmed', role: 'apprentice' });
+      expect((await upload(staff, c.id, await aPdf('visa du CFA'))).statusCode).toBe(200);
+      const last = await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/manual-signature`, { decision: 'confirmed' });
+      expect(last.json<SignatureResponse>().state).toBe('signed');
+      expect((await dossierOf(c.id)).dossierStatut).toBe(8);
+      const signed = await ok(c.applicant, 'GET', last.json<SignatureResponse>().signedDocumentUrl ?? '');
+      expect(await pdfsig(signed.rawPayload)).toContain('Signature is Valid');
+      expect((await verifyChain(db, c.id)).ok).toBe(true);
+    });
+  });
+
+  afterAll(() => {
+    const summary = Object.entries(timings).map(
+      ([name, values]) => `${name}: ${values.map((v) => Math.round(v)).join(', ')} ms`,
+    );
+    console.info(`signature flow timings — ${summary.join('; ')}`);
+  });
+});

@@ -1,0 +1,42 @@
+import { PDF } from '@libpdf/core';
+import type { SealCertificate } from './seal-certificate.ts';
+
+export interface SealOptions {
+  reason?: string;
+  location?: string;
+  /** The claimed signing time (the signer's clock: not a trusted timestamp); now by default. */
+  signingTime?: Date;
+  /** The new signature field; its name must not be taken by another signature of the file. */
+  fieldName?: string;
+}
+
+/**
+ * Seals a PDF with the school's certificate: a PAdES B-B signature (SubFilter ETSI.CAdES.detached, CMS with the
+ * signing-certificate-v2 attribute, SHA-256) over the whole file, in an invisible field of its own, saved as an
+ * incremental update. Whoever changes a byte afterwards breaks it (`pdfsig` says the signature is invalid). No network:
+ * no timestamp authority, no chain fetching, no revocation data.
+ */
+export async function sealPdf(
+  bytes: Uint8Array,
+  certificate: SealCertificate,
+  options: SealOptions = {},
+): Promise<Uint8Array> {
+  const pdf = await PDF.load(bytes);
+  const certificateBytes = [certificate.certificateDer, ...(certificate.signer.certificateChain ?? [])].reduce(
+    (sum, der) => sum + der.byteLength,
+    0,
+  );
+  const { bytes: sealed } = await pdf.sign({
+    signer: certificate.signer,
+    subFilter: 'ETSI.CAdES.detached',
+    level: 'B-B',
+    digestAlgorithm: 'SHA-256',
+    fieldName: options.fieldName ?? 'Cachet_CFA',
+    reason: options.reason ?? 'Cachet du CFA : contrat signé et certificat de réalisation',
+    location: options.location ?? 'France',
+    ...(options.signingTime ? { signingTime: options.signingTime } : {}),
+    // Room for the CMS: its certificates, the signature and the signed attributes.
+    estimatedSize: Math.max(12_288, certificateBytes + 8192),
+  });
+  return sealed;
+}

@@ -1,0 +1,57 @@
+/**
+ * Online signing's foundation (issue 11): the school's seal (a configured PKCS#12, or a self-signed certificate made
+ * once and kept in the database), the PAdES seal of the final PDF, the certificate of completion appended before it,
+ * and the append-only, hash-chained signature audit trail. Other modules use this file only.
+ */
+import { sha256Hex } from './canonical-json.ts';
+import { appendCompletionCertificate, type CompletionEvidence } from './completion-certificate.ts';
+import { sealPdf, type SealOptions } from './seal.ts';
+import type { SealCertificate } from './seal-certificate.ts';
+
+export { canonicalJson, sha256Hex, type JsonValue } from './canonical-json.ts';
+export {
+  appendCompletionCertificate,
+  formatEvidenceTime,
+  renderCompletionCertificate,
+  type CompletionDocument,
+  type CompletionEvidence,
+  type CompletionSigner,
+  type SignerRole,
+} from './completion-certificate.ts';
+export {
+  appendSignatureEvent,
+  chainHead,
+  eventRowHash,
+  GENESIS_HASH,
+  listSignatureEvents,
+  verifyChain,
+  type ChainVerification,
+  type SignatureEvent,
+  type SignatureEventInput,
+} from './evidence.repo.ts';
+export { sealPdf, type SealOptions } from './seal.ts';
+export {
+  createSealCertificateStore,
+  loadSealCertificate,
+  sealFromP12,
+  type SealCertificate,
+  type SealConfig,
+} from './seal-certificate.ts';
+
+/**
+ * The signed result: the documents, then the certificate of completion, sealed. `sha256` is the hash of the sealed
+ * bytes, to store with the procedure (the file cannot carry its own hash).
+ */
+export async function finalizeSignedPdf(
+  documentPdf: Uint8Array,
+  evidence: CompletionEvidence,
+  certificate: SealCertificate,
+  options: SealOptions = {},
+): Promise<{ bytes: Uint8Array; sha256: string }> {
+  const withCertificate = await appendCompletionCertificate(documentPdf, {
+    ...evidence,
+    seal: evidence.seal ?? { subject: certificate.subject, fingerprintSha256: certificate.fingerprintSha256 },
+  });
+  const bytes = await sealPdf(withCertificate, certificate, { signingTime: evidence.generatedAt, ...options });
+  return { bytes, sha256: sha256Hex(bytes) };
+}

@@ -1,0 +1,70 @@
+import { Readable } from 'node:stream';
+import {
+  saveSurveyBody,
+  staffSurveyQuery,
+  staffSurveyResultsResponse,
+  surveyParams,
+  surveyResponse,
+} from '@passerelle/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { fileResponse } from '../../plugins/openapi.ts';
+import { attachmentDisposition } from '../files/files.service.ts';
+import { findSurveyResults, getSurvey, saveSurveyPage, surveyCsv } from './survey.service.ts';
+
+function signedInUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('UNAUTHORIZED');
+  return request.user;
+}
+
+/**
+ * The closing survey (issue 11, "Survey"): `/api/sondage/:etape/:id` (`:id` is the dossier) for its applicant and its
+ * company's people, whatever their user type route-wise (SPEC 6: no type requirement; the service answers 403 to
+ * others); the results and the CSV export for staff.
+ */
+export default async function surveyRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const onRequest = app.authenticate;
+  const staffOnly = app.requireUserType('staff', 'admin');
+
+  app.get(
+    '/sondage/:etape/:id',
+    { onRequest, schema: { params: surveyParams, response: { 200: surveyResponse } } },
+    async (request) => getSurvey(app.db, signedInUser(request), request.params.etape, request.params.id),
+  );
+  app.put(
+    '/sondage/:etape/:id',
+    { onRequest, schema: { params: surveyParams, body: saveSurveyBody, response: { 200: surveyResponse } } },
+    async (request) =>
+      saveSurveyPage(app.db, signedInUser(request), request.params.etape, request.params.id, request.body),
+  );
+
+  app.get(
+    '/staff/surveys',
+    { onRequest: staffOnly, schema: { querystring: staffSurveyQuery, response: { 200: staffSurveyResultsResponse } } },
+    async (request) => findSurveyResults(app.db, signedInUser(request), request.query.etape),
+  );
+  app.get(
+    '/staff/exports/surveys.csv',
+    {
+      onRequest: staffOnly,
+      schema: {
+        querystring: staffSurveyQuery,
+        response: { 200: fileResponse('text/csv', 'The answers, one line per person: UTF-8 with BOM, semicolons') },
+      },
+    },
+    async (request, reply) => {
+      const lines = surveyCsv(app.db, signedInUser(request), request.query.etape);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', attachmentDisposition(`sondage-${request.query.etape}.csv`))
+          .header('Cache-Control', 'private, no-store')
+          // The binary response schema types the payload as bytes; Fastify streams a Readable as well.
+          .send(Readable.from(lines) as unknown as Uint8Array)
+      );
+    },
+  );
+}

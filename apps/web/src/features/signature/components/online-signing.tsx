@@ -1,0 +1,195 @@
+import MarkEmailRead from '@mui/icons-material/MarkEmailReadOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Typography from '@mui/material/Typography';
+import type { SignatureResponse, SignatureSignBody } from '@passerelle/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Controller, useForm, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { OutlinedField } from '../../../components/form/outlined-field';
+import { useErrorText } from '../../../components/use-error-text';
+import { ApiError } from '../../../lib/api-client';
+import { formatTime } from '../../../lib/date-format';
+import { requestSignatureCode, signatureQueryKey, signDocuments, type SignatureCodeResponse } from '../api/signature';
+import { useMessageText } from '../utils/messages';
+
+interface FormValues {
+  code: string;
+  consent: boolean;
+}
+
+/**
+ * The contract's `signatureSignBody`, checked by hand: two fields do not justify loading zod and the contract's schemas
+ * (about 23 KB compressed) into this screen, which an applicant opens on a phone from a mail. Same rules, same message
+ * codes; the server checks the body with the schema itself.
+ */
+const resolver: Resolver<FormValues, unknown, SignatureSignBody> = (values): ResolverResult<FormValues, SignatureSignBody> => {
+  const code = values.code.trim();
+  const errors: FieldErrors<FormValues> = {};
+  if (!/^\d{6}$/.test(code)) errors.code = { type: 'pattern', message: 'signature.code_format' };
+  if (values.consent !== true) errors.consent = { type: 'literal', message: 'signature.consent_required' };
+  if (errors.code || errors.consent) return { values: {}, errors };
+  return { values: { code, consent: true }, errors: {} };
+};
+
+/** The fields the server may put a message under. */
+const fields = ['code', 'consent'] as const;
+
+export interface OnlineSigningProps {
+  id: number;
+  consent: SignatureResponse['consent'];
+  onSigned: () => void;
+}
+
+/**
+ * Issue 11, online: a one-time code by e-mail, consent to the documents' text, then the signature. Every step is a
+ * POST from this page, so a link opened by a mail scanner signs nothing.
+ */
+export function OnlineSigning({ id, consent, onSigned }: OnlineSigningProps) {
+  const { t, i18n } = useTranslation('signature');
+  const errorText = useErrorText();
+  const messageText = useMessageText();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const [sent, setSent] = useState<SignatureCodeResponse | null>(null);
+  const form = useForm<FormValues, unknown, SignatureSignBody>({
+    resolver,
+    defaultValues: { code: '', consent: false },
+    mode: 'onTouched',
+  });
+  const codeRequest = useMutation({
+    mutationFn: () => requestSignatureCode(id),
+    onSuccess: (answer) => {
+      setSent(answer);
+      form.resetField('code');
+      form.setFocus('code');
+    },
+  });
+  const signing = useMutation({
+    mutationFn: (body: SignatureSignBody) => signDocuments(id, body),
+    onSuccess: async () => {
+      onSigned();
+      await queryClient.invalidateQueries({ queryKey: signatureQueryKey(id) });
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return;
+      // Not this person's turn any more, or the documents changed: the page shows where the case stands now.
+      if (error.status === 409) void queryClient.invalidateQueries({ queryKey: signatureQueryKey(id) });
+      let first = true;
+      for (const field of fields) {
+        const messages = error.errors[field];
+        if (!messages?.length) continue;
+        const attempts = Number(error.errors['attemptsLeft']?.[0]);
+        const text = [messageText(messages[0]), Number.isFinite(attempts) && field === 'code' ? t('messages.attemptsLeft', { count: attempts }) : null]
+          .filter(Boolean)
+          .join(' ');
+        form.setError(field, { type: 'server', message: text }, { shouldFocus: first });
+        first = false;
+      }
+    },
+  });
+  const hasFieldErrors = signing.error instanceof ApiError && fields.some((field) => (signing.error as ApiError).errors[field]?.length);
+
+  return (
+    <Box component="section" aria-labelledby={titleId} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box>
+        <Typography id={titleId} variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 600 }}>
+          {t('online.title')}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{t('online.intro')}</Typography>
+      </Box>
+      {/* Read out when a code is sent or cannot be: the person's eyes may be on their mail app. */}
+      <Box aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        {sent ? (
+          <Alert severity="success" icon={<MarkEmailRead />}>
+            {t('online.codeSent', { sentTo: sent.sentTo, time: formatTime(sent.expiresAt, i18n.language) })}
+          </Alert>
+        ) : null}
+        {codeRequest.isError ? <Alert severity="error">{errorText(codeRequest.error)}</Alert> : null}
+      </Box>
+      {sent ? null : (
+        <Box>
+          <Button variant="contained" size="large" onClick={() => codeRequest.mutate()} disabled={codeRequest.isPending}>
+            {t('online.requestCode')}
+          </Button>
+        </Box>
+      )}
+      {sent ? (
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => void form.handleSubmit((body) => signing.mutate(body))(event)}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        >
+          <Controller
+            control={form.control}
+            name="code"
+            render={({ field, fieldState }) => (
+              <Box sx={{ maxWidth: 280 }}>
+                <OutlinedField
+                  id="field-code"
+                  label={t('online.code')}
+                  required
+                  error={Boolean(fieldState.error)}
+                  helperText={messageText(fieldState.error?.message) ?? t('online.codeHint')}
+                  input={{
+                    name: field.name,
+                    value: field.value,
+                    onChange: (event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, 6)),
+                    onBlur: field.onBlur,
+                    inputRef: field.ref,
+                    autoComplete: 'one-time-code',
+                    inputProps: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 },
+                    sx: { fontSize: '1.4rem', letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' },
+                  }}
+                />
+              </Box>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="consent"
+            render={({ field, fieldState }) => (
+              <FormControl error={Boolean(fieldState.error)} required>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      name={field.name}
+                      checked={field.value === true}
+                      onChange={(event) => field.onChange(event.target.checked)}
+                      onBlur={field.onBlur}
+                      slotProps={{ input: { ref: field.ref, 'aria-describedby': fieldState.error ? 'field-consent-helper' : undefined } }}
+                      sx={{ mt: -0.75 }}
+                    />
+                  }
+                  label={<Typography sx={{ whiteSpace: 'pre-line' }}>{consent.text || t('online.consentLabel')}</Typography>}
+                  sx={{ alignItems: 'flex-start', mr: 0 }}
+                />
+                {fieldState.error ? <FormHelperText id="field-consent-helper">{messageText(fieldState.error.message)}</FormHelperText> : null}
+              </FormControl>
+            )}
+          />
+          {signing.isError && !hasFieldErrors ? (
+            <Alert severity="error" role="alert">
+              {errorText(signing.error)}
+            </Alert>
+          ) : null}
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <Button type="submit" variant="contained" size="large" disabled={signing.isPending}>
+              {t('online.sign')}
+            </Button>
+            <Button onClick={() => codeRequest.mutate()} disabled={codeRequest.isPending || signing.isPending}>
+              {t('online.resendCode')}
+            </Button>
+          </Box>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

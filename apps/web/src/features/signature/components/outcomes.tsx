@@ -1,0 +1,68 @@
+import Download from '@mui/icons-material/FileDownloadOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import type { SignatureResponse } from '@passerelle/contract';
+import { useTranslation } from 'react-i18next';
+import { CfaContact } from '../../../components/cfa-contact';
+import { useDownload } from '../../../components/use-download';
+import { useErrorText } from '../../../components/use-error-text';
+
+/** Every signer signed: thanks, and the signed contract. */
+export function SignedOutcome({ signature }: { signature: SignatureResponse }) {
+  const { t } = useTranslation('signature');
+  const errorText = useErrorText();
+  const { download, pendingUrl, error } = useDownload();
+  const url = signature.signedDocumentUrl;
+  return (
+    <Alert severity="success" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
+      <AlertTitle component="h2">{t('outcome.signedTitle')}</AlertTitle>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, alignItems: 'flex-start' }}>
+        <span>{t('outcome.signedText')}</span>
+        {url ? (
+          <Button
+            variant="contained"
+            color="success"
+            startIcon={<Download />}
+            disabled={pendingUrl === url}
+            onClick={() => download(url, `contrat-signe-${signature.dossier.id}.pdf`)}
+          >
+            {t('outcome.downloadSigned')}
+          </Button>
+        ) : null}
+        {error ? <span role="alert">{errorText(error)}</span> : null}
+      </Box>
+    </Alert>
+  );
+}
+
+/** Refused, or SPEC 8 "signature unavailable": the procedure is no longer available, contact the CFA. */
+export function ClosedOutcome({ signature }: { signature: SignatureResponse }) {
+  const { t, i18n } = useTranslation('signature');
+  const isRefused = signature.state === 'refused';
+  const reason = signature.stateReason;
+  const reasonText = reason
+    ? i18n.exists(`signature:outcome.reasons.${reason}`)
+      ? t(`outcome.reasons.${reason}`)
+      : t('outcome.reason', { reason })
+    : null;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Alert severity="warning">
+        <AlertTitle component="h2">{isRefused ? t('outcome.refusedTitle') : t('outcome.unavailableTitle')}</AlertTitle>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+          <span>{isRefused ? t('outcome.refusedText') : t('outcome.unavailableText')}</span>
+          {reasonText ? <span style={{ whiteSpace: 'pre-line' }}>{reasonText}</span> : null}
+        </Box>
+      </Alert>
+      <Card>
+        <CardContent>
+          <CfaContact />
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,349 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { ReviewableDocument } from '@passerelle/contract';
+import { dossierTermsBody, firstContactDecisionBody } from '@passerelle/contract/sheets';
+import { todayIso } from '@passerelle/contract/rules/dates';
+import {
+  archiveBody,
+  contractEndBody,
+  documentReviewBody,
+  markFiledBody,
+  markRegisteredBody,
+  markSignedBody,
+  missionsComplementBody,
+  returnSheetBody,
+} from '@passerelle/contract/staff';
+import { useId, useState } from 'react';
+import { useController, useForm, type Control, type FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { OutlinedField } from '../../../../components/form/outlined-field';
+import { applyServerErrors, serverFieldMessage } from '../../../../components/form/server-errors';
+import { TextFieldElement } from '../../../../components/form/text-field-element';
+import { zodResolver } from '../../../../components/form/zod-resolver';
+import { useErrorText } from '../../../../components/use-error-text';
+import { ApiError } from '../../../../lib/api-client';
+import { useCaseAction } from '../api/case';
+import type { CaseDetail } from '../utils/case-data';
+import { actionOf, isDestructive, type CaseIntent } from './case-intents';
+
+type Values = Record<string, unknown>;
+
+interface FieldDef {
+  name: string;
+  /** i18n key in `staff-case:dialog.fields`. */
+  label: string;
+  kind: 'text' | 'textarea' | 'date' | 'number' | 'sheet';
+  hint?: string;
+  required?: boolean;
+  /** A date that has happened (a signature, a sending). */
+  pastOnly?: boolean;
+}
+
+interface IntentForm {
+  schema?: z.ZodType<FieldValues, FieldValues>;
+  defaults: Values;
+  fields: FieldDef[];
+  /** The request body from the checked values; the values themselves by default. */
+  body?: (values: Values) => unknown;
+}
+
+const reason: FieldDef = { name: 'reason', label: 'reason', kind: 'textarea', required: true };
+
+/** Each confirmation's fields, checked with the contract's schema of the action's body (STYLE, validation layer 2). */
+function formOf(intent: CaseIntent, detail: CaseDetail, document: ReviewableDocument | undefined): IntentForm {
+  switch (intent) {
+    case 'accept':
+      return { defaults: {}, fields: [], body: () => ({ decision: 'accept' }) };
+    case 'refuse':
+      return { schema: firstContactDecisionBody, defaults: { decision: 'refuse', reason: '' }, fields: [reason] };
+    case 'modalites':
+      return {
+        schema: dossierTermsBody,
+        defaults: {
+          coutFormationAnnuel: null,
+          priseEnChargeOpco: null,
+          resteACharge: null,
+          rythme: '',
+          commentaire: '',
+        },
+        fields: [
+          { name: 'coutFormationAnnuel', label: 'coutFormationAnnuel', kind: 'number', required: true },
+          { name: 'priseEnChargeOpco', label: 'priseEnChargeOpco', kind: 'number', required: true },
+          { name: 'resteACharge', label: 'resteACharge', kind: 'number', required: true },
+          { name: 'rythme', label: 'rythme', kind: 'text', hint: 'rythmeHint', required: true },
+          { name: 'commentaire', label: 'commentaire', kind: 'textarea' },
+        ],
+        // An empty comment is no comment.
+        body: (values) => ({ ...values, commentaire: values['commentaire'] || undefined }),
+      };
+    case 'return':
+      return {
+        schema: returnSheetBody,
+        defaults: { sheet: detail.returnableSheets.length === 1 ? detail.returnableSheets[0] : '', message: '' },
+        fields: [
+          { name: 'sheet', label: 'sheet', kind: 'sheet', required: true },
+          { name: 'message', label: 'message', kind: 'textarea', required: true },
+        ],
+      };
+    case 'missions-complement':
+      return {
+        schema: missionsComplementBody,
+        defaults: { message: '' },
+        fields: [{ name: 'message', label: 'messageEmployer', kind: 'textarea', required: true }],
+      };
+    case 'validate':
+      return { defaults: {}, fields: [], body: () => ({ document, decision: 'valid' }) };
+    case 'reject':
+      return { schema: documentReviewBody, defaults: { document, decision: 'rejected', reason: '' }, fields: [reason] };
+    case 'contract-prepared':
+      // The reason shows only once the server has listed what the contract lacks (ContractOverride below).
+      return { defaults: { reason: '' }, fields: [], body: () => undefined };
+    case 'signed':
+      return {
+        schema: markSignedBody,
+        defaults: { signedOn: todayIso() },
+        fields: [{ name: 'signedOn', label: 'signedOn', kind: 'date', required: true, pastOnly: true }],
+      };
+    case 'filed':
+      return {
+        schema: markFiledBody,
+        defaults: { filedOn: todayIso() },
+        fields: [{ name: 'filedOn', label: 'filedOn', kind: 'date', required: true, pastOnly: true }],
+      };
+    case 'registered':
+      return {
+        schema: markRegisteredBody,
+        defaults: { decaNumber: '' },
+        fields: [{ name: 'decaNumber', label: 'decaNumber', kind: 'text', required: true }],
+      };
+    case 'archive':
+      return { schema: archiveBody, defaults: { reason: '' }, fields: [reason] };
+    case 'reopen':
+      return { defaults: {}, fields: [], body: () => ({}) };
+    case 'breaking':
+    case 'broken':
+      return {
+        schema: contractEndBody,
+        defaults: { date: '', reason: '' },
+        fields: [
+          { name: 'date', label: intent === 'breaking' ? 'breakingDate' : 'date', kind: 'date', required: true },
+          reason,
+        ],
+      };
+  }
+}
+
+function SheetSelect({
+  control,
+  field,
+  sheets,
+}: {
+  control: Control<Values>;
+  field: FieldDef;
+  sheets: CaseDetail['returnableSheets'];
+}) {
+  const { t } = useTranslation('staff-case');
+  const { field: input, fieldState } = useController({ name: field.name, control });
+  return (
+    <OutlinedField
+      label={t(`dialog.fields.${field.label}`)}
+      required
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message}
+      select={
+        <>
+          <option value="">{t('dialog.fields.choose')}</option>
+          {sheets.map((sheet) => (
+            <option key={sheet} value={sheet}>
+              {t(`sheets.kinds.${sheet}`)}
+            </option>
+          ))}
+        </>
+      }
+      input={{
+        name: input.name,
+        value: typeof input.value === 'string' ? input.value : '',
+        onChange: (event) => input.onChange(event.target.value),
+        onBlur: input.onBlur,
+        inputRef: input.ref,
+      }}
+    />
+  );
+}
+
+export type ActionOutcome = 'done' | 'conflict';
+
+/** What the contract lacks (409 CONTRACT_INCOMPLETE), and whether staff may prepare it anyway with a reason. */
+interface Incomplete {
+  items: string[];
+  overridable: boolean;
+}
+
+/** The NIR and the previous contract's DECA number are never overridden (the API's rule, repeated to say so early). */
+const neverOverridable = (field: string) => field === 'apprenti.nir' || field.includes('numeroContratPrecedent');
+
+function incompleteOf(error: ApiError): Incomplete {
+  return {
+    items: Object.values(error.errors).flat(),
+    overridable: !Object.keys(error.errors).some(neverOverridable),
+  };
+}
+
+/**
+ * The confirmation of one action: what will happen, the fields the action needs, and the button that does it. A 400
+ * puts the server's messages under the fields, a 409 (the case moved on meanwhile) closes it with that said.
+ */
+export default function ActionDialog({
+  intent,
+  document,
+  detail,
+  onClose,
+  onDone,
+}: {
+  intent: CaseIntent;
+  document?: ReviewableDocument;
+  detail: CaseDetail;
+  onClose: () => void;
+  onDone: (outcome: ActionOutcome) => void;
+}) {
+  const { t } = useTranslation(['staff-case', 'common']);
+  const errorText = useErrorText();
+  const titleId = useId();
+  const textId = useId();
+  const [spec] = useState(() => formOf(intent, detail, document));
+  const mutation = useCaseAction(detail.id);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [incomplete, setIncomplete] = useState<Incomplete | null>(null);
+  const incompleteId = useId();
+  const form = useForm<Values>({
+    defaultValues: spec.defaults,
+    resolver: spec.schema ? zodResolver(spec.schema) : undefined,
+  });
+  const documentName = document ? t(`documents.kinds.${document}`) : '';
+
+  const overriding = intent === 'contract-prepared' && incomplete?.overridable === true;
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const reasonText = typeof values['reason'] === 'string' ? values['reason'].trim() : '';
+    if (overriding && !reasonText) {
+      form.setError(
+        'reason',
+        { type: 'required', message: serverFieldMessage(['field.required']) },
+        { shouldFocus: true },
+      );
+      return;
+    }
+    try {
+      const body = overriding ? { override: true, reason: reasonText } : spec.body ? spec.body(values) : values;
+      await mutation.mutateAsync({ action: actionOf(intent), body });
+      onDone('done');
+    } catch (error) {
+      // The contract lacks something: said in the dialog, with the way to prepare it anyway when that is allowed.
+      if (intent === 'contract-prepared' && error instanceof ApiError && error.code === 'CONTRACT_INCOMPLETE') {
+        setIncomplete(incompleteOf(error));
+        setTimeout(() => window.document.getElementById(incompleteId)?.focus(), 0);
+        return;
+      }
+      if (error instanceof ApiError && error.status === 409) {
+        onDone('conflict');
+        return;
+      }
+      const names = [...spec.fields.map((field) => field.name), ...(overriding ? ['reason'] : [])];
+      if (!applyServerErrors(error, form.setError, names)) setFailure(error);
+    }
+  });
+
+  const isPending = mutation.isPending;
+  return (
+    <Dialog
+      open
+      onClose={isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      maxWidth="sm"
+      fullWidth
+    >
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+        <DialogTitle id={titleId}>{t(`dialog.titles.${intent}`, { document: documentName })}</DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+          <DialogContentText id={textId}>{t(`dialog.consequences.${intent}`)}</DialogContentText>
+          {spec.fields.map((field) =>
+            field.kind === 'sheet' ? (
+              <SheetSelect key={field.name} control={form.control} field={field} sheets={detail.returnableSheets} />
+            ) : (
+              <TextFieldElement
+                key={field.name}
+                name={field.name}
+                control={form.control}
+                label={t(`dialog.fields.${field.label}`)}
+                required={field.required}
+                helperText={field.hint ? t(`dialog.fields.${field.hint}`) : undefined}
+                type={field.kind === 'textarea' ? undefined : field.kind}
+                multiline={field.kind === 'textarea'}
+                minRows={field.kind === 'textarea' ? 3 : undefined}
+                asNumber={field.kind === 'number'}
+                max={field.pastOnly ? todayIso() : undefined}
+              />
+            ),
+          )}
+          {incomplete ? (
+            <Alert id={incompleteId} tabIndex={-1} severity="warning" sx={{ outline: 'none' }}>
+              <Box component="p" sx={{ m: 0, fontWeight: 600 }}>
+                {t('dialog.incomplete.title')}
+              </Box>
+              <Box component="ul" sx={{ my: 1, pl: 2.5 }}>
+                {incomplete.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </Box>
+              <Box component="p" sx={{ m: 0 }}>
+                {t(incomplete.overridable ? 'dialog.incomplete.override' : 'dialog.incomplete.blocked')}
+              </Box>
+            </Alert>
+          ) : null}
+          {overriding ? (
+            <TextFieldElement
+              name="reason"
+              control={form.control}
+              label={t('dialog.fields.overrideReason')}
+              required
+              multiline
+              minRows={3}
+            />
+          ) : null}
+          {failure ? (
+            <Alert severity="error" role="alert">
+              {t('feedback.failed')} {errorText(failure)}
+            </Alert>
+          ) : null}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+          <Button onClick={onClose} disabled={isPending}>
+            {t('common:actions.cancel')}
+          </Button>
+          {incomplete && !incomplete.overridable ? null : (
+            <Button
+              type="submit"
+              variant="contained"
+              color={isDestructive(intent) ? 'error' : 'primary'}
+              disabled={isPending}
+            >
+              {isPending
+                ? t('dialog.sending')
+                : overriding
+                  ? t('dialog.incomplete.confirm')
+                  : t(`dialog.confirm.${intent}`)}
+            </Button>
+          )}
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

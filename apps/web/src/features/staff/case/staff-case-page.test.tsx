@@ -1,0 +1,404 @@
+import type { StaffDossierDetailResponse } from '@passerelle/contract';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import fr from '../../../locales/fr-FR/staff-case.json';
+import { renderRoutes } from '../../../test/render';
+import { requestUrl } from '../../../test/request-url';
+import { Component as StaffCasePage } from './staff-case-page';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const DETAIL_URL = '/api/staff/dossiers/42';
+
+function detail(overrides: Partial<StaffDossierDetailResponse> = {}): StaffDossierDetailResponse {
+  return {
+    id: 42,
+    dossierName: 'Atelier Contraste — Chargée de communication',
+    dossierStatut: 7,
+    etapeStatus: [
+      { type: 'f1ca', status: 3 },
+      { type: 'f1ce', status: 3 },
+      { type: 'modalites_re', status: 3 },
+      { type: 'fra', status: 3 },
+      { type: 'fre', status: 2 },
+    ],
+    applicant: { nom: 'Mercier', prenom: 'Alix', email: 'alix.mercier@example.test' },
+    school: 'ESILV',
+    formation: 'Ingénieur informatique',
+    companyName: 'Atelier Contraste',
+    waitingFor: { action: 'fre', actor: 'company', to: null },
+    waitingSince: '2026-11-10T09:00:00.000Z',
+    updatedAt: '2026-11-20T14:30:00.000Z',
+    dossierAccessible: true,
+    allowedActions: ['return', 'missions-complement', 'document-review', 'archive'],
+    returnableSheets: ['fra', 'missions'],
+    applicantDocuments: {
+      cvec: { url: '/api/files/cvec-1', isValid: false, rejectedReason: null, number: 'PAR1234567' },
+      attestationBac: { url: null, isValid: false, rejectedReason: null },
+    },
+    sheets: [
+      {
+        kind: 'f1ca',
+        status: 'submitted',
+        data: {
+          apprenti: {
+            nom: 'Mercier',
+            prenom: 'Alix',
+            telephone: '06 11 22 33 44',
+            courriel: 'alix.mercier@example.test',
+          },
+          employeur: { denomination: 'Atelier Contraste' },
+          contacts: {
+            contactEntreprise: {
+              nom: 'Garnier',
+              prenom: 'Lise',
+              courriel: 'lise.garnier@example.test',
+              fonction: 'DRH',
+            },
+          },
+        },
+        submittedAt: '2026-11-02T10:00:00.000Z',
+        updatedAt: '2026-11-02T10:00:00.000Z',
+      },
+      {
+        kind: 'f1ce',
+        status: 'submitted',
+        data: {
+          employeur: { denomination: 'Atelier Contraste', siret: '73282932000074' },
+          maitre1: {
+            nom: 'Roux',
+            prenom: 'Paul',
+            courriel: 'paul.roux@example.test',
+            emploiOccupe: 'Directeur artistique',
+          },
+          contacts: { signataire: { nom: 'Garnier', prenom: 'Lise', courriel: 'lise.garnier@example.test' } },
+        },
+        submittedAt: '2026-11-04T10:00:00.000Z',
+        updatedAt: '2026-11-04T10:00:00.000Z',
+      },
+      {
+        kind: 'fre',
+        status: 'draft',
+        data: { opco: { numeroAdherent: 'A-12' } },
+        submittedAt: null,
+        updatedAt: '2026-11-19T08:00:00.000Z',
+      },
+    ],
+    documents: [{ id: 'f1', kind: 'cv', name: 'CV Alix Mercier.pdf', size: 250_000, url: '/api/files/f1' }],
+    events: [
+      {
+        at: '2026-11-02T10:00:00.000Z',
+        type: 'sheet.submitted',
+        actor: { name: 'Alix Mercier', email: 'alix.mercier@example.test', userType: 'admissible' },
+        details: { kind: 'f1ca' },
+      },
+      {
+        at: '2026-11-05T09:15:00.000Z',
+        type: 'first_contact.accept',
+        actor: { name: 'Sophie Bernard', email: 'sophie.bernard@example.test', userType: 'staff' },
+        details: { decision: 'accept', statut: { from: 3, to: 4 } },
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** GET answers the details in turn (the last one repeats); POST answers `onPost`, which sees the body sent. */
+function mockApi(
+  pages: StaffDossierDetailResponse[],
+  onPost: (url: string, body: unknown) => Response = () => json(200, { id: 42, dossierStatut: 7, etapeStatus: [] }),
+) {
+  let gets = 0;
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = requestUrl(input);
+    if (init?.method === 'POST') return onPost(url, typeof init.body === 'string' ? JSON.parse(init.body) : undefined);
+    if (url !== DETAIL_URL) return json(404, { code: 'NOT_FOUND', message: 'Not found' });
+    const page = pages[Math.min(gets, pages.length - 1)];
+    gets += 1;
+    return json(200, page);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, gets: () => gets };
+}
+
+const renderPage = () =>
+  renderRoutes([{ path: '/gestion/dossiers/:id', element: <StaffCasePage /> }], '/gestion/dossiers/42');
+
+const actions = async () => within(await screen.findByRole('region', { name: fr.actions.title }));
+
+beforeAll(async () => {
+  await initI18n();
+  await i18next.loadNamespaces(['common', 'staff-case', 'sheets']);
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18next.changeLanguage('fr-FR');
+});
+
+// Each test opens a lazy dialog and waits for two answers: a loaded machine needs more than the default 5 s.
+describe('StaffCasePage', { timeout: 15_000 }, () => {
+  it('shows the parties, the documents, the sheets and the history of the case', async () => {
+    mockApi([detail()]);
+    renderPage();
+    const title = await screen.findByRole('heading', { level: 1, name: 'Dossier n° 42 — Alix Mercier' });
+    const header = within(title.closest('header') ?? document.body);
+    expect(header.getByText('En cours')).toBeInTheDocument();
+    expect(header.getByText('Contrat en préparation')).toBeInTheDocument();
+    expect(header.getByText('Atelier Contraste — Chargée de communication')).toBeInTheDocument();
+    expect(screen.getByText(/Fiche de renseignements de l'entreprise — l'entreprise/)).toBeInTheDocument();
+
+    const parties = within(screen.getByRole('region', { name: fr.parties.title }));
+    expect(parties.getByRole('link', { name: 'alix.mercier@example.test' })).toHaveAttribute(
+      'href',
+      'mailto:alix.mercier@example.test',
+    );
+    expect(parties.getByText('06 11 22 33 44')).toBeInTheDocument();
+    expect(parties.getByText('73282932000074')).toBeInTheDocument();
+    // The contact the applicant named also signs: one person, both roles.
+    const contact = parties.getByRole('region', {
+      name: `${fr.parties.contacts.contactEntreprise} · ${fr.parties.contacts.signataire}`,
+    });
+    expect(contact).toHaveTextContent('Lise Garnier');
+    expect(parties.getByRole('region', { name: fr.parties.contacts.maitre1 })).toHaveTextContent('Paul Roux');
+
+    const documents = within(screen.getByRole('region', { name: fr.documents.title }));
+    expect(documents.getByRole('link', { name: /CV Alix Mercier\.pdf/ })).toBeInTheDocument();
+    expect(documents.getByText(/244 ko/)).toBeInTheDocument();
+    expect(documents.getByText('N° CVEC : PAR1234567')).toBeInTheDocument();
+    expect(documents.getByRole('region', { name: fr.documents.kinds.attestationBac })).toHaveTextContent(
+      fr.documents.state.missing,
+    );
+
+    const sheets = within(screen.getByRole('region', { name: fr.sheets.title }));
+    const employerSheet = sheets.getByRole('button', { name: /Fiche de renseignements de l'entreprise/ });
+    expect(employerSheet).toHaveTextContent(fr.sheets.draft);
+    await userEvent.click(sheets.getByRole('button', { name: /Fiche premier contact de l'alternant/ }));
+    expect(await sheets.findByText('DRH')).toBeInTheDocument();
+
+    const history = within(screen.getByRole('region', { name: fr.timeline.title }));
+    const items = history.getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Premier contact accepté');
+    expect(items[0]).toHaveTextContent('05/11/2026');
+    expect(items[0]).toHaveTextContent('par Sophie Bernard (Équipe du CFA)');
+    expect(items[0]).toHaveTextContent('Statut : Premier contact à valider → Modalités à enregistrer');
+    expect(items[1]).toHaveTextContent('Fiche envoyée');
+  });
+
+  it("reads a returned sheet's words as the message they were, a refusal's as its reason", async () => {
+    const staff = { name: 'Sophie Bernard', email: 'sophie.bernard@example.test', userType: 'staff' as const };
+    mockApi([
+      detail({
+        events: [
+          {
+            at: '2026-11-06T09:00:00.000Z',
+            type: 'sheet.returned',
+            actor: staff,
+            details: { kind: 'fra', reason: 'Téléphone à corriger.' },
+          },
+          {
+            at: '2026-11-07T09:00:00.000Z',
+            type: 'first_contact.refuse',
+            actor: staff,
+            details: { decision: 'refuse', reason: 'Hors formation.' },
+          },
+        ],
+      }),
+    ]);
+    renderPage();
+    const history = within(await screen.findByRole('region', { name: fr.timeline.title }));
+    const items = await history.findAllByRole('listitem');
+    expect(items[1]).toHaveTextContent(fr.timeline.message.replace('{{text}}', 'Téléphone à corriger.'));
+    expect(items[0]).toHaveTextContent(fr.timeline.reason.replace('{{text}}', 'Hors formation.'));
+  });
+
+  it('offers only the actions the state allows, the closing ones apart', async () => {
+    mockApi([detail()]);
+    renderPage();
+    await screen.findByRole('heading', { level: 1 });
+    const panel = await actions();
+    expect(panel.getByRole('button', { name: fr.actions.labels.return })).toBeInTheDocument();
+    expect(panel.getByRole('button', { name: fr.actions.labels['missions-complement'] })).toBeInTheDocument();
+    expect(
+      within(panel.getByRole('region', { name: fr.actions.closing })).getByRole('button', {
+        name: fr.actions.labels.archive,
+      }),
+    ).toBeInTheDocument();
+    for (const absent of [
+      'accept',
+      'refuse',
+      'modalites',
+      'contract-prepared',
+      'signed',
+      'reopen',
+      'breaking',
+      'broken',
+    ] as const)
+      expect(panel.queryByRole('button', { name: fr.actions.labels[absent] })).not.toBeInTheDocument();
+    // The attestation is not uploaded: nothing to review; the CVEC is.
+    expect(screen.getByRole('button', { name: 'Valider : Attestation CVEC' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Valider : Attestation du baccalauréat' })).not.toBeInTheDocument();
+  });
+
+  it('says when no action is possible', async () => {
+    mockApi([detail({ allowedActions: [], dossierStatut: 13 })]);
+    renderPage();
+    expect(await screen.findByText(fr.actions.none)).toBeInTheDocument();
+  });
+
+  it('returns a sheet only with a message, posts it and reads the case again', async () => {
+    const posts: { url: string; body: unknown }[] = [];
+    const api = mockApi([detail(), detail({ allowedActions: ['archive'] })], (url, body) => {
+      posts.push({ url, body });
+      return json(200, { id: 42, dossierStatut: 7, etapeStatus: [] });
+    });
+    renderPage();
+    await userEvent.click((await actions()).getByRole('button', { name: fr.actions.labels.return }));
+    const dialog = await screen.findByRole('dialog', { name: fr.dialog.titles.return });
+    expect(dialog).toHaveTextContent(fr.dialog.consequences.return);
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /Fiche à renvoyer/ }), 'fra');
+    await userEvent.click(within(dialog).getByRole('button', { name: fr.dialog.confirm.return }));
+    const message = within(dialog).getByRole('textbox', { name: /Message à l'auteur de la fiche/ });
+    await waitFor(() => expect(message).toHaveAccessibleDescription('Ce champ est obligatoire.'));
+    expect(message).toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toHaveLength(0);
+
+    await userEvent.type(message, 'Le numéro de sécurité sociale est incomplet.');
+    await userEvent.click(within(dialog).getByRole('button', { name: fr.dialog.confirm.return }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts).toEqual([
+      {
+        url: '/api/staff/dossiers/42/return',
+        body: { sheet: 'fra', message: 'Le numéro de sécurité sociale est incomplet.' },
+      },
+    ]);
+    const done = await screen.findByText(`C'est fait : ${fr.actions.labels.return}.`);
+    // The button that opened the dialog may be gone with the new state: the outcome has the focus.
+    await waitFor(() => expect(done.closest('[tabindex="-1"]')).toHaveFocus());
+    await waitFor(() => expect(api.gets()).toBe(2));
+    const panel = await actions();
+    await waitFor(() =>
+      expect(panel.queryByRole('button', { name: fr.actions.labels.return })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('says the case changed and shows it as it is now on a 409', async () => {
+    const api = mockApi([detail(), detail({ allowedActions: [], dossierStatut: 9 })], () =>
+      json(409, { code: 'CONFLICT', message: 'Not allowed in this state' }),
+    );
+    renderPage();
+    await userEvent.click((await actions()).getByRole('button', { name: fr.actions.labels.archive }));
+    const dialog = await screen.findByRole('dialog', { name: fr.dialog.titles.archive });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Motif/ }),
+      "L'alternant a trouvé un autre contrat.",
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: fr.dialog.confirm.archive }));
+    expect(await screen.findByText(fr.feedback.conflict)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(api.gets()).toBe(2));
+    expect(await screen.findByText(fr.archivedNotice)).toBeInTheDocument();
+  });
+
+  it('rejects a document only with a reason, and puts the server messages under the fields', async () => {
+    const posts: unknown[] = [];
+    mockApi([detail()], (_url, body) => {
+      posts.push(body);
+      return json(400, { code: 'VALIDATION_FAILED', message: 'Invalid', errors: { reason: ['Motif trop vague.'] } });
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Refuser : Attestation CVEC' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refuser : Attestation CVEC ?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: fr.dialog.confirm.reject }));
+    const reason = within(dialog).getByRole('textbox', { name: /Motif/ });
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('Ce champ est obligatoire.'));
+    expect(posts).toHaveLength(0);
+
+    await userEvent.type(reason, 'Illisible');
+    await userEvent.click(within(dialog).getByRole('button', { name: fr.dialog.confirm.reject }));
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('Motif trop vague.'));
+    expect(posts).toEqual([{ document: 'cvec', decision: 'rejected', reason: 'Illisible' }]);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('lists what the contract lacks and prepares it anyway only with a reason', async () => {
+    const posts: unknown[] = [];
+    const missing = { 'cfa.uai': ['N° UAI — CFA : Ce champ est obligatoire.'] };
+    mockApi([detail({ allowedActions: ['contract-prepared', 'return', 'archive'] })], (_url, body) => {
+      posts.push(body);
+      return posts.length === 1
+        ? json(409, { code: 'CONTRACT_INCOMPLETE', message: 'Missing', errors: missing })
+        : json(200, { id: 42, dossierStatut: 7, etapeStatus: [] });
+    });
+    renderPage();
+    await userEvent.click((await actions()).getByRole('button', { name: fr.actions.labels['contract-prepared'] }));
+    const dialog = await screen.findByRole('dialog', { name: fr.dialog.titles['contract-prepared'] });
+    await userEvent.click(within(dialog).getByRole('button', { name: fr.dialog.confirm['contract-prepared'] }));
+    // Not "the case changed": what is missing, in the dialog, which keeps the focus.
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(fr.dialog.incomplete.title);
+    expect(within(alert).getByRole('listitem')).toHaveTextContent('N° UAI — CFA : Ce champ est obligatoire.');
+    await waitFor(() => expect(alert).toHaveFocus());
+    const reason = within(dialog).getByRole('textbox', { name: new RegExp(fr.dialog.fields.overrideReason) });
+    await userEvent.click(within(dialog).getByRole('button', { name: fr.dialog.incomplete.confirm }));
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('Ce champ est obligatoire.'));
+    expect(posts).toHaveLength(1);
+    await userEvent.type(reason, 'Identité du CFA complétée à la main.');
+    await userEvent.click(within(dialog).getByRole('button', { name: fr.dialog.incomplete.confirm }));
+    expect(
+      await screen.findByText(fr.feedback.done.replace('{{action}}', fr.actions.labels['contract-prepared'])),
+    ).toBeInTheDocument();
+    expect(posts).toEqual([{}, { override: true, reason: 'Identité du CFA complétée à la main.' }]);
+  });
+
+  it('offers no way round a missing NIR', async () => {
+    mockApi([detail({ allowedActions: ['contract-prepared', 'archive'] })], () =>
+      json(409, {
+        code: 'CONTRACT_INCOMPLETE',
+        message: 'NIR',
+        errors: { 'apprenti.nir': ['NIR : Ce champ est obligatoire.'] },
+      }),
+    );
+    renderPage();
+    await userEvent.click((await actions()).getByRole('button', { name: fr.actions.labels['contract-prepared'] }));
+    const dialog = await screen.findByRole('dialog', { name: fr.dialog.titles['contract-prepared'] });
+    await userEvent.click(within(dialog).getByRole('button', { name: fr.dialog.confirm['contract-prepared'] }));
+    expect(await within(dialog).findByText(fr.dialog.incomplete.blocked)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('button', { name: fr.dialog.confirm['contract-prepared'] }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('records the terms as numbers, from the contract schema', async () => {
+    const posts: { url: string; body: unknown }[] = [];
+    mockApi([detail({ dossierStatut: 4, allowedActions: ['modalites', 'archive'] })], (url, body) => {
+      posts.push({ url, body });
+      return json(200, { id: 42, dossierStatut: 5, etapeStatus: [] });
+    });
+    renderPage();
+    await userEvent.click((await actions()).getByRole('button', { name: fr.actions.labels.modalites }));
+    const dialog = await screen.findByRole('dialog', { name: fr.dialog.titles.modalites });
+    expect(dialog).toHaveTextContent(fr.dialog.consequences.modalites);
+    await userEvent.type(within(dialog).getByLabelText(/Coût annuel/), '8500');
+    await userEvent.type(within(dialog).getByLabelText(/Prise en charge annuelle/), '8000');
+    await userEvent.type(within(dialog).getByLabelText(/Reste à charge/), '500');
+    await userEvent.type(within(dialog).getByLabelText(/Rythme/), '3 jours entreprise / 2 jours école');
+    await userEvent.click(within(dialog).getByRole('button', { name: fr.dialog.confirm.modalites }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({
+      url: '/api/staff/dossiers/42/modalites',
+      body: {
+        coutFormationAnnuel: 8500,
+        priseEnChargeOpco: 8000,
+        resteACharge: 500,
+        rythme: '3 jours entreprise / 2 jours école',
+      },
+    });
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * The way back from a case to the pipeline as it was left (issue 10). The pipeline's links to a case carry its own
+ * address (filters, sort and page are in it) in the navigation state: `<Link to={staffCasePath(id)} state={toCaseState(location)}>`.
+ */
+export const staffCasePath = (id: number) => `/gestion/dossiers/${id}`;
+
+export interface ToCaseState {
+  /** The pipeline's path and query, to go back to. */
+  pipeline: string;
+}
+
+export const toCaseState = (location: { pathname: string; search: string }): ToCaseState => ({
+  pipeline: location.pathname + location.search,
+});
+
+/** The pipeline address a case page was opened from, when it was (a case opened from a link or typed has none). */
+export function pipelineReturnPath(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const pipeline = (state as Partial<ToCaseState>).pipeline;
+  return typeof pipeline === 'string' && /^\/gestion(\?|$)/.test(pipeline) ? pipeline : null;
+}

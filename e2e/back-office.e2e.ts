@@ -1,0 +1,523 @@
+import type { SheetResponse, StaffDossierDetailResponse } from '@passerelle/contract';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { demoAccounts as demoPeople } from '../apps/api/src/db/demo/accounts.ts';
+import { renderSheetReturned } from '../apps/api/src/modules/notifications/notification-mails.ts';
+import enSheets from '../apps/web/src/locales/en-US/sheets.json' with { type: 'json' };
+import enStaff from '../apps/web/src/locales/en-US/staff.json' with { type: 'json' };
+import enStaffCase from '../apps/web/src/locales/en-US/staff-case.json' with { type: 'json' };
+import frSheets from '../apps/web/src/locales/fr-FR/sheets.json' with { type: 'json' };
+import frStaff from '../apps/web/src/locales/fr-FR/staff.json' with { type: 'json' };
+import frStaffCase from '../apps/web/src/locales/fr-FR/staff-case.json' with { type: 'json' };
+import {
+  apiCall,
+  confirmSend,
+  demo,
+  eventually,
+  expectNoHorizontalOverflow,
+  isoPlusDays,
+  makeSiret,
+  pickWithKeys,
+  tabTo,
+  waitSaved,
+} from './sheets-support.ts';
+import {
+  axeViolations,
+  lastMailFile,
+  newPage,
+  openMailLink,
+  shot,
+  signInAs,
+  waitForMail,
+  waitUntilSettled,
+} from './support.ts';
+
+/**
+ * Issue 10, a coordinator's morning: the pipeline, the cases waiting for the school, a first contact accepted, terms
+ * recorded, an information sheet returned with a message and sent again, the contract prepared. The coordinator moves
+ * by keyboard only; axe checks every back-office screen and dialog reached. Each journey makes its own case through
+ * the product's API, with its own demo applicant (none of the other journeys' accounts), so reruns and the other files
+ * never meet its data.
+ */
+
+type Lang = 'fr-FR' | 'en-US';
+const texts = {
+  'fr-FR': { sheets: frSheets, staff: frStaff, staffCase: frStaffCase },
+  'en-US': { sheets: enSheets, staff: enStaff, staffCase: enStaffCase },
+} satisfies Record<Lang, unknown>;
+type Texts = (typeof texts)[Lang];
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const startsWith = (text: string) => new RegExp(`^${escape(text)}`);
+const before = (template: string, placeholder: string) => template.split(`{{${placeholder}}}`)[0] ?? template;
+
+/** A NIR coherent with a birth (sex, year, month, place and order), its key computed. */
+function nirFor(sexe: 'F' | 'M', birth: string, place: string, order: string): string {
+  const body = `${sexe === 'M' ? 1 : 2}${birth.slice(2, 4)}${birth.slice(5, 7)}${place}${order}`;
+  const key = 97n - (BigInt(body) % 97n);
+  return `${body}${String(key).padStart(2, '0')}`;
+}
+
+/**
+ * Picks the option `code` of the focused native select with the arrow keys, one press at a time, each waiting until
+ * the select shows the option it moved to: as a person does, who watches the list follow each change.
+ */
+async function pickStepByStep(page: Page, select: Locator, code: string) {
+  const values = await select.evaluate((element) =>
+    [...(element as HTMLSelectElement).options].map((option) => option.value),
+  );
+  const target = values.indexOf(code);
+  expect(target, `option ${code}`).toBeGreaterThan(0);
+  let at = values.indexOf(await select.inputValue());
+  while (at !== target) {
+    await page.keyboard.press(at < target ? 'ArrowDown' : 'ArrowUp');
+    at += at < target ? 1 : -1;
+    await eventually(() => select.inputValue()).toBe(values[at]);
+  }
+}
+
+async function expectAxeClean(page: Page, screen: string) {
+  await waitUntilSettled(page);
+  expect(await axeViolations(page), `axe on ${screen}`).toEqual([]);
+}
+
+const BIRTH = '2003-03-08';
+
+/** The case's people and data, the same from the first contacts to the information sheet. */
+function caseData(applicantEmail: string, contactEmail: string, typeContrat: string) {
+  const employeur = {
+    denomination: 'Atelier Contraste',
+    siret: makeSiret(),
+    codeIdcc: '1486',
+    adresse: { voie: '20 rue de la République', codePostal: '69002', commune: 'Lyon' },
+  };
+  const apprenti = {
+    nom: 'Mercier',
+    prenom: 'Alix',
+    sexe: 'F',
+    dateNaissance: BIRTH,
+    departementNaissance: '69',
+    communeNaissance: 'Lyon',
+    nationalite: '1',
+    courriel: applicantEmail,
+    telephone: '06 11 22 33 44',
+    adresse: { voie: '5 place Bellecour', codePostal: '69002', commune: 'Lyon' },
+  };
+  const maitre1 = { nom: 'Garnier', prenom: 'Lise', courriel: contactEmail, emploiOccupe: 'Directrice' };
+  const signataire = { nom: 'Garnier', prenom: 'Lise', courriel: contactEmail };
+  const f1ca = {
+    apprenti,
+    employeur: { denomination: employeur.denomination },
+    contacts: { contactEntreprise: { nom: 'Garnier', prenom: 'Lise', courriel: contactEmail, fonction: 'DRH' } },
+    contrat: { typeContrat, intitulePoste: 'Chargée de communication' },
+  };
+  const f1ce = (
+    formation: { dateDebutFormation?: string | null; dateFinFormation?: string | null } | null | undefined,
+  ) => ({
+    employeur,
+    maitre1,
+    contrat: {
+      typeContrat,
+      intitulePoste: 'Chargée de communication',
+      dateDebutContrat: formation?.dateDebutFormation ?? '2026-09-01',
+      dateFinContrat: isoPlusDays(formation?.dateFinFormation ?? '2027-07-31', 1),
+      dureeTravailHebdoHeures: 35,
+      salaireBrutMensuel: 1900,
+    },
+    contacts: { signataire },
+  });
+  // The information sheet's two parts, as sheets.test.ts sends them (its freBody and fraBody), for this case.
+  const fre = (first: ReturnType<typeof f1ce>) => ({
+    employeur: {
+      ...first.employeur,
+      telephone: '0478000000',
+      courriel: 'contact@atelier-contraste.example',
+      typeEmployeur: '12',
+      employeurSpecifique: '0',
+      nombreSalaries: 12,
+      caisseRetraiteComplementaire: 'AG2R Agirc-Arrco',
+      regimeSocial: '2',
+    },
+    maitre1: { ...first.maitre1, dateNaissance: '1980-03-02', niveauDiplome: '7' },
+    contrat: { ...first.contrat, typeContratApp: '11', modeContractuel: '1', travailRisque: false },
+    opco: { nom: 'OPCO_ATLAS' },
+    contacts: {
+      tuteur: { nom: 'Garnier', prenom: 'Lise', courriel: contactEmail },
+      signataire,
+      gestionnaire: { nom: 'Roux', prenom: 'Paul', courriel: 'paul.roux@atelier-contraste.example' },
+    },
+    consentements: { attestationEligibilite: true },
+    responsabilites: { isSchoolResponsibleCerfa: true, isSchoolResponsibleCerfaOpco: true },
+  });
+  const fra = {
+    apprenti: {
+      ...apprenti,
+      nir: nirFor('F', BIRTH, '69', '123045'),
+      situationAvantContrat: '3',
+      derniereClasse: '11',
+      dernierDiplomeObtenu: '54',
+      plusHautDiplome: '54',
+    },
+    consentements: { rgpd: true },
+  };
+  return { f1ca, f1ce, fre, fra };
+}
+
+interface Seeded {
+  id: number;
+  applicant: Page;
+  employer: Page;
+  applicantEmail: string;
+  contactEmail: string;
+  data: ReturnType<typeof caseData>;
+  formation: Parameters<ReturnType<typeof caseData>['f1ce']>[0];
+}
+
+/** A fresh case brought to status 3 (both first contacts sent) through the API, as its applicant and company do it. */
+async function caseAwaitingTheSchool(
+  applicantLocal: string,
+  lang: Lang,
+  viewport: { width: number; height: number },
+): Promise<Seeded> {
+  const applicantEmail = demo(applicantLocal);
+  const contactEmail = `lise.garnier.${Date.now()}@example.test`;
+  const applicant = await newPage({ ...viewport, lang });
+  await signInAs(applicant, applicantEmail);
+  const created = await apiCall<{ id: number }>(applicant, 'POST', '/admissibles/dossiers');
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.id;
+  const f1caSheet = await apiCall<SheetResponse<'f1ca'>>(applicant, 'GET', `/admissibles/fiche-premier-contact/${id}`);
+  const types = f1caSheet.body.formation?.contractTypes ?? [];
+  const typeContrat = types.includes('APP') ? 'APP' : (types[0] ?? 'APP');
+  const data = caseData(applicantEmail, contactEmail, typeContrat);
+  const sentF1ca = await apiCall(applicant, 'POST', `/admissibles/fiche-premier-contact/${id}/submit`, data.f1ca);
+  expect(sentF1ca.status, JSON.stringify(sentF1ca.body)).toBe(200);
+
+  const employer = await newPage({ ...viewport, lang });
+  await openMailLink(employer, (await waitForMail(contactEmail)).link);
+  const f1ceSheet = await apiCall<SheetResponse<'f1ce'>>(employer, 'GET', `/employeurs/fiche-premier-contact/${id}`);
+  const formation = f1ceSheet.body.formation;
+  const sentF1ce = await apiCall(
+    employer,
+    'POST',
+    `/employeurs/fiche-premier-contact/${id}/submit`,
+    data.f1ce(formation),
+  );
+  expect(sentF1ce.status, JSON.stringify(sentF1ce.body)).toBe(200);
+  return { id, applicant, employer, applicantEmail, contactEmail, data, formation };
+}
+
+/** The case's status, as the staff API reads it. */
+async function statutOf(staff: Page, id: number): Promise<number> {
+  return (await apiCall<StaffDossierDetailResponse>(staff, 'GET', `/staff/dossiers/${id}`)).body.dossierStatut;
+}
+
+/** Opens an action of the case page's actions card by keyboard, and returns its dialog once open. */
+async function openAction(
+  page: Page,
+  t: Texts,
+  intent: keyof Texts['staffCase']['actions']['labels'],
+): Promise<Locator> {
+  const button = page.getByRole('button', { name: t.staffCase.actions.labels[intent], exact: true });
+  await tabTo(page, button, { max: 120 });
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', {
+    name: t.staffCase.dialog.titles[intent],
+  });
+  await dialog.waitFor();
+  // The focus is in the dialog, not left behind on the page.
+  await eventually(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  return dialog;
+}
+
+/** Confirms the open dialog by keyboard and waits until it has gone and the outcome has the focus. */
+async function confirmAction(
+  page: Page,
+  t: Texts,
+  dialog: Locator,
+  intent: keyof Texts['staffCase']['dialog']['confirm'],
+) {
+  await tabTo(page, dialog.getByRole('button', { name: t.staffCase.dialog.confirm[intent], exact: true }), { max: 30 });
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+  const done = page.getByRole('alert').filter({ hasText: before(t.staffCase.feedback.done, 'action') });
+  await done.waitFor();
+}
+
+/** Types into a dialog's field, reached by Tab from where the focus is. */
+async function typeInto(page: Page, field: Locator, value: string) {
+  await tabTo(page, field, { max: 30 });
+  await page.keyboard.type(value);
+}
+
+async function coordinatorMorning(options: {
+  lang: Lang;
+  width: number;
+  height: number;
+  applicantLocal: string;
+  prefix: string;
+}) {
+  const { lang, prefix } = options;
+  const t = texts[lang];
+  const viewport = { width: options.width, height: options.height };
+  const narrow = options.width < 900;
+  const seed = await caseAwaitingTheSchool(options.applicantLocal, lang, viewport);
+  const { id } = seed;
+
+  // ---------- The pipeline, by keyboard ----------
+  const staff = await newPage({ ...viewport, lang });
+  await signInAs(staff, demo('sophie.roux'));
+  expect(await statutOf(staff, id)).toBe(3);
+  await staff.goto('/gestion');
+  await staff.getByRole('heading', { level: 1, name: t.staff.title }).waitFor();
+  const results = narrow
+    ? staff.getByRole('list', { name: t.staff.results.label })
+    : staff.getByRole('table', { name: t.staff.results.label });
+  await results.waitFor();
+  await expectAxeClean(staff, 'pipeline');
+  await shot(staff, `${prefix}-pipeline`);
+
+  // On a phone the filters fold behind a button, which tells whether they are open.
+  if (narrow) {
+    const toggle = staff.getByRole('button', { name: t.staff.filters.toggle, exact: true });
+    await tabTo(staff, toggle);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await staff.keyboard.press('Enter');
+    await eventually(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    await expectAxeClean(staff, 'pipeline, filters unfolded');
+  }
+  const waitingFor = staff.getByRole('combobox', { name: t.staff.filters.waitingFor, exact: true });
+  await tabTo(staff, waitingFor);
+  await pickStepByStep(staff, waitingFor, 'school');
+  await staff.waitForURL((url) => url.searchParams.get('waitingFor') === 'school');
+  // Every case listed now waits for the school.
+  const listed = narrow ? results.getByRole('article') : results.locator('tbody tr');
+  await eventually(async () => {
+    const rows = await listed.allTextContents();
+    return rows.length > 0 && rows.every((row) => row.includes(t.staff.waiting.who.staff));
+  }).toBe(true);
+
+  // The search sits before the filters: back to it with Shift+Tab, the case's number typed, Enter sends it at once.
+  const search = staff.getByRole('searchbox', { name: t.staff.search.label });
+  await tabTo(staff, search, { backwards: true });
+  await staff.keyboard.type(String(id));
+  await staff.keyboard.press('Enter');
+  await staff.waitForURL(
+    (url) => url.searchParams.get('q') === String(id) && url.searchParams.get('waitingFor') === 'school',
+  );
+  const caseLink = staff.getByRole('link', { name: new RegExp(escape(`, ${before(t.staff.case.open, 'id')}${id}, `)) });
+  await caseLink.waitFor();
+  await eventually(() =>
+    staff.getByRole('heading', { level: 2, name: t.staff.results.count_one.replace('{{formatted}}', '1') }).count(),
+  ).toBe(1);
+  await expectAxeClean(staff, 'pipeline filtered');
+  await shot(staff, `${prefix}-pipeline-filtered`);
+
+  // The view is in the address: a reload keeps the filter and the search.
+  const filteredUrl = staff.url();
+  await staff.reload();
+  await caseLink.waitFor();
+  expect(staff.url()).toBe(filteredUrl);
+  expect(await search.inputValue()).toBe(String(id));
+  if (narrow)
+    await staff.getByRole('button', { name: startsWith(before(t.staff.filters.toggleCount, 'count')) }).waitFor();
+  else expect(await waitingFor.inputValue()).toBe('school');
+
+  // ---------- The case: accept the first contact ----------
+  await tabTo(staff, caseLink);
+  await staff.keyboard.press('Enter');
+  await staff.waitForURL(new RegExp(`/gestion/dossiers/${id}$`));
+  await staff
+    .getByRole('heading', { level: 1, name: startsWith(before(t.staffCase.title, 'id') + String(id)) })
+    .waitFor();
+  await staff.getByRole('heading', { level: 2, name: t.staffCase.timeline.title }).waitFor();
+  await expectAxeClean(staff, 'case, first contacts to review');
+  await shot(staff, `${prefix}-case-review`);
+
+  const accept = await openAction(staff, t, 'accept');
+  await accept.getByText(t.staffCase.dialog.consequences.accept).waitFor();
+  await expectAxeClean(staff, 'accept dialog');
+  await shot(staff, `${prefix}-dialog-accept`);
+  await confirmAction(staff, t, accept, 'accept');
+  expect(await statutOf(staff, id)).toBe(4);
+
+  // ---------- The terms, typed field after field ----------
+  const terms = await openAction(staff, t, 'modalites');
+  const field = (key: keyof Texts['staffCase']['dialog']['fields']) =>
+    terms.getByLabel(startsWith(t.staffCase.dialog.fields[key]));
+  // Sent empty first: the fields say what is missing, and axe checks that state too.
+  await tabTo(staff, terms.getByRole('button', { name: t.staffCase.dialog.confirm.modalites, exact: true }), {
+    max: 30,
+  });
+  await staff.keyboard.press('Enter');
+  await eventually(() => field('rythme').getAttribute('aria-invalid')).toBe('true');
+  await expectAxeClean(staff, 'terms dialog with errors');
+  await typeInto(staff, field('coutFormationAnnuel'), '8200');
+  await typeInto(staff, field('priseEnChargeOpco'), '8000');
+  await typeInto(staff, field('resteACharge'), '200');
+  await typeInto(
+    staff,
+    field('rythme'),
+    lang === 'fr-FR' ? '3 jours entreprise / 2 jours école' : '3 days at work / 2 days at school',
+  );
+  await expectAxeClean(staff, 'terms dialog filled');
+  await shot(staff, `${prefix}-dialog-terms`);
+  await confirmAction(staff, t, terms, 'modalites');
+  expect(await statutOf(staff, id)).toBe(5);
+
+  // ---------- The company and the applicant, through the API ----------
+  const funding = await apiCall(seed.employer, 'POST', `/employeurs/validation-financement/${id}`, {
+    decision: 'accepted',
+  });
+  expect(funding.status, JSON.stringify(funding.body)).toBe(200);
+  const fre = seed.data.fre(seed.data.f1ce(seed.formation));
+  const sentFre = await apiCall(seed.employer, 'POST', `/employeurs/fiche-renseignement/${id}/send`, fre);
+  expect(sentFre.status, JSON.stringify(sentFre.body)).toBe(200);
+  const sentFra = await apiCall(seed.applicant, 'POST', `/admissibles/fiche-renseignement/${id}/send`, seed.data.fra);
+  expect(sentFra.status, JSON.stringify(sentFra.body)).toBe(200);
+
+  // ---------- The applicant's part goes back, with a message ----------
+  await staff.reload();
+  await staff.getByRole('heading', { level: 2, name: t.staffCase.timeline.title }).waitFor();
+  await expectAxeClean(staff, 'case, contract in preparation');
+  const message =
+    lang === 'fr-FR'
+      ? `Le numéro de téléphone ne répond pas : merci de le corriger (${id}).`
+      : `The phone number does not answer: please correct it (${id}).`;
+  const mailBefore = lastMailFile(seed.applicantEmail);
+  const giveBack = await openAction(staff, t, 'return');
+  const sheet = giveBack.getByRole('combobox', { name: startsWith(t.staffCase.dialog.fields.sheet) });
+  await tabTo(staff, sheet, { max: 30 });
+  await pickWithKeys(staff, 'fra');
+  await typeInto(
+    staff,
+    giveBack.getByRole('textbox', { name: startsWith(t.staffCase.dialog.fields.message) }),
+    message,
+  );
+  await expectAxeClean(staff, 'return dialog');
+  await shot(staff, `${prefix}-dialog-return`);
+  await confirmAction(staff, t, giveBack, 'return');
+
+  // ---------- The applicant reads the mail, opens its link, fixes the sheet and sends it again ----------
+  const mailLang = demoPeople.find((person) => person.email === seed.applicantEmail)?.lang ?? 'fr-FR';
+  const expected = renderSheetReturned(mailLang, {
+    sheet: 'fra',
+    dossierId: id,
+    who: '',
+    message,
+    link: { url: 'about:blank', validitySeconds: 3600 },
+  });
+  const mail = await waitForMail(seed.applicantEmail, mailBefore);
+  expect(mail.subject).toBe(expected.subject);
+  expect(mail.text).toContain(message);
+  expect(mail.link).toMatch(new RegExp(`/admissible/fiche-renseignements?/${id}\\?t=`));
+  const applicant = seed.applicant;
+  await openMailLink(applicant, mail.link);
+  await applicant.waitForURL(new RegExp(`/admissible/fiche-renseignements?/${id}$`));
+  await applicant.getByRole('heading', { level: 1, name: t.sheets.info.title.fra }).waitFor();
+  await applicant.getByText(t.sheets.readOnly.note.returned).first().waitFor();
+  await applicant.getByText(t.sheets.readOnly.note.reason.replace('{{reason}}', message)).waitFor();
+  await shot(applicant, `${prefix}-applicant-returned`);
+  const identity = applicant.getByRole('group', { name: t.sheets.sections.identity });
+  await waitSaved(applicant, t.sheets, () =>
+    identity.getByLabel(t.sheets.fields.telephone, { exact: true }).fill('06 55 44 33 22'),
+  );
+  await applicant.getByRole('tab', { name: new RegExp(escape(t.sheets.info.steps.send)) }).click();
+  await confirmSend(applicant, t.sheets.info.send);
+  await applicant.getByText(t.sheets.info.done.contract).waitFor();
+  if (narrow) await expectNoHorizontalOverflow(applicant);
+
+  // ---------- The coordinator sees it sent again and prepares the contract ----------
+  await staff.reload();
+  const timeline = staff.getByRole('region', { name: t.staffCase.timeline.title });
+  await timeline.waitFor();
+  const fraEvents = timeline.getByRole('listitem').filter({ hasText: t.staffCase.sheets.kinds.fra });
+  // Newest first: the applicant's part sent again, above its return with the coordinator's message.
+  await eventually(() => fraEvents.first().textContent()).toContain(t.staffCase.timeline.types.sheet.submitted);
+  // Older events fold under "show the whole history": unfolded by keyboard when there.
+  const showAll = timeline.getByRole('button', { name: startsWith(before(t.staffCase.timeline.showAll, 'count')) });
+  if ((await showAll.count()) > 0) {
+    await tabTo(staff, showAll, { max: 150 });
+    await staff.keyboard.press('Enter');
+    await eventually(() => showAll.count()).toBe(0);
+  }
+  await timeline
+    .getByRole('listitem')
+    .filter({ hasText: t.staffCase.timeline.types.sheet.returned })
+    .filter({ hasText: t.staffCase.timeline.message.replace('{{text}}', message) })
+    .waitFor();
+  await expectAxeClean(staff, 'case, sheet sent again');
+  await shot(staff, `${prefix}-case-sent-again`);
+
+  const prepare = await openAction(staff, t, 'contract-prepared');
+  await expectAxeClean(staff, 'contract dialog');
+  await shot(staff, `${prefix}-dialog-contract`);
+  await tabTo(
+    staff,
+    prepare.getByRole('button', { name: t.staffCase.dialog.confirm['contract-prepared'], exact: true }),
+    { max: 30 },
+  );
+  await staff.keyboard.press('Enter');
+  // The portal's own CFA identity (UAI, SIRET…) is not configured here: the contract's annex lists it as missing, the
+  // dialog says so and offers to prepare it anyway with a reason.
+  const incomplete = prepare.getByRole('alert').filter({ hasText: t.staffCase.dialog.incomplete.title });
+  await Promise.race([prepare.waitFor({ state: 'detached' }), incomplete.waitFor()]);
+  if ((await incomplete.count()) > 0) {
+    await incomplete.getByText(t.staffCase.dialog.incomplete.override).waitFor();
+    expect(await incomplete.getByRole('listitem').count()).toBeGreaterThan(0);
+    await expectAxeClean(staff, 'contract dialog, information missing');
+    await shot(staff, `${prefix}-dialog-contract-incomplete`);
+    const overrideReason =
+      lang === 'fr-FR'
+        ? 'Identité du CFA complétée sur le document papier.'
+        : 'CFA identity completed on the paper copy.';
+    await typeInto(
+      staff,
+      prepare.getByRole('textbox', { name: startsWith(t.staffCase.dialog.fields.overrideReason) }),
+      overrideReason,
+    );
+    await tabTo(staff, prepare.getByRole('button', { name: t.staffCase.dialog.incomplete.confirm, exact: true }), {
+      max: 30,
+    });
+    await staff.keyboard.press('Enter');
+    await prepare.waitFor({ state: 'detached' });
+  }
+  await staff
+    .getByRole('alert')
+    .filter({ hasText: before(t.staffCase.feedback.done, 'action') })
+    .waitFor();
+  await timeline
+    .getByRole('listitem')
+    .filter({ hasText: t.staffCase.timeline.types.contract.prepared })
+    .first()
+    .waitFor();
+  const detail = await apiCall<StaffDossierDetailResponse>(staff, 'GET', `/staff/dossiers/${id}`);
+  expect(detail.body.etapeStatus).toEqual(expect.arrayContaining([{ type: 'cfa', status: 3 }]));
+  await expectAxeClean(staff, 'case, contract prepared');
+  await shot(staff, `${prefix}-case-prepared`);
+  if (narrow) await expectNoHorizontalOverflow(staff);
+
+  await Promise.all([staff, seed.applicant, seed.employer].map((page) => page.context().close()));
+}
+
+describe("a coordinator's morning in the back office (issue 10)", () => {
+  it('in French at 1280 px, by keyboard', { timeout: 240_000 }, async () => {
+    await coordinatorMorning({
+      lang: 'fr-FR',
+      width: 1280,
+      height: 900,
+      applicantLocal: 'emma.laurent',
+      prefix: 'back-office-fr',
+    });
+  });
+
+  it('in English at 375 px, by keyboard', { timeout: 240_000 }, async () => {
+    await coordinatorMorning({
+      lang: 'en-US',
+      width: 375,
+      height: 812,
+      applicantLocal: 'lea.moreau',
+      prefix: 'back-office-en',
+    });
+  });
+});

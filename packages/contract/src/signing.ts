@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+// ---------- Signing a case's contract documents (issue 11, SPEC 2 "Signature", 4, 6, 8) ----------
+
+/** choose: no method yet; pending: signatures under way; signed: every signer signed; refused; unavailable (expired, cancelled, superseded). */
+export const signatureStates = ['choose', 'pending', 'signed', 'refused', 'unavailable'] as const;
+export type SignatureState = (typeof signatureStates)[number];
+
+export const signatureMethods = ['online', 'manual'] as const;
+export type SignatureMethod = (typeof signatureMethods)[number];
+
+/** In signing order: the employer's signatory, the apprentice, the legal representative of a minor, then the school. */
+export const signerRoles = ['employer', 'apprentice', 'legal_representative', 'school'] as const;
+export type SignerRole = (typeof signerRoles)[number];
+
+/** waiting: not their turn yet; pending: their turn; signed; refused; submitted: a paper scan awaits staff's check. */
+export const signerStatuses = ['waiting', 'pending', 'submitted', 'signed', 'refused'] as const;
+export type SignerStatus = (typeof signerStatuses)[number];
+
+export const signatureDocument = z.object({
+  id: z.number().int(),
+  /** cerfa, convention, mandate, annex. */
+  kind: z.string(),
+  name: z.string(),
+  sha256: z.string(),
+  /** Where the page reads the document's bytes (same-origin, authorised). */
+  url: z.string(),
+  pages: z.number().int(),
+});
+
+export const signatureResponse = z.object({
+  state: z.enum(signatureStates),
+  method: z.enum(signatureMethods).nullable(),
+  /** Why the procedure is unavailable or refused, when known (expired, superseded, cancelled, refused). */
+  stateReason: z.string().nullable(),
+  dossier: z.object({ id: z.number().int(), applicantName: z.string(), companyName: z.string().nullable() }),
+  documents: z.array(signatureDocument),
+  signers: z.array(
+    z.object({
+      role: z.enum(signerRoles),
+      name: z.string(),
+      status: z.enum(signerStatuses),
+      /** ISO time of the signature (or the scan's upload), when done. */
+      at: z.string().nullable(),
+      /** online or manual for a done signature. */
+      method: z.enum(signatureMethods).nullable(),
+    }),
+  ),
+  me: z.object({
+    role: z.enum(signerRoles),
+    canSign: z.boolean(),
+    /** Whether this person may choose or change the method now (first signer or staff, before the first signature). */
+    canChooseMethod: z.boolean(),
+  }),
+  /** The consent sentence shown beside the box, and its version (its hash is kept in the evidence). */
+  consent: z.object({ version: z.string(), text: z.string() }),
+  /** The signed contract, once the school has signed. */
+  signedDocumentUrl: z.string().nullable(),
+});
+export type SignatureResponse = z.infer<typeof signatureResponse>;
+
+export const signatureParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** GET /signature/:id/documents/:docId: one document version's bytes (a signer of the case only). */
+export const signatureDocumentParams = signatureParams.extend({
+  docId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const signatureMethodBody = z.object({ method: z.enum(signatureMethods) }).strict();
+
+/** POST /signature/:id/code answers when the code expires and how many codes may still be asked for. */
+export const signatureCodeResponse = z.object({ expiresAt: z.string(), sentTo: z.string() });
+
+export const signatureSignBody = z
+  .object({
+    code: z.string().trim().regex(/^\d{6}$/, 'signature.code_format'),
+    consent: z.literal(true, { message: 'signature.consent_required' }),
+  })
+  .strict();
+export type SignatureSignBody = z.infer<typeof signatureSignBody>;
+
+export const signatureRefuseBody = z.object({ reason: z.string().trim().min(1, 'field.required').max(2000) }).strict();
+
+/** POST /api/staff/dossiers/:id/manual-signature: staff confirm or reject a signer's uploaded scan. */
+export const manualSignatureDecisionBody = z
+  .object({
+    decision: z.enum(['confirmed', 'rejected']),
+    /** Which signer's scan (the oldest submitted one when omitted). */
+    role: z.enum(signerRoles).optional(),
+    reason: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(2000).optional()),
+  })
+  .strict()
+  .superRefine((body, context) => {
+    if (body.decision === 'rejected' && !body.reason)
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'field.required' });
+  });
