@@ -326,6 +326,82 @@ describe('StaffCasePage', { timeout: 15_000 }, () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
+  it('shows the signature procedure and checks a paper scan: confirmed with the role, rejected only with a reason', async () => {
+    const signature: NonNullable<StaffDossierDetailResponse['signature']> = {
+      procedureId: 'proc-1',
+      state: 'pending',
+      procedureState: 'pending',
+      method: 'manual',
+      createdAt: '2026-11-20T09:00:00.000Z',
+      expiresAt: null,
+      signers: [
+        {
+          role: 'employer',
+          name: 'Lise Garnier',
+          email: 'lise.garnier@example.test',
+          status: 'signed',
+          at: '2026-11-21T10:00:00.000Z',
+          method: 'online',
+          refusalReason: null,
+          scanUrl: null,
+        },
+        {
+          role: 'apprentice',
+          name: 'Alix Mercier',
+          email: 'alix.mercier@example.test',
+          status: 'submitted',
+          at: '2026-11-22T10:00:00.000Z',
+          method: 'manual',
+          refusalReason: null,
+          scanUrl: '/api/files/scan-1',
+        },
+      ],
+      signedDocumentUrl: null,
+      evidenceUrl: '/api/staff/dossiers/42/evidence',
+    };
+    const posts: { url: string; body: unknown }[] = [];
+    const api = mockApi([detail({ signature })], (url, body) => {
+      posts.push({ url, body });
+      return json(200, { id: 42, dossierStatut: 7, etapeStatus: [] });
+    });
+    renderPage();
+    const card = within(await screen.findByRole('region', { name: fr.signature.title }));
+    const signers = card.getAllByRole('listitem');
+    expect(signers).toHaveLength(2);
+    expect(signers[0]).toHaveTextContent('Lise Garnier');
+    expect(signers[0]).toHaveTextContent(fr.signature.statuses.signed);
+    expect(signers[1]).toHaveTextContent('Alix Mercier');
+    expect(signers[1]).toHaveTextContent(fr.signature.statuses.submitted);
+    expect(card.getByRole('link', { name: 'Télécharger le scan : Apprenti' })).toHaveAttribute(
+      'href',
+      '/api/files/scan-1',
+    );
+    expect(card.getAllByRole('button')).toHaveLength(2);
+
+    await userEvent.click(card.getByRole('button', { name: 'Confirmer le scan signé : Apprenti' }));
+    let dialog = await screen.findByRole('dialog', { name: fr.dialog.titles['confirm-scan'] });
+    await userEvent.click(within(dialog).getByRole('button', { name: fr.dialog.confirm['confirm-scan'] }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts).toEqual([
+      { url: '/api/staff/dossiers/42/manual-signature', body: { decision: 'confirmed', role: 'apprentice' } },
+    ]);
+    await waitFor(() => expect(api.gets()).toBe(2));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Refuser le scan signé : Apprenti' }));
+    dialog = await screen.findByRole('dialog', { name: fr.dialog.titles['reject-scan'] });
+    await userEvent.click(within(dialog).getByRole('button', { name: fr.dialog.confirm['reject-scan'] }));
+    const reason = within(dialog).getByRole('textbox', { name: /Motif/ });
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('Ce champ est obligatoire.'));
+    expect(posts).toHaveLength(1);
+    await userEvent.type(reason, 'Page 2 manquante');
+    await userEvent.click(within(dialog).getByRole('button', { name: fr.dialog.confirm['reject-scan'] }));
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts[1]).toEqual({
+      url: '/api/staff/dossiers/42/manual-signature',
+      body: { decision: 'rejected', role: 'apprentice', reason: 'Page 2 manquante' },
+    });
+  });
+
   it('lists what the contract lacks and prepares it anyway only with a reason', async () => {
     const posts: unknown[] = [];
     const missing = { 'cfa.uai': ['N° UAI — CFA : Ce champ est obligatoire.'] };

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { ReviewableDocument } from '@passerelle/contract';
+import type { ReviewableDocument, SignerRole } from '@passerelle/contract';
 import { dossierBadge } from '@passerelle/contract/dossier-progress';
 import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import type { CaseIntent, OpenIntent } from './components/case-intents';
 import { DocumentsCard } from './components/documents-card';
 import { PartiesCard } from './components/parties-card';
 import { SheetsCard } from './components/sheets-card';
+import { SignatureCard } from './components/signature-card';
 import { TimelineCard } from './components/timeline-card';
 import type { CaseDetail } from './utils/case-data';
 
@@ -83,6 +84,11 @@ function CasePage({ detail }: { detail: CaseDetail }) {
     setOpen({ intent, ...(document ? { document } : {}) });
   }
 
+  function openScanCheck(intent: CaseIntent, role: SignerRole) {
+    setFeedback(null);
+    setOpen({ intent, role });
+  }
+
   function finish(outcome: 'done' | 'conflict') {
     const intent = open?.intent;
     setOpen(null);
@@ -131,6 +137,11 @@ function CasePage({ detail }: { detail: CaseDetail }) {
         >
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
             <PartiesCard detail={detail} />
+            {detail.signature ? (
+              <Box onPointerEnter={loadDialog} onFocus={loadDialog}>
+                <SignatureCard signature={detail.signature} onAction={openScanCheck} />
+              </Box>
+            ) : null}
             <DocumentsCard detail={detail} onAction={openIntent} />
             <SheetsCard detail={detail} />
           </Box>
@@ -142,6 +153,7 @@ function CasePage({ detail }: { detail: CaseDetail }) {
           <ActionDialog
             intent={open.intent}
             document={open.document}
+            role={open.role}
             detail={detail}
             onClose={() => setOpen(null)}
             onDone={finish}

@@ -1,6 +1,7 @@
-import type { DossierStateResponse, StaffAction, StaffDossierDetailResponse } from '@passerelle/contract';
+import type { DossierStateResponse, StaffDossierDetailResponse } from '@passerelle/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
+import type { CaseActionPath } from '../components/case-intents';
 
 export const staffCaseKey = (id: number) => ['staff', 'dossiers', id] as const;
 
@@ -13,7 +14,7 @@ export const staffCaseQueryOptions = (id: number) =>
 export const useStaffCase = (id: number) => useQuery(staffCaseQueryOptions(id));
 
 export interface CaseActionInput {
-  action: StaffAction;
+  action: CaseActionPath;
   /** The action's body as its contract schema gives it; none for contract-prepared. */
   body?: unknown;
 }

@@ -6,7 +6,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { ReviewableDocument } from '@passerelle/contract';
+import type { ReviewableDocument, SignerRole } from '@passerelle/contract';
+import { manualSignatureDecisionBody } from '@passerelle/contract/signing';
 import { dossierTermsBody, firstContactDecisionBody } from '@passerelle/contract/sheets';
 import { todayIso } from '@passerelle/contract/rules/dates';
 import {
@@ -57,8 +58,21 @@ interface IntentForm {
 const reason: FieldDef = { name: 'reason', label: 'reason', kind: 'textarea', required: true };
 
 /** Each confirmation's fields, checked with the contract's schema of the action's body (STYLE, validation layer 2). */
-function formOf(intent: CaseIntent, detail: CaseDetail, document: ReviewableDocument | undefined): IntentForm {
+function formOf(
+  intent: CaseIntent,
+  detail: CaseDetail,
+  document: ReviewableDocument | undefined,
+  role: SignerRole | undefined,
+): IntentForm {
   switch (intent) {
+    case 'confirm-scan':
+      return { defaults: {}, fields: [], body: () => ({ decision: 'confirmed', role }) };
+    case 'reject-scan':
+      return {
+        schema: manualSignatureDecisionBody,
+        defaults: { decision: 'rejected', role, reason: '' },
+        fields: [reason],
+      };
     case 'accept':
       return { defaults: {}, fields: [], body: () => ({ decision: 'accept' }) };
     case 'refuse':
@@ -203,12 +217,14 @@ function incompleteOf(error: ApiError): Incomplete {
 export default function ActionDialog({
   intent,
   document,
+  role,
   detail,
   onClose,
   onDone,
 }: {
   intent: CaseIntent;
   document?: ReviewableDocument;
+  role?: SignerRole;
   detail: CaseDetail;
   onClose: () => void;
   onDone: (outcome: ActionOutcome) => void;
@@ -217,7 +233,7 @@ export default function ActionDialog({
   const errorText = useErrorText();
   const titleId = useId();
   const textId = useId();
-  const [spec] = useState(() => formOf(intent, detail, document));
+  const [spec] = useState(() => formOf(intent, detail, document, role));
   const mutation = useCaseAction(detail.id);
   const [failure, setFailure] = useState<unknown>(null);
   const [incomplete, setIncomplete] = useState<Incomplete | null>(null);

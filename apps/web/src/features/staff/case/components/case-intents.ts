@@ -1,4 +1,4 @@
-import type { ReviewableDocument, StaffAction } from '@passerelle/contract';
+import type { ReviewableDocument, SignerRole, StaffAction } from '@passerelle/contract';
 
 /**
  * What a person can ask of the case page: an action of the API (`allowedActions`), split where one action has two
@@ -19,16 +19,26 @@ export type CaseIntent =
   | 'breaking'
   | 'broken'
   | 'validate'
-  | 'reject';
+  | 'reject'
+  | 'confirm-scan'
+  | 'reject-scan';
 
 export interface OpenIntent {
   intent: CaseIntent;
   /** The certificate a review is about. */
   document?: ReviewableDocument;
+  /** The signer whose paper scan is checked. */
+  role?: SignerRole;
 }
 
-export function actionOf(intent: CaseIntent): StaffAction {
+/** The path segment an intent posts to: a case action, or the check of a paper signature's scan. */
+export type CaseActionPath = StaffAction | 'manual-signature';
+
+export function actionOf(intent: CaseIntent): CaseActionPath {
   switch (intent) {
+    case 'confirm-scan':
+    case 'reject-scan':
+      return 'manual-signature';
     case 'accept':
     case 'refuse':
       return 'first-contact';
@@ -55,9 +65,10 @@ export const returnIntents: readonly CaseIntent[] = ['return', 'missions-complem
 /** What ends or stops a case: kept apart, in red. */
 export const closingIntents: readonly CaseIntent[] = ['refuse', 'archive', 'breaking', 'broken'];
 
-export const isDestructive = (intent: CaseIntent) => closingIntents.includes(intent) || intent === 'reject';
+export const isDestructive = (intent: CaseIntent) =>
+  closingIntents.includes(intent) || intent === 'reject' || intent === 'reject-scan';
 
 /** The intents the actions panel offers for the actions the case allows (document reviews sit beside the documents). */
 export function offeredIntents(allowed: readonly StaffAction[], intents: readonly CaseIntent[]): CaseIntent[] {
-  return intents.filter((intent) => allowed.includes(actionOf(intent)));
+  return intents.filter((intent) => (allowed as readonly string[]).includes(actionOf(intent)));
 }
