@@ -80,6 +80,24 @@ async function applicantOf(tx: Db | Tx, dossier: Dossier): Promise<repo.Person[]
   return person ? [person] : [];
 }
 
+/**
+ * Mails the case's applicant and its company's people, each a personal link to `path` in their language, for a module
+ * that writes its own mail (the survey): `applicantName` is the applicant's account name for the company's people and
+ * empty for the applicant.
+ */
+export async function mailCaseParties(
+  tx: Db | Tx,
+  config: NotifyConfig,
+  dossier: Dossier,
+  path: string,
+  render: (lang: Language, link: MailLink, applicantName: string) => MailContent,
+): Promise<void> {
+  const company = dossier.companyId === null ? [] : await repo.findCompanyPeople(tx, dossier.companyId);
+  const applicantName = company.length > 0 ? await repo.findAccountName(tx, dossier.admissibleUserId) : '';
+  await mailEach(tx, config, await applicantOf(tx, dossier), path, withLink((lang, link) => render(lang, link, '')));
+  await mailEach(tx, config, company, path, withLink((lang, link) => render(lang, link, applicantName)));
+}
+
 /** `render` for mails that always carry a link. */
 function withLink(render: (lang: Language, link: MailLink) => MailContent) {
   return (lang: Language, link: MailLink | undefined) => {

@@ -91,14 +91,6 @@ export async function recordTerms(
   return toResponse(dossierId, state);
 }
 
-/** The CFA has prepared the contract from the sent information sheet: the signatures open. */
-export async function markContractPrepared(db: Db, user: AuthUser, dossierId: number): Promise<DossierStateResponse> {
-  const state = await withDossier(db, user, dossierId, { access: 'staff', lock: true }, (dossier) =>
-    dossier.apply({ type: 'contractPrepared' }),
-  );
-  return toResponse(dossierId, state);
-}
-
 export async function findSmicTableRows(db: Db) {
   const rows = await findSmicRows(db);
   return rows.map((row) => ({

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { companyUsers, surveyAnswers, users } from '../../db/schema/index.ts';
+import { surveyAnswers } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
 
@@ -66,29 +66,3 @@ export async function findAnswersOfStep(db: Conn, etape: string, afterId = 0, li
     .limit(limit);
 }
 
-export interface Person {
-  id: number;
-  email: string;
-  lang: string;
-}
-
-const personColumns = { id: users.id, email: users.email, lang: users.lang };
-
-export async function findPerson(db: Conn, userId: number): Promise<Person | undefined> {
-  const [row] = await db.select(personColumns).from(users).where(eq(users.id, userId));
-  return row;
-}
-
-export async function findAccountName(db: Conn, userId: number): Promise<string> {
-  const [row] = await db.select({ prenom: users.prenom, nom: users.nom }).from(users).where(eq(users.id, userId));
-  return `${row?.prenom ?? ''} ${row?.nom ?? ''}`.trim();
-}
-
-export async function findCompanyPeople(db: Conn, companyId: number): Promise<Person[]> {
-  return db
-    .select(personColumns)
-    .from(companyUsers)
-    .innerJoin(users, eq(users.id, companyUsers.userId))
-    .where(eq(companyUsers.companyId, companyId))
-    .orderBy(asc(users.id));
-}

@@ -3,7 +3,6 @@ import {
   SURVEY_PAGES,
   SURVEY_SCALE_MAX,
   surveyQuestions,
-  type Language,
   type SaveSurveyBody,
   type StaffSurveyResultsResponse,
   type SurveyResponse,
@@ -13,10 +12,8 @@ import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { createLoginLink } from '../auth/auth.service.ts';
 import { withDossier, type DossierRow } from '../dossiers/dossiers.service.ts';
-import { enqueueMail } from '../mail/mail.service.ts';
-import { mailLanguageOf } from '../users/users.service.ts';
+import { mailCaseParties } from '../notifications/notifications.service.ts';
 import { renderSurveyInvitation } from './survey-mails.ts';
 import * as repo from './survey.repo.ts';
 
@@ -114,23 +111,9 @@ export async function sendSurveyInvitations(
   config: SurveyMailConfig,
   dossier: Pick<DossierRow, 'id' | 'admissibleUserId' | 'companyId'>,
 ): Promise<void> {
-  const applicant = await repo.findPerson(tx, dossier.admissibleUserId);
-  const company = dossier.companyId === null ? [] : await repo.findCompanyPeople(tx, dossier.companyId);
-  const who = await repo.findAccountName(tx, dossier.admissibleUserId);
-  const people: [repo.Person, string][] = [
-    ...(applicant ? ([[applicant, '']] as [repo.Person, string][]) : []),
-    ...company.map((person): [repo.Person, string] => [person, who]),
-  ];
-  for (const [person, name] of people) {
-    const url = new URL(await createLoginLink(tx, config, person.id));
-    url.pathname = surveyPath('signature', dossier.id);
-    const lang: Language = mailLanguageOf(person);
-    const link = { url: url.toString(), validitySeconds: config.LOGIN_LINK_TTL };
-    await enqueueMail(tx, {
-      to: person.email,
-      ...renderSurveyInvitation(lang, { dossierId: dossier.id, who: name, link }),
-    });
-  }
+  await mailCaseParties(tx, config, dossier, surveyPath('signature', dossier.id), (lang, link, who) =>
+    renderSurveyInvitation(lang, { dossierId: dossier.id, who, link }),
+  );
 }
 
 // ---------- Staff: results and export ----------
