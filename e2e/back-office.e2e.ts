@@ -1,4 +1,4 @@
-import type { SheetResponse, StaffDossierDetailResponse } from '@passerelle/contract';
+import type { StaffDossierDetailResponse } from '@passerelle/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoAccounts as demoPeople } from '../apps/api/src/db/demo/accounts.ts';
@@ -9,27 +9,27 @@ import enStaffCase from '../apps/web/src/locales/en-US/staff-case.json' with { t
 import frSheets from '../apps/web/src/locales/fr-FR/sheets.json' with { type: 'json' };
 import frStaff from '../apps/web/src/locales/fr-FR/staff.json' with { type: 'json' };
 import frStaffCase from '../apps/web/src/locales/fr-FR/staff-case.json' with { type: 'json' };
+import { caseAwaitingTheSchool, sendInformationSheet, statutOf, type Lang } from './case-seed.ts';
 import {
   apiCall,
   confirmSend,
   demo,
   eventually,
   expectNoHorizontalOverflow,
-  isoPlusDays,
-  makeSiret,
   pickWithKeys,
   tabTo,
   waitSaved,
 } from './sheets-support.ts';
 import {
-  axeViolations,
+  escapeRegExp,
+  expectAxeClean,
+  textBefore,
   lastMailFile,
   newPage,
   openMailLink,
   shot,
   signInAs,
   waitForMail,
-  waitUntilSettled,
 } from './support.ts';
 
 /**
@@ -40,23 +40,13 @@ import {
  * never meet its data.
  */
 
-type Lang = 'fr-FR' | 'en-US';
 const texts = {
   'fr-FR': { sheets: frSheets, staff: frStaff, staffCase: frStaffCase },
   'en-US': { sheets: enSheets, staff: enStaff, staffCase: enStaffCase },
 } satisfies Record<Lang, unknown>;
 type Texts = (typeof texts)[Lang];
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const startsWith = (text: string) => new RegExp(`^${escape(text)}`);
-const before = (template: string, placeholder: string) => template.split(`{{${placeholder}}}`)[0] ?? template;
-
-/** A NIR coherent with a birth (sex, year, month, place and order), its key computed. */
-function nirFor(sexe: 'F' | 'M', birth: string, place: string, order: string): string {
-  const body = `${sexe === 'M' ? 1 : 2}${birth.slice(2, 4)}${birth.slice(5, 7)}${place}${order}`;
-  const key = 97n - (BigInt(body) % 97n);
-  return `${body}${String(key).padStart(2, '0')}`;
-}
+const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
 
 /**
  * Picks the option `code` of the focused native select with the arrow keys, one press at a time, each waiting until
@@ -74,142 +64,6 @@ async function pickStepByStep(page: Page, select: Locator, code: string) {
     at += at < target ? 1 : -1;
     await eventually(() => select.inputValue()).toBe(values[at]);
   }
-}
-
-async function expectAxeClean(page: Page, screen: string) {
-  await waitUntilSettled(page);
-  expect(await axeViolations(page), `axe on ${screen}`).toEqual([]);
-}
-
-const BIRTH = '2003-03-08';
-
-/** The case's people and data, the same from the first contacts to the information sheet. */
-function caseData(applicantEmail: string, contactEmail: string, typeContrat: string) {
-  const employeur = {
-    denomination: 'Atelier Contraste',
-    siret: makeSiret(),
-    codeIdcc: '1486',
-    adresse: { voie: '20 rue de la République', codePostal: '69002', commune: 'Lyon' },
-  };
-  const apprenti = {
-    nom: 'Mercier',
-    prenom: 'Alix',
-    sexe: 'F',
-    dateNaissance: BIRTH,
-    departementNaissance: '69',
-    communeNaissance: 'Lyon',
-    nationalite: '1',
-    courriel: applicantEmail,
-    telephone: '06 11 22 33 44',
-    adresse: { voie: '5 place Bellecour', codePostal: '69002', commune: 'Lyon' },
-  };
-  const maitre1 = { nom: 'Garnier', prenom: 'Lise', courriel: contactEmail, emploiOccupe: 'Directrice' };
-  const signataire = { nom: 'Garnier', prenom: 'Lise', courriel: contactEmail };
-  const f1ca = {
-    apprenti,
-    employeur: { denomination: employeur.denomination },
-    contacts: { contactEntreprise: { nom: 'Garnier', prenom: 'Lise', courriel: contactEmail, fonction: 'DRH' } },
-    contrat: { typeContrat, intitulePoste: 'Chargée de communication' },
-  };
-  const f1ce = (
-    formation: { dateDebutFormation?: string | null; dateFinFormation?: string | null } | null | undefined,
-  ) => ({
-    employeur,
-    maitre1,
-    contrat: {
-      typeContrat,
-      intitulePoste: 'Chargée de communication',
-      dateDebutContrat: formation?.dateDebutFormation ?? '2026-09-01',
-      dateFinContrat: isoPlusDays(formation?.dateFinFormation ?? '2027-07-31', 1),
-      dureeTravailHebdoHeures: 35,
-      salaireBrutMensuel: 1900,
-    },
-    contacts: { signataire },
-  });
-  // The information sheet's two parts, as sheets.test.ts sends them (its freBody and fraBody), for this case.
-  const fre = (first: ReturnType<typeof f1ce>) => ({
-    employeur: {
-      ...first.employeur,
-      telephone: '0478000000',
-      courriel: 'contact@atelier-contraste.example',
-      typeEmployeur: '12',
-      employeurSpecifique: '0',
-      nombreSalaries: 12,
-      caisseRetraiteComplementaire: 'AG2R Agirc-Arrco',
-      regimeSocial: '2',
-    },
-    maitre1: { ...first.maitre1, dateNaissance: '1980-03-02', niveauDiplome: '7' },
-    contrat: { ...first.contrat, typeContratApp: '11', modeContractuel: '1', travailRisque: false },
-    opco: { nom: 'OPCO_ATLAS' },
-    contacts: {
-      tuteur: { nom: 'Garnier', prenom: 'Lise', courriel: contactEmail },
-      signataire,
-      gestionnaire: { nom: 'Roux', prenom: 'Paul', courriel: 'paul.roux@atelier-contraste.example' },
-    },
-    consentements: { attestationEligibilite: true },
-    responsabilites: { isSchoolResponsibleCerfa: true, isSchoolResponsibleCerfaOpco: true },
-  });
-  const fra = {
-    apprenti: {
-      ...apprenti,
-      nir: nirFor('F', BIRTH, '69', '123045'),
-      situationAvantContrat: '3',
-      derniereClasse: '11',
-      dernierDiplomeObtenu: '54',
-      plusHautDiplome: '54',
-    },
-    consentements: { rgpd: true },
-  };
-  return { f1ca, f1ce, fre, fra };
-}
-
-interface Seeded {
-  id: number;
-  applicant: Page;
-  employer: Page;
-  applicantEmail: string;
-  contactEmail: string;
-  data: ReturnType<typeof caseData>;
-  formation: Parameters<ReturnType<typeof caseData>['f1ce']>[0];
-}
-
-/** A fresh case brought to status 3 (both first contacts sent) through the API, as its applicant and company do it. */
-async function caseAwaitingTheSchool(
-  applicantLocal: string,
-  lang: Lang,
-  viewport: { width: number; height: number },
-): Promise<Seeded> {
-  const applicantEmail = demo(applicantLocal);
-  const contactEmail = `lise.garnier.${Date.now()}@example.test`;
-  const applicant = await newPage({ ...viewport, lang });
-  await signInAs(applicant, applicantEmail);
-  const created = await apiCall<{ id: number }>(applicant, 'POST', '/admissibles/dossiers');
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.id;
-  const f1caSheet = await apiCall<SheetResponse<'f1ca'>>(applicant, 'GET', `/admissibles/fiche-premier-contact/${id}`);
-  const types = f1caSheet.body.formation?.contractTypes ?? [];
-  const typeContrat = types.includes('APP') ? 'APP' : (types[0] ?? 'APP');
-  const data = caseData(applicantEmail, contactEmail, typeContrat);
-  const sentF1ca = await apiCall(applicant, 'POST', `/admissibles/fiche-premier-contact/${id}/submit`, data.f1ca);
-  expect(sentF1ca.status, JSON.stringify(sentF1ca.body)).toBe(200);
-
-  const employer = await newPage({ ...viewport, lang });
-  await openMailLink(employer, (await waitForMail(contactEmail)).link);
-  const f1ceSheet = await apiCall<SheetResponse<'f1ce'>>(employer, 'GET', `/employeurs/fiche-premier-contact/${id}`);
-  const formation = f1ceSheet.body.formation;
-  const sentF1ce = await apiCall(
-    employer,
-    'POST',
-    `/employeurs/fiche-premier-contact/${id}/submit`,
-    data.f1ce(formation),
-  );
-  expect(sentF1ce.status, JSON.stringify(sentF1ce.body)).toBe(200);
-  return { id, applicant, employer, applicantEmail, contactEmail, data, formation };
-}
-
-/** The case's status, as the staff API reads it. */
-async function statutOf(staff: Page, id: number): Promise<number> {
-  return (await apiCall<StaffDossierDetailResponse>(staff, 'GET', `/staff/dossiers/${id}`)).body.dossierStatut;
 }
 
 /** Opens an action of the case page's actions card by keyboard, and returns its dialog once open. */
@@ -240,7 +94,7 @@ async function confirmAction(
   await tabTo(page, dialog.getByRole('button', { name: t.staffCase.dialog.confirm[intent], exact: true }), { max: 30 });
   await page.keyboard.press('Enter');
   await dialog.waitFor({ state: 'detached' });
-  const done = page.getByRole('alert').filter({ hasText: before(t.staffCase.feedback.done, 'action') });
+  const done = page.getByRole('alert').filter({ hasText: textBefore(t.staffCase.feedback.done, 'action') });
   await done.waitFor();
 }
 
@@ -305,7 +159,7 @@ async function coordinatorMorning(options: {
   await staff.waitForURL(
     (url) => url.searchParams.get('q') === String(id) && url.searchParams.get('waitingFor') === 'school',
   );
-  const caseLink = staff.getByRole('link', { name: new RegExp(escape(`, ${before(t.staff.case.open, 'id')}${id}, `)) });
+  const caseLink = staff.getByRole('link', { name: new RegExp(escapeRegExp(`, ${textBefore(t.staff.case.open, 'id')}${id}, `)) });
   await caseLink.waitFor();
   await eventually(() =>
     staff.getByRole('heading', { level: 2, name: t.staff.results.count_one.replace('{{formatted}}', '1') }).count(),
@@ -320,7 +174,7 @@ async function coordinatorMorning(options: {
   expect(staff.url()).toBe(filteredUrl);
   expect(await search.inputValue()).toBe(String(id));
   if (narrow)
-    await staff.getByRole('button', { name: startsWith(before(t.staff.filters.toggleCount, 'count')) }).waitFor();
+    await staff.getByRole('button', { name: startsWith(textBefore(t.staff.filters.toggleCount, 'count')) }).waitFor();
   else expect(await waitingFor.inputValue()).toBe('school');
 
   // ---------- The case: accept the first contact ----------
@@ -328,7 +182,7 @@ async function coordinatorMorning(options: {
   await staff.keyboard.press('Enter');
   await staff.waitForURL(new RegExp(`/gestion/dossiers/${id}$`));
   await staff
-    .getByRole('heading', { level: 1, name: startsWith(before(t.staffCase.title, 'id') + String(id)) })
+    .getByRole('heading', { level: 1, name: startsWith(textBefore(t.staffCase.title, 'id') + String(id)) })
     .waitFor();
   await staff.getByRole('heading', { level: 2, name: t.staffCase.timeline.title }).waitFor();
   await expectAxeClean(staff, 'case, first contacts to review');
@@ -366,15 +220,7 @@ async function coordinatorMorning(options: {
   expect(await statutOf(staff, id)).toBe(5);
 
   // ---------- The company and the applicant, through the API ----------
-  const funding = await apiCall(seed.employer, 'POST', `/employeurs/validation-financement/${id}`, {
-    decision: 'accepted',
-  });
-  expect(funding.status, JSON.stringify(funding.body)).toBe(200);
-  const fre = seed.data.fre(seed.data.f1ce(seed.formation));
-  const sentFre = await apiCall(seed.employer, 'POST', `/employeurs/fiche-renseignement/${id}/send`, fre);
-  expect(sentFre.status, JSON.stringify(sentFre.body)).toBe(200);
-  const sentFra = await apiCall(seed.applicant, 'POST', `/admissibles/fiche-renseignement/${id}/send`, seed.data.fra);
-  expect(sentFra.status, JSON.stringify(sentFra.body)).toBe(200);
+  await sendInformationSheet(seed);
 
   // ---------- The applicant's part goes back, with a message ----------
   await staff.reload();
@@ -422,7 +268,7 @@ async function coordinatorMorning(options: {
   await waitSaved(applicant, t.sheets, () =>
     identity.getByLabel(t.sheets.fields.telephone, { exact: true }).fill('06 55 44 33 22'),
   );
-  await applicant.getByRole('tab', { name: new RegExp(escape(t.sheets.info.steps.send)) }).click();
+  await applicant.getByRole('tab', { name: new RegExp(escapeRegExp(t.sheets.info.steps.send)) }).click();
   await confirmSend(applicant, t.sheets.info.send);
   await applicant.getByText(t.sheets.info.done.contract).waitFor();
   if (narrow) await expectNoHorizontalOverflow(applicant);
@@ -435,7 +281,7 @@ async function coordinatorMorning(options: {
   // Newest first: the applicant's part sent again, above its return with the coordinator's message.
   await eventually(() => fraEvents.first().textContent()).toContain(t.staffCase.timeline.types.sheet.submitted);
   // Older events fold under "show the whole history": unfolded by keyboard when there.
-  const showAll = timeline.getByRole('button', { name: startsWith(before(t.staffCase.timeline.showAll, 'count')) });
+  const showAll = timeline.getByRole('button', { name: startsWith(textBefore(t.staffCase.timeline.showAll, 'count')) });
   if ((await showAll.count()) > 0) {
     await tabTo(staff, showAll, { max: 150 });
     await staff.keyboard.press('Enter');
@@ -484,7 +330,7 @@ async function coordinatorMorning(options: {
   }
   await staff
     .getByRole('alert')
-    .filter({ hasText: before(t.staffCase.feedback.done, 'action') })
+    .filter({ hasText: textBefore(t.staffCase.feedback.done, 'action') })
     .waitFor();
   await timeline
     .getByRole('listitem')

@@ -90,16 +90,30 @@ function readMails(): ReceivedMail[] {
 
 /** Waits for a mail to `email` received after `afterFile` (a previous mail's file name), parsed by postal-mime. */
 export async function waitForMail(email: string, afterFile?: string, timeoutMs = 15_000): Promise<ReceivedMail> {
+  return waitForMailWhere(email, afterFile, () => true, timeoutMs);
+}
+
+/**
+ * Waits for the newest mail to `email` received after `afterFile` that `match` accepts: a step's own mail, whatever
+ * mails of earlier steps the outbox delivers around it.
+ */
+export async function waitForMailWhere(
+  email: string,
+  afterFile: string | undefined,
+  match: (mail: ReceivedMail) => boolean,
+  timeoutMs = 15_000,
+): Promise<ReceivedMail> {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
-    const found = readMails()
+    const candidates = readMails()
       .filter((m) => m.to.includes(email.toLowerCase()) && (!afterFile || m.file > afterFile))
-      .at(-1) as (ReceivedMail & { raw: string }) | undefined;
-    if (found) {
+      .reverse() as (ReceivedMail & { raw: string })[];
+    for (const found of candidates) {
       const parsed = await PostalMime.parse(found.raw);
       const text = parsed.text ?? '';
       const link = /https?:\/\/[^\s"<>]+[?&]t=[A-Za-z0-9_-]+/.exec(text)?.[0] ?? null;
-      return { file: found.file, to: found.to, subject: parsed.subject ?? '', text, html: parsed.html ?? '', link };
+      const mail = { file: found.file, to: found.to, subject: parsed.subject ?? '', text, html: parsed.html ?? '', link };
+      if (match(mail)) return mail;
     }
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -206,3 +220,15 @@ export async function axeViolations(page: Page): Promise<string[]> {
     ),
   );
 }
+
+/** Waits until the screen has settled, then expects axe to find nothing on it; `screen` names it in the failure. */
+export async function expectAxeClean(page: Page, screen: string): Promise<void> {
+  await waitUntilSettled(page);
+  expect(await axeViolations(page), `axe on ${screen}`).toEqual([]);
+}
+
+/** `text` matched literally inside a regular expression. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** What a translated text says before its `{{placeholder}}`: the part a test can look for whatever the value. */
+export const textBefore = (template: string, placeholder: string) => template.split(`{{${placeholder}}}`)[0] ?? template;

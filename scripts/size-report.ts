@@ -33,6 +33,9 @@ export const FORM_ROUTES = [
   // The back office's case page confirms each action in a form checked with the contract's schemas; the confirmations
   // load when one opens, the reference lists when a sheet is unfolded.
   'features/staff/case/staff-case-page.tsx',
+  // Issue 12: the formations and the team screens edit in dialogs checked with the contract's schemas, loaded on opening.
+  'features/staff/formations/staff-formations-page.tsx',
+  'features/staff/accounts/staff-accounts-page.tsx',
 ];
 
 /**

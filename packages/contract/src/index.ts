@@ -10,3 +10,6 @@ export * from './contact.ts';
 export * from './staff.ts';
 export * from './signing.ts';
 export * from './survey.ts';
+export * from './staff-applicants.ts';
+export * from './staff-accounts.ts';
+export * from './staff-formations.ts';

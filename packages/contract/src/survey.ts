@@ -48,6 +48,9 @@ export const staffSurveyResultsResponse = z.object({
   /** People who saved at least one page, and those who finished. */
   respondents: z.number().int(),
   completed: z.number().int(),
+  /** Signed cases (status 8 and after), and how many of them were sent this step. */
+  signedCases: z.number().int(),
+  sentCases: z.number().int(),
   questions: z.array(
     z.object({
       id: z.string(),
@@ -65,3 +68,49 @@ export const staffSurveyResultsResponse = z.object({
   ),
 });
 export type StaffSurveyResultsResponse = z.infer<typeof staffSurveyResultsResponse>;
+
+// ---------- Staff send a step's link (issue 11: "available for the steps staff choose") ----------
+
+/** POST /staff/dossiers/:id/survey-invitations: mail this step's link to the case's parties (again, when resent). */
+export const surveyInvitationBody = z.object({ etape: z.enum(surveySteps) }).strict();
+export type SurveyInvitationBody = z.infer<typeof surveyInvitationBody>;
+
+/** POST /staff/surveys/invitations: this step to every signed case that has not received it, or to all of them. */
+export const bulkSurveyInvitationBody = z
+  .object({
+    etape: z.enum(surveySteps),
+    /** true (the default): only the signed cases not sent this step yet; false: every signed case, a reminder. */
+    onlyNew: z.boolean().default(true),
+  })
+  .strict();
+export type BulkSurveyInvitationBody = z.infer<typeof bulkSurveyInvitationBody>;
+
+/** How many cases were sent the step by a bulk send, and how many mails went. */
+export const bulkSurveyInvitationResponse = z.object({ cases: z.number().int(), mails: z.number().int() });
+export type BulkSurveyInvitationResponse = z.infer<typeof bulkSurveyInvitationResponse>;
+
+/** GET /staff/dossiers/:id/surveys (and the answer of a send): per step, whether it was sent and who answered. */
+export const caseSurveysResponse = z.object({
+  dossierId: z.number().int(),
+  /** The contract is signed (status 8 and after): steps can be sent. */
+  signed: z.boolean(),
+  steps: z.array(
+    z.object({
+      etape: z.enum(surveySteps),
+      /** Open to the case's parties: sent, or `signature` on a signed case. */
+      open: z.boolean(),
+      /** null: never sent. */
+      invitation: z.object({ firstSentAt: z.string(), lastSentAt: z.string(), timesSent: z.number().int() }).nullable(),
+      respondents: z.array(
+        z.object({
+          respondent: z.enum(['admissible', 'company']),
+          name: z.string(),
+          /** The last page saved (1 to 3). */
+          page: z.number().int(),
+          completedAt: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type CaseSurveysResponse = z.infer<typeof caseSurveysResponse>;

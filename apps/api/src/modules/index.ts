@@ -12,9 +12,12 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(import('./portal/portal.routes.ts'));
   await app.register(import('./sheets/sheets.routes.ts'));
   await app.register(import('./staff/staff.routes.ts'));
+  await app.register(import('./applicants/applicants.routes.ts'));
   await app.register(import('./signature-flow/signature-flow.routes.ts'));
   await app.register(import('./employers/employers.routes.ts'));
   await app.register(import('./lookups/lookups.routes.ts'));
   await app.register(import('./contact/contact.routes.ts'));
   await app.register(import('./survey/survey.routes.ts'));
+  await app.register(import('./staff-accounts/staff-accounts.routes.ts'));
+  await app.register(import('./formations/formations.routes.ts'));
 }

@@ -1,6 +1,8 @@
 import type { ErrorBody } from '@passerelle/contract';
 import { isRuleCode } from '@passerelle/contract/rules/messages';
-import type { TextLanguage } from '@passerelle/contract/rules/validation-texts';
+// The back office's codes (staff actions, formations, accounts) are codes too: registered here for every route.
+import '@passerelle/contract/rules/back-office-texts';
+import { isValidationTextCode, type TextLanguage } from '@passerelle/contract/rules/validation-texts';
 import { localizeIssue, messageLanguage, type IssueLike } from '@passerelle/contract/rules/zod-messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -26,7 +28,7 @@ function zodErrors(
     const fromIssue = issue.params?.issue?.path?.map(String).join('.');
     const fromPointer = issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
     const key = fromIssue || fromPointer || part;
-    const message = isRuleCode(issue.message) ? issue.message : localizeIssue({ ...issue.params, code: issue.keyword ?? 'custom' }, language);
+    const message = isRuleCode(issue.message) || isValidationTextCode(issue.message) ? issue.message : localizeIssue({ ...issue.params, code: issue.keyword ?? 'custom' }, language);
     (errors[key] ??= []).push(message);
   }
   return errors;

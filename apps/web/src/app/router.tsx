@@ -192,6 +192,21 @@ export const routes: RouteObject[] = [
             { title: 'common:titles.staffSurveys', userTypes: backOffice },
             () => import('../features/staff/surveys/staff-surveys-page'),
           ),
+          guarded(
+            '/gestion/candidats',
+            { title: 'common:titles.staffApplicants', userTypes: backOffice },
+            () => import('../features/staff/applicants/staff-applicants-page'),
+          ),
+          guarded(
+            '/gestion/formations',
+            { title: 'common:titles.staffFormations', userTypes: backOffice },
+            () => import('../features/staff/formations/staff-formations-page'),
+          ),
+          guarded(
+            '/gestion/equipe',
+            { title: 'common:titles.staffAccounts', userType: 'admin' },
+            () => import('../features/staff/accounts/staff-accounts-page'),
+          ),
           { path: '*', element: <Navigate to="/unauthorized" replace /> },
         ],
       },

@@ -19,3 +19,12 @@ export function pipelineReturnPath(state: unknown): string | null {
   const pipeline = (state as Partial<ToCaseState>).pipeline;
   return typeof pipeline === 'string' && /^\/gestion(\?|$)/.test(pipeline) ? pipeline : null;
 }
+
+/** The admitted applicants: their import, invitations and who never signed in (issue 12). */
+export const staffApplicantsPath = '/gestion/candidats';
+
+/** The formations and schools the sheets' rules read (issue 12). */
+export const staffFormationsPath = '/gestion/formations';
+
+/** The back-office accounts, for admins (issue 12). */
+export const staffAccountsPath = '/gestion/equipe';

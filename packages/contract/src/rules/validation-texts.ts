@@ -27,9 +27,6 @@ export const validationTexts = {
     'choice.answer': 'Choisissez une réponse.',
     'form.unexpected_field': 'Le formulaire contient un champ inattendu : rechargez la page puis recommencez.',
     'offers.dates_reversed': 'Choisissez une date égale ou postérieure à « Publiée après le ».',
-    'staff.dates_reversed': 'Choisissez une date de fin égale ou postérieure à la date de début.',
-    'staff.deca_format':
-      'Saisissez le numéro DECA tel que l’OPCO l’a donné : chiffres, lettres et tirets seulement, par exemple 075202409NC0012.',
     'phone.format':
       "Le numéro de téléphone n'est pas valide : 6 à 20 caractères parmi chiffres, espaces, points, tirets ou parenthèses, avec un + au début pour l'international.",
     'postcode.format': 'Le code postal comporte 5 chiffres.',
@@ -82,9 +79,6 @@ export const validationTexts = {
     'choice.answer': 'Choose an answer.',
     'form.unexpected_field': 'The form holds an unexpected field: reload the page and try again.',
     'offers.dates_reversed': 'Choose a date on or after “Published after”.',
-    'staff.dates_reversed': 'Choose an end date on or after the start date.',
-    'staff.deca_format':
-      'Enter the DECA number as the OPCO gave it: digits, letters and hyphens only, for example 075202409NC0012.',
     'phone.format':
       'This phone number is not valid: 6 to 20 characters among digits, spaces, dots, hyphens or brackets, with a leading + for international numbers.',
     'postcode.format': 'The postcode has 5 digits.',
@@ -118,8 +112,23 @@ export const validationTexts = {
 export type ValidationTextCode = keyof (typeof validationTexts)['fr-FR'];
 export type TextLanguage = keyof typeof validationTexts;
 
+/**
+ * Texts a part of the product adds for its own codes (the back office's, `back-office-texts.ts`), so that the forms every
+ * visitor loads do not carry them. Registered when that part's module loads; looked up after the common ones.
+ */
+const addedTexts: Record<TextLanguage, Record<string, string>> = { 'fr-FR': {}, 'en-US': {} };
+
+export function addValidationTexts(texts: Record<TextLanguage, Record<string, string>>): void {
+  Object.assign(addedTexts['fr-FR'], texts['fr-FR']);
+  Object.assign(addedTexts['en-US'], texts['en-US']);
+}
+
 export function isValidationTextCode(value: string): value is ValidationTextCode {
-  return Object.hasOwn(validationTexts['fr-FR'], value);
+  return Object.hasOwn(validationTexts['fr-FR'], value) || Object.hasOwn(addedTexts['fr-FR'], value);
+}
+
+function textOf(code: ValidationTextCode, language: TextLanguage): string {
+  return Object.hasOwn(validationTexts[language], code) ? validationTexts[language][code] : (addedTexts[language][code] ?? code);
 }
 
 /** ISO dates show as dd/mm/yyyy (SPEC 9) and numbers in the language's format. */
@@ -147,5 +156,5 @@ export function formatValidationText(
   language: TextLanguage,
   params?: Record<string, string | number>,
 ): string {
-  return isValidationTextCode(code) ? fillTemplate(validationTexts[language][code], language, params) : code;
+  return isValidationTextCode(code) ? fillTemplate(textOf(code, language), language, params) : code;
 }

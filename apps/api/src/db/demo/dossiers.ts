@@ -20,6 +20,8 @@ export interface DemoFormation {
   key: FormationKey;
   school: SchoolCode;
   libelle: string;
+  /** The school information system's code, which the applicants' import matches (issue 12). */
+  code: string;
   /** Years before the current rentrée the programme started (a 2nd-year contract started last September). */
   startedYearsAgo: 0 | 1;
   etape: number;
@@ -39,6 +41,7 @@ export const demoFormations: DemoFormation[] = [
     key: 'emlvPge',
     school: 'EMLV',
     libelle: 'Programme Grande École — Master 1 Management, parcours Marketing digital',
+    code: 'EMLV-PGE-M1',
     startedYearsAgo: 0,
     etape: 4,
     contractTypes: 'APP,PRO',
@@ -53,6 +56,7 @@ export const demoFormations: DemoFormation[] = [
     key: 'emlvBachelor',
     school: 'EMLV',
     libelle: 'Bachelor Business Development — 3e année',
+    code: 'EMLV-BBD-B3',
     startedYearsAgo: 0,
     etape: 3,
     contractTypes: 'APP',
@@ -67,6 +71,7 @@ export const demoFormations: DemoFormation[] = [
     key: 'esilvData',
     school: 'ESILV',
     libelle: 'Cycle ingénieur — Informatique, Data et IA (4e année)',
+    code: 'ESILV-IDIA-4',
     startedYearsAgo: 0,
     etape: 4,
     contractTypes: 'APP',
@@ -81,6 +86,7 @@ export const demoFormations: DemoFormation[] = [
     key: 'esilvFinance',
     school: 'ESILV',
     libelle: 'Cycle ingénieur — Ingénierie financière (5e année)',
+    code: 'ESILV-IFI-5',
     startedYearsAgo: 1,
     etape: 5,
     contractTypes: 'APP',
@@ -95,6 +101,7 @@ export const demoFormations: DemoFormation[] = [
     key: 'iimWeb',
     school: 'IIM',
     libelle: 'Mastère Développement web et applications — 1re année',
+    code: 'IIM-MDWA-1',
     startedYearsAgo: 0,
     etape: 4,
     contractTypes: 'APP,PRO',
@@ -109,6 +116,7 @@ export const demoFormations: DemoFormation[] = [
     key: 'iimGame',
     school: 'IIM',
     libelle: 'Bachelor Création numérique et jeu vidéo — 2e année',
+    code: 'IIM-BCNJ-2',
     startedYearsAgo: 0,
     etape: 2,
     contractTypes: 'PRO',

@@ -182,6 +182,7 @@ async function writeFormations(tx: Tx, schoolIds: Record<SchoolCode, number>, re
       .values({
         schoolId: schoolIds[seed.school],
         libelle: seed.libelle,
+        code: seed.code,
         year,
         etape: seed.etape,
         contractTypes: seed.contractTypes,

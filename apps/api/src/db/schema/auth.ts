@@ -13,6 +13,12 @@ export const users = pgTable(
     /** Language of the mails we send: fr-FR or en-US. */
     lang: text('lang').notNull().default('fr-FR'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last personal invitation mailed by staff or the command line (issue 12); null when never invited. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /** The last time a sign-in link of this account was used; null: never signed in. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Set by an admin: the account cannot sign in and its sessions are revoked. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   },
   (t) => [
     check(

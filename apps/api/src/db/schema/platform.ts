@@ -29,6 +29,11 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /**
+     * The RFC 5322 Message-ID the mail is sent with (`<uuid@host of MAIL_FROM>`), set when queued so that evidence
+     * (SIGNING.md 3, "the SMTP Message-ID") can name the mail before it leaves.
+     */
+    messageId: text('message_id'),
     /** pending, sending, sent, printed (no SMTP configured), failed (gave up). */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -34,6 +34,8 @@ export const formations = pgTable('formations', {
     .notNull()
     .references(() => schools.id),
   libelle: text('libelle').notNull(),
+  /** The school information system's code of the programme, matched by the applicants' import (issue 12); unique. */
+  code: text('code').unique(),
   /** Start year of the programme (header "formationYear"). */
   year: integer('year').notNull(),
   /** Training stage (year of study, e.g. 3 for a third year). */
@@ -126,6 +128,10 @@ export const offers = pgTable(
     description: text('description').notNull(),
     linkType: text('link_type').notNull(),
     link: text('link').notNull(),
+    /** Set when staff expire the offer (issue 12): it leaves the applicants' search and stays in the back office. */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** The reference of the offer in the file it was imported from, when it came from a CSV: a new import updates it. */
+    externalRef: text('external_ref').unique(),
     /** Title, company and description without accents, lower-cased (normaliseSearchText): what the search reads. */
     searchText: text('search_text').notNull(),
     /**

@@ -47,3 +47,28 @@ export const surveyAnswers = pgTable(
     check('survey_answers_respondent_check', sql`${t.respondent} in ('admissible','company')`),
   ],
 );
+
+/**
+ * A survey step sent for a case (issue 11, "available for the steps staff choose"): the `signature` step is sent when the
+ * case is signed; the later steps (integration, end of contract) when staff send their links, for one case or for every
+ * signed case. A step is open to a case's parties once its row exists; sending again reminds without a second row.
+ */
+export const surveyInvitations = pgTable(
+  'survey_invitations',
+  {
+    id: serial('id').primaryKey(),
+    dossierId: integer('dossier_id')
+      .notNull()
+      .references(() => dossiers.id, { onDelete: 'cascade' }),
+    etape: text('etape').notNull(),
+    /** The staff member who sent it; null when the product sent it (the case was signed). */
+    sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    firstSentAt: timestamp('first_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    timesSent: integer('times_sent').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('survey_invitations_case_idx').on(t.dossierId, t.etape),
+    index('survey_invitations_etape_idx').on(t.etape, t.firstSentAt),
+  ],
+);

@@ -23,6 +23,11 @@ export async function consumeLoginToken(db: Db | Tx, tokenHash: string): Promise
   return row?.userId;
 }
 
+/** A sign-in link was used: the back office tells applicants who never signed in (issue 12). */
+export async function recordSignIn(db: Db | Tx, userId: number): Promise<void> {
+  await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, userId));
+}
+
 /** The owner of a sign-in token, whether it is still valid or not. */
 export async function findLoginTokenOwner(db: Db | Tx, tokenHash: string): Promise<number | undefined> {
   const [row] = await db.select({ userId: loginTokens.userId }).from(loginTokens).where(eq(loginTokens.tokenHash, tokenHash));

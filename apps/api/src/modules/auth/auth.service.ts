@@ -15,6 +15,7 @@ import {
   insertLoginToken,
   insertRefreshToken,
   insertSession,
+  recordSignIn,
   revokeSession,
   revokeSessionsOfUser,
 } from './auth.repo.ts';
@@ -91,7 +92,8 @@ export async function countLoginLinkRequest(db: Db, config: AuthConfig, email: s
  */
 export async function mailLoginLinkIfKnown(db: Db, config: AuthConfig, email: string): Promise<void> {
   const user = await findUserByAddress(db, normalizeEmail(email));
-  if (user) await sendLoginLink(db, config, user);
+  // A deactivated account (issue 12) is answered like an unknown address: nothing is sent.
+  if (user && !user.deactivatedAt) await sendLoginLink(db, config, user);
 }
 
 /**
@@ -102,6 +104,7 @@ export async function resendLoginLink(db: Db, config: AuthConfig, token: string)
   const ownerId = await findLoginTokenOwner(db, hashToken(token));
   if (ownerId === undefined) return;
   const user = await getUser(db, ownerId);
+  if (user.deactivatedAt) return;
   if (!(await isUnderAddressLimit(db, config, user.email))) return;
   await sendLoginLink(db, config, user);
 }
@@ -140,6 +143,9 @@ export async function exchangeLoginToken(db: Db, config: AuthConfig, tokens: Acc
     const userId = await consumeLoginToken(tx, hashToken(token));
     if (userId === undefined) throw new AppError('INVALID_LINK');
     const found = await getUser(tx, userId);
+    // A deactivated account's links are deleted with its deactivation; one minted since by another module opens nothing.
+    if (found.deactivatedAt) throw new AppError('INVALID_LINK');
+    await recordSignIn(tx, found.id);
     return { user: found, session: await startSession(tx, config, found.id) };
   });
   const accessToken = await tokens.sign({ id: user.id, userType: user.userType as UserType }, session.sessionId);
@@ -196,7 +202,7 @@ export async function logout(db: Db, tokens: AccessTokens, token: string | undef
  * Ends every session of a user (an account closed or taken over): their refresh cookies stop working at once, and
  * their access tokens within SESSION_CHECK_CACHE_MS on every API process. Returns the ids of the sessions ended.
  */
-export async function revokeUserSessions(db: Db, userId: number, tokens?: Pick<AccessTokens, 'forget'>): Promise<string[]> {
+export async function revokeUserSessions(db: Db | Tx, userId: number, tokens?: Pick<AccessTokens, 'forget'>): Promise<string[]> {
   const ended = await revokeSessionsOfUser(db, userId);
   for (const id of ended) tokens?.forget(id);
   return ended;

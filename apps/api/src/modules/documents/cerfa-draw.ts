@@ -1,7 +1,7 @@
-import { PDFDocument } from '@cantoo/pdf-lib';
 import type { ContractModel } from './contract-data.ts';
 import { frAmount, frDate, frEuros, frHours, frYesNo } from './format.ts';
-import { embedFonts, Flow, saveDocument, type Field } from '../../lib/pdf-kit.ts';
+import { saveDocument, type Field } from '../../lib/pdf-kit.ts';
+import { startDocument } from './other-documents.ts';
 import { cerfaValues, codeAndLabel, isPublicEmployer, labelOf, lists } from './values.ts';
 
 /** The CERFA editions the product draws: the apprenticeship form and the professionalisation one. */
@@ -32,15 +32,9 @@ export async function drawCerfa(
 ): Promise<{ bytes: Uint8Array; pages: number; edition: string }> {
   const isApp = model.typeContrat === 'APP';
   const edition = drawnEditions[model.typeContrat];
-  const doc = await PDFDocument.create();
-  const fonts = await embedFonts(doc);
+  const { doc, flow } = await startDocument(`Cerfa n° ${edition} — établi`, at);
   const v = cerfaValues(model);
   const { employeur, apprenti, representantLegal, contrat, formation, cfa } = model;
-  const flow = new Flow(
-    doc,
-    fonts,
-    `Cerfa n° ${edition} — établi par Passerelle le ${frDate(at.toISOString().slice(0, 10))}`,
-  );
 
   flow.title(
     isApp ? "Contrat d'apprentissage" : 'Contrat de professionnalisation',
@@ -262,7 +256,9 @@ export async function drawCerfa(
       size: 8.5,
     });
   flow.paragraph(
-    'Base : SMIC en vigueur au début du contrat, ou salaire minimum conventionnel (SMC) lorsqu’il est plus favorable à partir de 21 ans. Montants bruts mensuels arrondis au centime supérieur.',
+    isApp
+      ? 'Base : SMIC en vigueur au début du contrat, ou salaire minimum conventionnel (SMC) lorsqu’il est plus favorable à partir de 21 ans. Montants bruts mensuels arrondis au centime supérieur.'
+      : 'Base : SMIC en vigueur au début du contrat ; à partir de 26 ans, 85 % du salaire minimum conventionnel (SMC) lorsqu’il est plus favorable. Nouveau taux à partir du premier jour du mois qui suit les 21 et 26 ans. Montants bruts mensuels arrondis au centime supérieur.',
     { size: 7.5, color: 'muted' },
   );
   flow.fields([

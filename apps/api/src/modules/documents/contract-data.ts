@@ -1,16 +1,16 @@
 import {
-  ageAt,
   buildApprenticeshipPeriods,
   checkDecaPresence,
   checkNirPresence,
   formatRuleMessage,
   getAtPath,
   minimumAmount,
-  professionalisationFloor,
+  professionalisationFloorFor,
   sheetIssues,
   type DossierTerms,
   type RuleIssue,
   type SheetFormation,
+  type SalaryPeriod,
   type SheetKind,
   type SmicRate,
 } from '@passerelle/contract';
@@ -128,9 +128,46 @@ function departementOf(codePostal: unknown): string | null {
 const asString = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 const asNumber = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
+/** The professionalisation contract's age bands (DOMAIN 1.8): under 21, 21 to 25, 26 and over. */
+const professionalisationBand = (age: number) => (age < 21 ? 0 : age < 26 ? 1 : 2);
+
+/**
+ * The professionalisation contract's periods (DOMAIN 1.6 and 1.8): the contract years of the apprenticeship periods
+ * (computed on the SMIC alone), split where the age moves into a higher professionalisation band only (its 21st and
+ * 26th birthdays, from the first day of the following month; the 18th changes nothing here), each at the floor of its
+ * age: 55 % (65 % with a bac pro) under 21, 70 % (80 %) from 21, from 26 the SMIC or 85 % of the SMC when higher.
+ */
+function professionalisationPeriods(
+  smicPeriods: SalaryPeriod[],
+  floorOptions: { qualificationBacPro: boolean; smc: number | null },
+): ContractPeriod[] {
+  const periods: ContractPeriod[] = [];
+  for (const period of smicPeriods) {
+    const last = periods.at(-1);
+    if (last?.annee === period.annee && professionalisationBand(last.age) === professionalisationBand(period.age)) {
+      last.dateFin = period.dateFin;
+      continue;
+    }
+    const floor = professionalisationFloorFor(period.age, period.reference, floorOptions);
+    const part = last?.annee === period.annee ? Number(last.ordre.split('.')[1]) + 1 : 1;
+    periods.push({
+      ordre: `${period.annee}.${part}`,
+      annee: period.annee,
+      dateDebut: period.dateDebut,
+      dateFin: period.dateFin,
+      age: period.age,
+      taux: floor.taux,
+      base: floor.base,
+      reference: floor.reference,
+      montant: floor.montantMinimum,
+    });
+  }
+  return periods;
+}
+
 /**
  * The remuneration periods (DOMAIN 1.6). Apprenticeship: the rules' periods, each at the rate the employer chose when
- * higher than the minimum. Professionalisation: the floor at the start, over the whole contract (DOMAIN 1.8).
+ * higher than the minimum. Professionalisation: split at the 21st and 26th birthdays, each at its floor (DOMAIN 1.8).
  */
 export function contractPeriods(
   typeContrat: ContractKind,
@@ -143,31 +180,18 @@ export function contractPeriods(
   if (!dateNaissance || !dateDebutContrat || !dateFinContrat) return [];
   const smc = asNumber(getAtPath(blocks, 'contrat.smc')) ?? null;
   const departementEmployeur = departementOf(getAtPath(blocks, 'employeur.adresse.codePostal'));
-  if (typeContrat === 'PRO') {
-    const floor = professionalisationFloor({
-      dateNaissance,
-      dateDebutContrat,
-      smicTable,
-      smc,
-      departementEmployeur,
-      qualificationBacPro: getAtPath(blocks, 'contrat.qualificationBacPro') === true,
-    });
-    if (!floor) return [];
-    const age = ageAt(dateNaissance, dateDebutContrat);
-    return [
-      {
-        ordre: '1.1',
-        annee: 1,
-        dateDebut: dateDebutContrat,
-        dateFin: dateFinContrat,
-        age,
-        taux: floor.taux,
-        base: floor.base,
-        reference: floor.reference,
-        montant: floor.montantMinimum,
-      },
-    ];
-  }
+  if (typeContrat === 'PRO')
+    return professionalisationPeriods(
+      buildApprenticeshipPeriods({
+        dateNaissance,
+        dateDebutContrat,
+        dateFinContrat,
+        smicTable,
+        smc: null,
+        departementEmployeur,
+      }),
+      { qualificationBacPro: getAtPath(blocks, 'contrat.qualificationBacPro') === true, smc },
+    );
   const chosen = getAtPath(blocks, 'contrat.remunerationsAnnuelles');
   const chosenRates = new Map(
     (Array.isArray(chosen) ? chosen : [])

@@ -134,6 +134,75 @@ describe('contract data', () => {
     ]);
   });
 
+  describe('professionalisation periods, split at the 21st and 26th birthdays (DOMAIN 1.6, 1.8)', () => {
+    const periodsOf = (dateNaissance: string, contrat: Record<string, unknown> = {}) =>
+      contractPeriods(
+        'PRO',
+        {
+          apprenti: { dateNaissance },
+          contrat: { dateDebutContrat: '2026-09-01', dateFinContrat: '2027-08-31', ...contrat },
+        },
+        defaultSmicTable,
+      ).map((p) => [p.ordre, p.dateDebut, p.dateFin, p.age, p.taux, p.base, p.montant]);
+
+    it('raises the rate from the first day of the month after the 21st birthday', () => {
+      expect(periodsOf('2005-11-15')).toEqual([
+        ['1.1', '2026-09-01', '2026-11-30', 20, 55, 'SMIC', 990.99],
+        ['1.2', '2026-12-01', '2027-08-31', 21, 70, 'SMIC', 1261.26],
+      ]);
+      // The day after the start: the new rate from the next month already.
+      expect(periodsOf('2005-09-02', { qualificationBacPro: true })).toEqual([
+        ['1.1', '2026-09-01', '2026-09-30', 20, 65, 'SMIC', 1171.17],
+        ['1.2', '2026-10-01', '2027-08-31', 21, 80, 'SMIC', 1441.44],
+      ]);
+    });
+
+    it('does not split on a birthday on the first day: the age at the start counts', () => {
+      expect(periodsOf('2005-09-01')).toEqual([['1.1', '2026-09-01', '2027-08-31', 21, 70, 'SMIC', 1261.26]]);
+    });
+
+    it('does not split on a birthday on the last day, nor in the last month', () => {
+      expect(periodsOf('2006-08-31')).toEqual([['1.1', '2026-09-01', '2027-08-31', 20, 55, 'SMIC', 990.99]]);
+      expect(periodsOf('2006-08-01')).toEqual([['1.1', '2026-09-01', '2027-08-31', 20, 55, 'SMIC', 990.99]]);
+      // The month before the last: the last month is at the new rate.
+      expect(periodsOf('2006-07-31')).toEqual([
+        ['1.1', '2026-09-01', '2027-07-31', 20, 55, 'SMIC', 990.99],
+        ['1.2', '2027-08-01', '2027-08-31', 21, 70, 'SMIC', 1261.26],
+      ]);
+    });
+
+    it('moves to the SMIC at 26, or to 85 % of a higher SMC', () => {
+      expect(periodsOf('2000-12-20')).toEqual([
+        ['1.1', '2026-09-01', '2026-12-31', 25, 70, 'SMIC', 1261.26],
+        ['1.2', '2027-01-01', '2027-08-31', 26, 100, 'SMIC', 1801.8],
+      ]);
+      expect(periodsOf('2000-12-20', { smc: 2500 })).toEqual([
+        ['1.1', '2026-09-01', '2026-12-31', 25, 70, 'SMIC', 1261.26],
+        ['1.2', '2027-01-01', '2027-08-31', 26, 85, 'SMC', 2125],
+      ]);
+    });
+
+    it('ignores the 18th birthday, which changes no professionalisation rate', () => {
+      expect(periodsOf('2008-10-10')).toEqual([['1.1', '2026-09-01', '2027-08-31', 17, 55, 'SMIC', 990.99]]);
+    });
+
+    it('numbers a 24-month contract by contract year, the second year starting a new period', () => {
+      const periods = contractPeriods(
+        'PRO',
+        {
+          apprenti: { dateNaissance: '2006-03-15' },
+          contrat: { dateDebutContrat: '2026-09-01', dateFinContrat: '2028-08-31' },
+        },
+        defaultSmicTable,
+      );
+      expect(periods.map((p) => [p.ordre, p.dateDebut, p.dateFin, p.taux])).toEqual([
+        ['1.1', '2026-09-01', '2027-03-31', 55],
+        ['1.2', '2027-04-01', '2027-08-31', 70],
+        ['2.1', '2027-09-01', '2028-08-31', 70],
+      ]);
+    });
+  });
+
   it('labels a field path for the annex', () => {
     expect(fieldLabel('apprenti.nir')).toBe("Numéro de sécurité sociale (NIR) — l'apprenti(e)");
     expect(fieldLabel('apprenti.adresse.codePostal')).toBe("Code postal — l'apprenti(e), adresse");
@@ -161,7 +230,8 @@ describe('contract data', () => {
 });
 
 describe('drawn CERFA', () => {
-  it('draws the professionalisation form (12434) with its own headings', async () => {
+  /** A professionalisation contract drawn (12434), read back with pdftotext. */
+  async function drawnProfessionalisation(dateNaissance: string): Promise<{ edition: string; text: string }> {
     const model = buildContractModel({
       sheets: {
         fra: {
@@ -170,7 +240,7 @@ describe('drawn CERFA', () => {
             apprenti: {
               nom: 'Nguyễn',
               prenom: 'Thảo',
-              dateNaissance: '2004-05-10',
+              dateNaissance,
               inscritFranceTravail: true,
               numeroFranceTravail: '1234567A',
             },
@@ -198,27 +268,40 @@ describe('drawn CERFA', () => {
       smicTable: defaultSmicTable,
     });
     const drawn = await drawCerfa(model, new Date('2026-07-01T09:00:00Z'));
-    expect(drawn.edition).toBe('12434*03');
     const dir = await mkdtemp(join(tmpdir(), 'passerelle-cerfa-'));
     try {
       await writeFile(join(dir, 'pro.pdf'), drawn.bytes);
       const { stdout } = await run('pdftotext', ['-layout', join(dir, 'pro.pdf'), '-']);
-      for (const text of [
-        'Contrat de professionnalisation',
-        'LE SALARIÉ',
-        'LE TUTEUR',
-        'LE CONTRAT',
-        'LA FORMATION',
-        'Nguyễn',
-        'Studio Œuvre',
-        '1234567A',
-        'B2 / II / 250',
-      ])
-        expect(stdout).toContain(text);
-      expect(stdout).toMatch(/70 %\s+SMIC\s+1[\s\u202f]261,26/u);
+      return { edition: drawn.edition, text: stdout };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  it('draws the professionalisation form (12434) with its own headings', async () => {
+    const { edition, text } = await drawnProfessionalisation('2004-05-10');
+    expect(edition).toBe('12434*03');
+    for (const expected of [
+      'Contrat de professionnalisation',
+      'LE SALARIÉ',
+      'LE TUTEUR',
+      'LE CONTRAT',
+      'LA FORMATION',
+      'Nguyễn',
+      'Studio Œuvre',
+      '1234567A',
+      'B2 / II / 250',
+    ])
+      expect(text).toContain(expected);
+    expect(text).toMatch(/70 %\s+SMIC\s+1[\s\u202f]261,26/u);
+  });
+
+  it('prints a professionalisation contract’s periods split at the 26th birthday', async () => {
+    const { text } = await drawnProfessionalisation('2000-12-20');
+    expect(text).toMatch(/1re année\s+01\/09\/2026\s+31\/12\/2026\s+25 ans\s+70 %\s+SMIC\s+1[\s\u202f]261,26/u);
+    expect(text).toMatch(
+      /1re année \(suite\)\s+01\/01\/2027\s+31\/08\/2027\s+26 ans\s+100 %\s+SMIC\s+1[\s\u202f]801,80/u,
+    );
   });
 });
 

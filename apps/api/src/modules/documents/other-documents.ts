@@ -22,6 +22,17 @@ export interface DrawnDocument {
   pages: number;
 }
 
+/** A new PDF and its flow, every page headed `<header> par Passerelle le <date>` (`Annexe au contrat — établie`). */
+export async function startDocument(header: string, at: Date): Promise<{ doc: PDFDocument; flow: Flow }> {
+  const doc = await PDFDocument.create();
+  const flow = new Flow(
+    doc,
+    await embedFonts(doc),
+    `${header} par Passerelle le ${frDate(at.toISOString().slice(0, 10))}`,
+  );
+  return { doc, flow };
+}
+
 const contractName = (model: ContractModel) =>
   model.typeContrat === 'APP' ? "contrat d'apprentissage" : 'contrat de professionnalisation';
 
@@ -52,14 +63,8 @@ function parties(flow: Flow, model: ContractModel): void {
 
 /** The training convention between the school (the CFA) and the employer (Code du travail L6353-1, L6224-1). */
 export async function drawConvention(model: ContractModel, at: Date): Promise<DrawnDocument> {
-  const doc = await PDFDocument.create();
-  const fonts = await embedFonts(doc);
+  const { doc, flow } = await startDocument('Convention de formation — établie', at);
   const { apprenti, contrat, formation, terms, facturation } = model;
-  const flow = new Flow(
-    doc,
-    fonts,
-    `Convention de formation — établie par Passerelle le ${frDate(at.toISOString().slice(0, 10))}`,
-  );
   flow.title(
     'Convention de formation',
     `Conclue en application des articles L6353-1 et suivants du code du travail, pour la formation d'un(e) salarié(e) en ${contractName(model)}.`,
@@ -125,14 +130,8 @@ export async function drawConvention(model: ContractModel, at: Date): Promise<Dr
 
 /** The subrogation mandate: the employer lets the OPCO pay its funding of the training to the school directly. */
 export async function drawMandate(model: ContractModel, at: Date): Promise<DrawnDocument> {
-  const doc = await PDFDocument.create();
-  const fonts = await embedFonts(doc);
+  const { doc, flow } = await startDocument('Mandat de subrogation — établi', at);
   const { apprenti, contrat, terms, employeur } = model;
-  const flow = new Flow(
-    doc,
-    fonts,
-    `Mandat de subrogation — établi par Passerelle le ${frDate(at.toISOString().slice(0, 10))}`,
-  );
   const opco = labelOf(lists.opcos, model.opco['nom']) || "l'OPCO";
   const school = model.cfa?.denomination ?? model.formation?.school ?? "l'organisme de formation";
   flow.title(
@@ -165,13 +164,7 @@ export async function drawMandate(model: ContractModel, at: Date): Promise<Drawn
 
 /** The annex of what is missing or invalid: while it lists something blocking, the contract is not prepared. */
 export async function drawAnnex(model: ContractModel, at: Date): Promise<DrawnDocument> {
-  const doc = await PDFDocument.create();
-  const fonts = await embedFonts(doc);
-  const flow = new Flow(
-    doc,
-    fonts,
-    `Annexe au contrat — établie par Passerelle le ${frDate(at.toISOString().slice(0, 10))}`,
-  );
+  const { doc, flow } = await startDocument('Annexe au contrat — établie', at);
   flow.title(
     'Annexe — informations manquantes ou à corriger',
     `${contractName(model).replace(/^./, (c) => c.toUpperCase())} de ${person(model.apprenti) || "l'alternant(e)"} avec ${str(model.employeur['denomination']) || "l'employeur"}.`,

@@ -1,21 +1,5 @@
-import {
-  dernieresClasses,
-  diplomes,
-  employeursSpecifiques,
-  findReferenceLabel,
-  modesContractuels,
-  nationalites,
-  naturesContratPro,
-  niveauxDiplome,
-  opcos,
-  regimesSociaux,
-  situationsAvantContrat,
-  typesContratAvenant,
-  typesDerogation,
-  typesEmployeur,
-  typesEmployeurPublic,
-  type ReferenceItem,
-} from '@passerelle/contract';
+import { findReferenceLabel, typesEmployeurPublic, type ReferenceItem } from '@passerelle/contract';
+import * as referenceLists from '@passerelle/contract';
 import type { ContractModel } from './contract-data.ts';
 import { frAmount, frDate, splitEmail, splitStreet } from './format.ts';
 
@@ -43,22 +27,11 @@ export function codeAndLabel(list: readonly ReferenceItem[], code: unknown): str
 export const labelOf = (list: readonly ReferenceItem[], code: unknown): string =>
   findReferenceLabel(list, str(code)) ?? str(code);
 
-// Lists used by the drawn CERFA (re-exported so that it imports its lists from one place).
-export const lists = {
-  dernieresClasses,
-  diplomes,
-  employeursSpecifiques,
-  modesContractuels,
-  nationalites,
-  naturesContratPro,
-  niveauxDiplome,
-  opcos,
-  regimesSociaux,
-  situationsAvantContrat,
-  typesContratAvenant,
-  typesDerogation,
-  typesEmployeur,
-};
+/**
+ * The reference lists the documents print labels from (`lists.opcos`, `lists.diplomes`…): the contract package's own,
+ * re-exported so that the drawn CERFA and the other documents import their lists from one place.
+ */
+export const lists = referenceLists;
 
 function address(prefix: string, value: unknown, into: CerfaValues): void {
   const a = obj(value);

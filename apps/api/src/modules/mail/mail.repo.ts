@@ -3,7 +3,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
-export type NewOutboxMail = Pick<typeof mailOutbox.$inferInsert, 'toAddress' | 'subject' | 'textBody' | 'htmlBody'>;
+export type NewOutboxMail = Pick<
+  typeof mailOutbox.$inferInsert,
+  'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'messageId'
+>;
 
 export async function insertMail(db: Db | Tx, mail: NewOutboxMail): Promise<OutboxMail> {
   const [row] = await db.insert(mailOutbox).values(mail).returning();
@@ -41,10 +44,15 @@ export async function claimDueMails(db: Db, limit: number, lockSeconds: number):
     .returning();
 }
 
-export async function markMailDelivered(db: Db, id: number, status: 'sent' | 'printed'): Promise<void> {
+export async function markMailDelivered(
+  db: Db,
+  id: number,
+  status: 'sent' | 'printed',
+  messageId: string | null,
+): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ status, sentAt: sql`now()`, lockedUntil: null, lastError: null })
+    .set({ status, sentAt: sql`now()`, lockedUntil: null, lastError: null, ...(messageId ? { messageId } : {}) })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
@@ -25,24 +26,48 @@ export interface NewMail {
   html?: string;
 }
 
+export interface QueuedMail {
+  id: number;
+  /** The Message-ID it will be sent with; null when queued without the sender's address (given at sending then). */
+  messageId: string | null;
+}
+
+/**
+ * A fresh RFC 5322 Message-ID on the domain of the From address (`Name <no-reply@school.fr>` gives
+ * `<uuid@school.fr>`), so that receiving servers see a Message-ID of the sender's own domain.
+ */
+export function newMessageId(mailFrom: string): string {
+  const address = /<([^>]*)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const at = address.lastIndexOf('@');
+  const domain = at < 0 ? '' : address.slice(at + 1).replace(/[^A-Za-z0-9.-]/g, '');
+  return `<${randomUUID()}@${domain || 'localhost'}>`;
+}
+
 /**
  * Queues a mail; the worker sends it. Takes a transaction too, so that a mail is queued only when
- * the change it reports is committed.
+ * the change it reports is committed. With the sender's configuration, the Message-ID is decided now and
+ * returned, for evidence that names the mail before it leaves (SIGNING.md 3); without, it is given at sending.
  */
-export async function enqueueMail(db: Db | Tx, mail: NewMail): Promise<number> {
+export async function enqueueMail(
+  db: Db | Tx,
+  mail: NewMail,
+  sender?: Pick<Config, 'MAIL_FROM'>,
+): Promise<QueuedMail> {
   const row = await insertMail(db, {
     toAddress: mail.to.trim().toLowerCase(),
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html ?? null,
+    messageId: sender ? newMessageId(sender.MAIL_FROM) : null,
   });
-  return row.id;
+  return { id: row.id, messageId: row.messageId };
 }
 
 /** How one queued mail leaves the building: SMTP, or the console when no SMTP server is configured. */
 export interface MailSender {
   kind: 'smtp' | 'console';
-  send(mail: OutboxMail): Promise<void>;
+  /** Answers the Message-ID the mail went with (null when printed). */
+  send(mail: OutboxMail): Promise<string | null>;
   close(): void;
 }
 
@@ -71,13 +96,16 @@ export function createMailSender(
   return {
     kind: 'smtp',
     async send(mail) {
+      const messageId = mail.messageId ?? newMessageId(config.MAIL_FROM);
       await transport.sendMail({
+        messageId,
         from: config.MAIL_FROM,
         to: mail.toAddress,
         subject: mail.subject,
         text: mail.textBody,
         ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
       });
+      return messageId;
     },
     close: () => transport.close(),
   };
@@ -99,6 +127,7 @@ function createConsoleSender(out: Pick<NodeJS.WriteStream, 'write'> & { isTTY?: 
       const bar = paint(36, '│');
       const body = mail.textBody.split('\n').map((line) => `${bar} ${/https?:\/\//.test(line) ? paint(1, line) : line}`);
       out.write(['', top, `${bar} To: ${mail.toAddress}`, `${bar} Subject: ${mail.subject}`, bar, ...body, bottom, '', ''].join('\n'));
+      return mail.messageId;
     },
     close() {},
   };
@@ -125,8 +154,8 @@ export async function deliverDueMails(
     const batch = await claimDueMails(db, BATCH_SIZE, LOCK_SECONDS);
     for (const mail of batch) {
       try {
-        await sender.send(mail);
-        await markMailDelivered(db, mail.id, sender.kind === 'smtp' ? 'sent' : 'printed');
+        const messageId = await sender.send(mail);
+        await markMailDelivered(db, mail.id, sender.kind === 'smtp' ? 'sent' : 'printed', messageId);
         report.delivered += 1;
       } catch (err) {
         const giveUp = mail.attempts >= options.maxAttempts;

@@ -6,7 +6,8 @@ import { drainMailOutbox, enqueueMail } from './mail.service.ts';
 import { startMailWorker } from './mail.worker.ts';
 import { findClosedPort, startTestSmtpServer } from './test-smtp-server.ts';
 
-async function rowOf(app: Awaited<ReturnType<typeof createTestApp>>['app'], id: number) {
+async function rowOf(app: Awaited<ReturnType<typeof createTestApp>>['app'], queued: number | { id: number }) {
+  const id = typeof queued === 'number' ? queued : queued.id;
   const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   if (!row) throw new Error(`mail ${id} not found`);
   return row;
@@ -27,7 +28,7 @@ describe('mail outbox with an SMTP server', async () => {
   });
 
   it('sends a queued mail over SMTP, text and html, and marks it sent', async () => {
-    const id = await enqueueMail(app.db, {
+    const { id } = await enqueueMail(app.db, {
       to: 'Camille.Durand@Example.org',
       subject: 'Sujet accentué é',
       text: 'Bonjour Camille',
@@ -47,6 +48,24 @@ describe('mail outbox with an SMTP server', async () => {
     expect(row.attempts).toBe(1);
     expect(row.sentAt).toBeInstanceOf(Date);
     expect(row.lockedUntil).toBeNull();
+    // Queued without the sender's address: the Message-ID is given at sending, on MAIL_FROM's domain, and kept.
+    expect(row.messageId).toMatch(/^<[0-9a-f-]{36}@passerelle\.test>$/);
+    expect(received?.parsed.messageId).toBe(row.messageId);
+  });
+
+  it('sends the mail with the Message-ID decided when it was queued, the one the evidence names', async () => {
+    const queued = await enqueueMail(
+      app.db,
+      { to: 'signer@example.org', subject: 'Message-ID at queue time', text: 'x' },
+      app.config,
+    );
+    expect(queued.messageId).toMatch(/^<[0-9a-f-]{36}@passerelle\.test>$/);
+    expect((await rowOf(app, queued)).messageId).toBe(queued.messageId);
+    await drainMailOutbox(app);
+    const received = smtp.messages.find((m) => m.parsed.subject === 'Message-ID at queue time');
+    expect(received?.parsed.messageId).toBe(queued.messageId);
+    expect(received?.parsed.headers.find((h) => h.key === 'message-id')?.value).toBe(queued.messageId);
+    expect((await rowOf(app, queued)).messageId).toBe(queued.messageId);
   });
 
   it('queues nothing when the transaction that queued the mail rolls back', async () => {
@@ -70,12 +89,13 @@ describe('mail outbox with an SMTP server', async () => {
     for (let i = 0; i < 25; i++) {
       expect(smtp.messages.filter((m) => m.parsed.subject === `once ${i}`)).toHaveLength(1);
     }
-    const rows = await Promise.all(ids.map((id) => rowOf(app, id)));
+    const rows = await Promise.all(ids.map((queued) => rowOf(app, queued)));
+    expect(new Set(rows.map((r) => r.messageId)).size).toBe(25);
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 
   it('takes over a mail whose sender died mid-send once its lock has run out', async () => {
-    const id = await enqueueMail(app.db, { to: 'stale@example.org', subject: 'stale lock', text: 'x' });
+    const { id } = await enqueueMail(app.db, { to: 'stale@example.org', subject: 'stale lock', text: 'x' });
     await app.db
       .update(mailOutbox)
       .set({ status: 'sending', attempts: 1, lockedUntil: sql`now() - interval '1 second'` })
@@ -88,7 +108,7 @@ describe('mail outbox with an SMTP server', async () => {
   });
 
   it('leaves alone a mail another sender holds a live lock on', async () => {
-    const id = await enqueueMail(app.db, { to: 'locked@example.org', subject: 'held', text: 'x' });
+    const { id } = await enqueueMail(app.db, { to: 'locked@example.org', subject: 'held', text: 'x' });
     await app.db
       .update(mailOutbox)
       .set({ status: 'sending', attempts: 1, lockedUntil: sql`now() + interval '5 minutes'` })
@@ -100,11 +120,11 @@ describe('mail outbox with an SMTP server', async () => {
 
   it('runs as a worker that polls the outbox and stops cleanly', async () => {
     const worker = startMailWorker(app);
-    const id = await enqueueMail(app.db, { to: 'worker@example.org', subject: 'by the worker', text: 'x' });
+    const { id } = await enqueueMail(app.db, { to: 'worker@example.org', subject: 'by the worker', text: 'x' });
     await vi.waitFor(async () => expect((await rowOf(app, id)).status).toBe('sent'), { timeout: 5000, interval: 20 });
     await worker.stop();
 
-    const after = await enqueueMail(app.db, { to: 'worker@example.org', subject: 'after stop', text: 'x' });
+    const { id: after } = await enqueueMail(app.db, { to: 'worker@example.org', subject: 'after stop', text: 'x' });
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect((await rowOf(app, after)).status).toBe('pending');
     expect(smtp.messages.filter((m) => m.parsed.subject === 'by the worker')).toHaveLength(1);
@@ -116,7 +136,7 @@ describe('mail outbox while the SMTP server is down', async () => {
   const { app } = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_MAX_ATTEMPTS: 3 });
 
   it('keeps the mail queued with its attempts counted, then sends it once the server is up', async () => {
-    const id = await enqueueMail(app.db, { to: 'patient@example.org', subject: 'eventually', text: 'x' });
+    const { id } = await enqueueMail(app.db, { to: 'patient@example.org', subject: 'eventually', text: 'x' });
     expect(await drainMailOutbox(app)).toEqual({ delivered: 0, retried: 1, failed: 0 });
 
     const failed = await rowOf(app, id);
@@ -143,7 +163,7 @@ describe('mail outbox while the SMTP server is down', async () => {
   });
 
   it('waits longer after each failure and gives up after MAIL_MAX_ATTEMPTS', async () => {
-    const id = await enqueueMail(app.db, { to: 'hopeless@example.org', subject: 'never', text: 'x' });
+    const { id } = await enqueueMail(app.db, { to: 'hopeless@example.org', subject: 'never', text: 'x' });
     const delays: number[] = [];
     for (let attempt = 1; attempt <= 3; attempt++) {
       const before = Date.now();
@@ -164,7 +184,7 @@ describe('mail outbox with no SMTP server configured', async () => {
   const { app } = await createTestApp({ SMTP_URL: undefined });
 
   it('prints the mail on stdout, link included, and marks it printed', async () => {
-    const id = await enqueueMail(app.db, {
+    const { id } = await enqueueMail(app.db, {
       to: 'offline@example.org',
       subject: 'Votre lien',
       text: 'Ouvrez http://localhost:3999/?t=abcdefghijklmnop',

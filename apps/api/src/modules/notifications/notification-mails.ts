@@ -1,4 +1,4 @@
-import type { Language, ReturnableSheet, ReviewableDocument } from '@passerelle/contract';
+import type { Language, ReturnableSheet, ReviewableDocument, SignerRole } from '@passerelle/contract';
 import {
   button,
   escapeHtml,
@@ -634,7 +634,11 @@ export function renderScanRejected(
         ? `The CFA could not accept the signed scan you sent for ${ref}.`
         : `Le CFA n'a pas pu accepter le scan signé que vous avez envoyé pour le ${ref}.`,
     ],
-    quote: { attribution: en ? 'The CFA wrote:' : 'Le CFA a écrit :', label: en ? 'Reason' : 'Motif', value: reason },
+    quote: {
+      attribution: en ? 'The CFA wrote:' : 'Le CFA a écrit :',
+      label: en ? 'Reason:' : 'Motif :',
+      value: reason,
+    },
     action: {
       ask: en
         ? 'Sign and upload it again with this personal link:'
@@ -642,5 +646,83 @@ export function renderScanRejected(
       label: en ? 'Open the documents' : 'Ouvrir les documents',
       link,
     },
+  });
+}
+
+/** The contract is signed by everyone and sealed: where the receiver downloads it. */
+export function renderContractSigned(
+  lang: Language,
+  { dossierId, who, link }: { dossierId: number; who: string; link: MailLink },
+): MailContent {
+  const ref = caseRef(lang, dossierId, who);
+  if (lang === 'en-US')
+    return renderNotice(lang, {
+      subject: `Contract signed — ${ref}`,
+      title: 'The contract is signed',
+      paragraphs: [
+        `Every party has signed the contract documents of ${ref}, and the CFA has sealed them.`,
+        'The signed contract, with its certificate of completion, is ready to download. Keep a copy.',
+      ],
+      action: { ask: 'Download it with this personal link:', label: 'Download the signed contract', link },
+    });
+  return renderNotice(lang, {
+    subject: `Contrat signé — ${ref}`,
+    title: 'Le contrat est signé',
+    paragraphs: [
+      `Toutes les parties ont signé les documents du contrat du ${ref}, et le CFA les a scellés.`,
+      'Le contrat signé, avec son certificat de signature, est prêt à être téléchargé. Gardez-en une copie.',
+    ],
+    action: { ask: 'Téléchargez-le avec ce lien personnel :', label: 'Télécharger le contrat signé', link },
+  });
+}
+
+const signerRoleNames: Record<SignerRole, Record<Language, string>> = {
+  employer: { 'fr-FR': "le signataire de l'employeur", 'en-US': "the employer's signatory" },
+  apprentice: { 'fr-FR': "l'apprenti(e)", 'en-US': 'the apprentice' },
+  legal_representative: {
+    'fr-FR': "le représentant légal de l'apprenti(e)",
+    'en-US': "the apprentice's legal representative",
+  },
+  school: { 'fr-FR': 'le CFA', 'en-US': 'the CFA' },
+};
+
+export interface SignatureRefusedVars {
+  dossierId: number;
+  who: string;
+  role: SignerRole;
+  reason: string;
+  /** The case's page in the back office (no token: staff sign in). */
+  url: string;
+}
+
+/** To the school: a signer refused the contract documents, with their reason; the contract is to prepare again. */
+export function renderSignatureRefused(
+  lang: Language,
+  { dossierId, who, role, reason, url }: SignatureRefusedVars,
+): MailContent {
+  const ref = caseRef(lang, dossierId, who);
+  const signer = signerRoleNames[role][lang === 'en-US' ? 'en-US' : 'fr-FR'];
+  if (lang === 'en-US')
+    return renderNotice(lang, {
+      subject: `Signature refused — ${ref}`,
+      title: 'Signature refused',
+      paragraphs: [`The contract documents of ${ref} were refused by ${signer}. The signing procedure has stopped.`],
+      quote: { attribution: `${signer[0]?.toUpperCase()}${signer.slice(1)} wrote:`, label: 'Reason:', value: reason },
+      after: [
+        'Correct what is needed, then prepare the contract again: a new procedure starts.',
+        `The case in the back office: ${url}`,
+      ],
+    });
+  return renderNotice(lang, {
+    subject: `Signature refusée — ${ref}`,
+    title: 'Signature refusée',
+    paragraphs: [
+      `Les documents du contrat du ${ref} ont été refusés par ${signer}. La procédure de signature est arrêtée.`,
+    ],
+    quote: { attribution: `${signer[0]?.toUpperCase()}${signer.slice(1)} a écrit :`, label: 'Motif :', value: reason },
+    after: [
+      'Corrigez ce qui doit l’être, puis préparez de nouveau le contrat : une nouvelle procédure commence.',
+      `Le dossier dans l'espace de gestion : ${url}`,
+    ],
   });
 }

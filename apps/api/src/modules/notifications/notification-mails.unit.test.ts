@@ -6,8 +6,12 @@ import {
   renderFirstContactDecided,
   renderInformationSheetDue,
   renderMissionsComplement,
+  renderContractSigned,
   renderReminder,
+  renderScanRejected,
   renderSheetReturned,
+  renderSignatureRefused,
+  renderSignatureTurn,
   renderStaffDigest,
 } from './notification-mails.ts';
 
@@ -47,17 +51,22 @@ function everyMail(lang: Language) {
   ];
 }
 
+/** In the language asked, ending with the CFA contact, with what someone typed escaped and folded. */
+function expectWellFormed(lang: Language, mails: ReturnType<typeof everyMail>) {
+  for (const mail of mails) {
+    expect(mail.html, mail.subject).toContain(`<html lang="${lang}">`);
+    expect(mail.text, mail.subject).toContain('\n\n-- \n');
+    expect(mail.html, mail.subject).not.toContain('<script>');
+    // A typed line break never starts a line of ours: the quote is folded onto its "> " line.
+    expect(mail.text, mail.subject).not.toMatch(/^Nouvelle ligne/m);
+  }
+}
+
 describe('the mails of issue 10', () => {
   it.each(['fr-FR', 'en-US'] as const)(
     'are written in %s, end with the CFA contact and escape what staff typed',
     (lang) => {
-      for (const mail of everyMail(lang)) {
-        expect(mail.html, mail.subject).toContain(`<html lang="${lang}">`);
-        expect(mail.text, mail.subject).toContain('\n\n-- \n');
-        expect(mail.html, mail.subject).not.toContain('<script>');
-        // A typed line break never starts a line of ours: the quote is folded onto its "> " line.
-        expect(mail.text, mail.subject).not.toMatch(/^Nouvelle ligne/m);
-      }
+      expectWellFormed(lang, everyMail(lang));
     },
   );
 
@@ -83,5 +92,62 @@ describe('the mails of issue 10', () => {
     );
     expect(digest?.text).not.toContain('contrat à préparer');
     expect(digest?.text).not.toContain('même personne');
+  });
+});
+
+describe('the signing mails of issue 11', () => {
+  const refused = (lang: Language) =>
+    renderSignatureRefused(lang, {
+      dossierId: 7,
+      who: 'Léa Martin',
+      role: 'legal_representative',
+      reason: typed,
+      url: 'https://cfa.example/gestion/dossiers/7',
+    });
+  const signed = (lang: Language) => renderContractSigned(lang, { dossierId: 7, who: 'Léa Martin', link });
+  const signingMails = (lang: Language) => [
+    renderSignatureTurn(lang, { dossierId: 7, who: 'Léa Martin', link }),
+    renderScanRejected(lang, { dossierId: 7, who: 'Léa Martin', reason: typed, link }),
+    signed(lang),
+    refused(lang),
+  ];
+
+  it.each(['fr-FR', 'en-US'] as const)(
+    'are written in %s, end with the CFA contact and escape what was typed',
+    (lang) => {
+      expectWellFormed(lang, signingMails(lang));
+    },
+  );
+
+  it('tells every party the contract is signed, with the personal link to download it', () => {
+    expect(signed('fr-FR').subject).toBe('Contrat signé — dossier n° 7 (Léa Martin)');
+    expect(signed('fr-FR').text).toContain('Téléchargez-le avec ce lien personnel :\n' + link.url);
+    expect(signed('en-US').subject).toBe('Contract signed — case no. 7 (Léa Martin)');
+    expect(signed('en-US').html).toContain('Download the signed contract');
+    expect(signed('en-US').text).toContain(link.url);
+  });
+
+  it('tells the school who refused and why, with the case page and no sign-in token', () => {
+    const fr = refused('fr-FR');
+    expect(fr.subject).toBe('Signature refusée — dossier n° 7 (Léa Martin)');
+    expect(fr.text).toContain("refusés par le représentant légal de l'apprenti(e)");
+    expect(fr.text).toContain(
+      'Le représentant légal de l\'apprenti(e) a écrit :\n> Motif : Voir <script>alert(1)</script> & "la suite" Nouvelle ligne',
+    );
+    expect(fr.text).toContain("Le dossier dans l'espace de gestion : https://cfa.example/gestion/dossiers/7");
+    expect(fr.text).not.toMatch(/[?&]t=/);
+    const en = refused('en-US');
+    expect(en.subject).toBe('Signature refused — case no. 7 (Léa Martin)');
+    expect(en.text).toContain("The apprentice's legal representative wrote:\n> Reason: Voir");
+    expect(en.html).toContain('&#60;script&#62;');
+  });
+
+  it('quotes the reason of a rejected scan with its label', () => {
+    expect(renderScanRejected('fr-FR', { dossierId: 7, who: '', reason: 'Page 2', link }).text).toContain(
+      '> Motif : Page 2',
+    );
+    expect(renderScanRejected('en-US', { dossierId: 7, who: '', reason: 'Page 2', link }).text).toContain(
+      '> Reason: Page 2',
+    );
   });
 });

@@ -1,13 +1,20 @@
-import type { Language, ReturnableSheet, ReviewableDocument, StaffAlertsResponse } from '@passerelle/contract';
+import type {
+  Language,
+  ReturnableSheet,
+  ReviewableDocument,
+  SignerRole,
+  StaffAlertsResponse,
+} from '@passerelle/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { createLoginLink } from '../auth/auth.service.ts';
 import type { DossierRow } from '../dossiers/dossiers.service.ts';
-import { enqueueMail, type MailContent } from '../mail/mail.service.ts';
+import { enqueueMail, type MailContent, type QueuedMail } from '../mail/mail.service.ts';
 import { mailLanguageOf } from '../users/users.service.ts';
 import {
   renderDocumentRejected,
   renderEmployerFirstContactSent,
+  renderContractSigned,
   renderFirstContactDecided,
   renderInformationSheetDue,
   renderMissionsComplement,
@@ -15,6 +22,7 @@ import {
   renderScanRejected,
   renderSheetReturned,
   renderSignatureCode,
+  renderSignatureRefused,
   renderSignatureTurn,
   renderStaffDigest,
   type MailLink,
@@ -26,7 +34,16 @@ import * as repo from './notifications.repo.ts';
  * the transition (nothing is half-saved: a rolled-back transition sends nothing). Each mail goes in the receiver's
  * language, with a personal sign-in link to the screen where they act. Nothing here logs: mails hold names and addresses.
  */
-export type NotifyConfig = Pick<Config, 'publicUrl' | 'LOGIN_LINK_TTL'>;
+export type NotifyConfig = Pick<Config, 'publicUrl' | 'LOGIN_LINK_TTL'> & Partial<Pick<Config, 'MAIL_FROM'>>;
+
+/** The signing mails name their Message-ID in the evidence (SIGNING.md 3): it is decided when they are queued. */
+export type SigningMailConfig = NotifyConfig & Pick<Config, 'MAIL_FROM' | 'CFA_CONTACT_EMAIL'>;
+
+/** A queued mail: to whom, and the Message-ID it leaves with (null when the sender's address was not given). */
+export interface SentMail {
+  to: string;
+  messageId: string | null;
+}
 
 type Dossier = Pick<DossierRow, 'id' | 'admissibleUserId' | 'companyId'>;
 
@@ -40,6 +57,8 @@ const sheetPaths: Record<ReturnableSheet, (id: number) => string> = {
 };
 const applicantSheets: ReadonlySet<ReturnableSheet> = new Set(['f1ca', 'fra']);
 const applicantCasesPath = '/espace-admissible/dossiers';
+/** The employer's home lists its cases and their signed contracts (decision 0008). */
+const employerHomePath = '/';
 
 /** A personal link that signs the person in and lands on `path` (the web app signs in with `t` wherever it lands). */
 async function linkFor(tx: Db | Tx, config: NotifyConfig, userId: number, path: string): Promise<MailLink> {
@@ -61,6 +80,9 @@ async function companyPeopleOf(tx: Db | Tx, dossier: Dossier): Promise<repo.Pers
   return invited ? [invited] : [];
 }
 
+/** The sender's address when the caller's configuration has it, so that the Message-ID is decided when queued. */
+const senderOf = (config: NotifyConfig) => (config.MAIL_FROM ? { MAIL_FROM: config.MAIL_FROM } : undefined);
+
 /** One mail per person, each with its own link, in its language. */
 async function mailEach(
   tx: Db | Tx,
@@ -68,11 +90,14 @@ async function mailEach(
   people: repo.Person[],
   path: string | null,
   render: (lang: Language, link: MailLink | undefined) => MailContent,
-): Promise<void> {
+): Promise<SentMail[]> {
+  const sent: SentMail[] = [];
   for (const person of people) {
     const link = path === null ? undefined : await linkFor(tx, config, person.id, path);
-    await enqueueMail(tx, { to: person.email, ...render(mailLanguageOf(person), link) });
+    const { messageId } = await enqueueMail(tx, { to: person.email, ...render(mailLanguageOf(person), link) }, senderOf(config));
+    sent.push({ to: person.email, messageId });
   }
+  return sent;
 }
 
 async function applicantOf(tx: Db | Tx, dossier: Dossier): Promise<repo.Person[]> {
@@ -83,19 +108,22 @@ async function applicantOf(tx: Db | Tx, dossier: Dossier): Promise<repo.Person[]
 /**
  * Mails the case's applicant and its company's people, each a personal link to `path` in their language, for a module
  * that writes its own mail (the survey): `applicantName` is the applicant's account name for the company's people and
- * empty for the applicant.
+ * empty for the applicant. `path` may differ for the two (the applicant's cases screen, the employer's home).
  */
 export async function mailCaseParties(
   tx: Db | Tx,
   config: NotifyConfig,
   dossier: Dossier,
-  path: string,
+  path: string | { applicant: string; company: string },
   render: (lang: Language, link: MailLink, applicantName: string) => MailContent,
-): Promise<void> {
+): Promise<SentMail[]> {
+  const paths = typeof path === 'string' ? { applicant: path, company: path } : path;
   const company = dossier.companyId === null ? [] : await repo.findCompanyPeople(tx, dossier.companyId);
   const applicantName = company.length > 0 ? await repo.findAccountName(tx, dossier.admissibleUserId) : '';
-  await mailEach(tx, config, await applicantOf(tx, dossier), path, withLink((lang, link) => render(lang, link, '')));
-  await mailEach(tx, config, company, path, withLink((lang, link) => render(lang, link, applicantName)));
+  return [
+    ...(await mailEach(tx, config, await applicantOf(tx, dossier), paths.applicant, withLink((lang, link) => render(lang, link, '')))),
+    ...(await mailEach(tx, config, company, paths.company, withLink((lang, link) => render(lang, link, applicantName)))),
+  ];
 }
 
 /** `render` for mails that always carry a link. */
@@ -217,36 +245,44 @@ export async function notifyInformationSheetDue(tx: Tx, config: NotifyConfig, do
 const signaturePath = (dossierId: number) => `/signature/${dossierId}`;
 
 /**
- * It is this signer's turn (or a reminder of it): a personal link to /signature/:id. `userId` null is the school: every
+ * A mail to a signer with a personal link to /signature/:id, in their language. `userId` null is the school: every
  * staff and admin account gets its own link (any of them signs for it).
  */
-export async function notifySignatureTurn(
+async function mailSigner(
   tx: Db | Tx,
   config: NotifyConfig,
   dossier: Pick<DossierRow, 'id' | 'admissibleUserId'>,
   userId: number | null,
-  reminderDays?: number,
-): Promise<void> {
+  render: (lang: Language, who: string, link: MailLink) => MailContent,
+): Promise<SentMail[]> {
   const people = userId === null ? await repo.findStaffPeople(tx) : await repo.findPerson(tx, userId).then((p) => (p ? [p] : []));
   const who = await repo.findAccountName(tx, dossier.admissibleUserId);
-  await mailEach(
-    tx,
-    config,
-    people,
-    signaturePath(dossier.id),
-    withLink((lang, link) => renderSignatureTurn(lang, { dossierId: dossier.id, who, reminderDays, link })),
+  return mailEach(tx, config, people, signaturePath(dossier.id), withLink((lang, link) => render(lang, who, link)));
+}
+
+/** It is this signer's turn (or a reminder of it); answers the mails queued, with their Message-IDs for the evidence. */
+export async function notifySignatureTurn(
+  tx: Db | Tx,
+  config: SigningMailConfig,
+  dossier: Pick<DossierRow, 'id' | 'admissibleUserId'>,
+  userId: number | null,
+  reminderDays?: number,
+): Promise<SentMail[]> {
+  return mailSigner(tx, config, dossier, userId, (lang, who, link) =>
+    renderSignatureTurn(lang, { dossierId: dossier.id, who, reminderDays, link }),
   );
 }
 
 /** The one-time code, to the address the signer's link went to (the school: the staff member who asked). */
 export async function mailSignatureCode(
   tx: Db | Tx,
+  config: SigningMailConfig,
   to: { email: string; lang: string },
   dossierId: number,
   code: string,
   minutes: number,
-): Promise<number> {
-  return enqueueMail(tx, { to: to.email, ...renderSignatureCode(mailLanguageOf(to), { code, minutes, dossierId }) });
+): Promise<QueuedMail> {
+  return enqueueMail(tx, { to: to.email, ...renderSignatureCode(mailLanguageOf(to), { code, minutes, dossierId }) }, config);
 }
 
 /** Staff rejected a signer's scan: the signer is told why, with the link back. */
@@ -257,15 +293,64 @@ export async function notifyScanRejected(
   userId: number | null,
   reason: string,
 ): Promise<void> {
-  const people = userId === null ? await repo.findStaffPeople(tx) : await repo.findPerson(tx, userId).then((p) => (p ? [p] : []));
-  const who = await repo.findAccountName(tx, dossier.admissibleUserId);
-  await mailEach(
+  await mailSigner(tx, config, dossier, userId, (lang, who, link) =>
+    renderScanRejected(lang, { dossierId: dossier.id, who, reason, link }),
+  );
+}
+
+/**
+ * The contract is signed and sealed: every party learns it in their language, with a personal link to where they
+ * download it: the applicant's cases screen, the employer's home for the company's people; a signer who is neither (a
+ * minor's legal representative, a signatory outside the company's accounts) gets the signature page, which offers the
+ * signed contract too. Queued in the transaction that stores the sealed result.
+ */
+export async function notifyContractSigned(
+  tx: Db | Tx,
+  config: NotifyConfig,
+  dossier: Dossier,
+  signerUserIds: number[],
+): Promise<SentMail[]> {
+  const parties = await mailCaseParties(
     tx,
     config,
-    people,
-    signaturePath(dossier.id),
-    withLink((lang, link) => renderScanRejected(lang, { dossierId: dossier.id, who, reason, link })),
+    dossier,
+    { applicant: applicantCasesPath, company: employerHomePath },
+    (lang, link, who) => renderContractSigned(lang, { dossierId: dossier.id, who, link }),
   );
+  const mailed = new Set(parties.map((mail) => mail.to));
+  const others = (await Promise.all(signerUserIds.map((id) => repo.findPerson(tx, id)))).filter(
+    (person): person is repo.Person => person !== undefined && !mailed.has(person.email),
+  );
+  const who = await repo.findAccountName(tx, dossier.admissibleUserId);
+  const rest = await mailEach(
+    tx,
+    config,
+    [...new Map(others.map((person) => [person.id, person])).values()],
+    signaturePath(dossier.id),
+    withLink((lang, link) => renderContractSigned(lang, { dossierId: dossier.id, who, link })),
+  );
+  return [...parties, ...rest];
+}
+
+/**
+ * A signer refused the documents: one mail to the school's contact address (the shared inbox the coordinators work
+ * from; docs/decisions/0019), with the case, the signer's role and their reason, and the address of the case's page in
+ * the back office (no personal link: an inbox several people read must not hold a sign-in token; staff sign in).
+ */
+export async function notifySignatureRefused(
+  tx: Db | Tx,
+  config: SigningMailConfig,
+  dossier: Pick<DossierRow, 'id' | 'admissibleUserId'>,
+  refusal: { role: SignerRole; reason: string },
+): Promise<SentMail> {
+  const who = await repo.findAccountName(tx, dossier.admissibleUserId);
+  const url = new URL(`/gestion/dossiers/${dossier.id}`, config.publicUrl).toString();
+  const { messageId } = await enqueueMail(
+    tx,
+    { to: config.CFA_CONTACT_EMAIL, ...renderSignatureRefused('fr-FR', { dossierId: dossier.id, who, ...refusal, url }) },
+    config,
+  );
+  return { to: config.CFA_CONTACT_EMAIL, messageId };
 }
 
 /** Marks a job's piece of work done in the caller's transaction; false when it already was. */

@@ -189,6 +189,13 @@ export async function findDossierForResponse(db: Conn, dossierId: number): Promi
   return { applicantName: `${row?.prenom ?? ''} ${row?.nom ?? ''}`.trim(), companyName: row?.companyName ?? null };
 }
 
+/** The case's parties, to mail once the contract is signed. */
+export async function findDossierParties(db: Conn, dossierId: number) {
+  const columns = { id: dossiers.id, admissibleUserId: dossiers.admissibleUserId, companyId: dossiers.companyId };
+  const [row] = await db.select(columns).from(dossiers).where(eq(dossiers.id, dossierId));
+  return row;
+}
+
 /** Whether this user is a signer of the procedure whose sealed result is this file. */
 export async function isSignerOfResult(db: Conn, userId: number, fileId: string): Promise<boolean> {
   const [row] = await db

@@ -38,7 +38,9 @@ import {
 import {
   mailSignatureCode,
   markJobDone,
+  notifyContractSigned,
   notifyScanRejected,
+  notifySignatureRefused,
   notifySignatureTurn,
 } from '../notifications/notifications.service.ts';
 import { readContractSources } from '../sheets/sheets.service.ts';
@@ -47,10 +49,12 @@ import {
   appendSignatureEvent,
   chainHead,
   createSealCertificateStore,
+  listSignatureEvents,
   finalizeSignedPdf,
   renderCompletionCertificate,
   sha256Hex,
   type CompletionEvidence,
+  type JsonValue,
   type SealCertificate,
 } from '../signing/signing.service.ts';
 import { findOrCreateUserByEmail, findUserByAddress } from '../users/users.service.ts';
@@ -347,12 +351,18 @@ async function notifyTurn(
   at: Date,
   reminderDays?: number,
 ): Promise<void> {
-  await notifySignatureTurn(tx, deps.config, dossier, signer.userId, reminderDays);
+  const mails = await notifySignatureTurn(tx, deps.config, dossier, signer.userId, reminderDays);
   await appendSignatureEvent(tx, {
     dossierId: dossier.id,
     procedureId,
     type: reminderDays ? 'signer.reminded' : 'signer.notified',
-    payload: { role: signer.role, email: signer.email, path: `/signature/${dossier.id}` },
+    payload: {
+      role: signer.role,
+      email: signer.email,
+      path: `/signature/${dossier.id}`,
+      // The address each personal link went to and the SMTP Message-ID it leaves with (SIGNING.md 3).
+      mails: mails.map((mail) => ({ to: mail.to, messageId: mail.messageId })),
+    },
     at,
   });
 }
@@ -579,12 +589,19 @@ export async function sendCode(deps: FlowDeps, user: AuthUser, dossierId: number
       codeSentAt: now,
       ...(signer.role === 'school' ? { email: to } : {}),
     });
-    const mailId = await mailSignatureCode(tx, { email: to, lang: account.lang }, dossier.row.id, code, CODE_TTL_MINUTES);
+    const mail = await mailSignatureCode(tx, deps.config, { email: to, lang: account.lang }, dossier.row.id, code, CODE_TTL_MINUTES);
     await appendSignatureEvent(tx, {
       dossierId,
       procedureId: context.procedure.id,
       type: 'code.sent',
-      payload: { role: signer.role, email: to, byUserId: user.id, expiresAt: expiresAt.toISOString(), mailId },
+      payload: {
+        role: signer.role,
+        email: to,
+        byUserId: user.id,
+        expiresAt: expiresAt.toISOString(),
+        mailId: mail.id,
+        messageId: mail.messageId,
+      },
       at: now,
     });
     return { expiresAt: expiresAt.toISOString(), sentTo: to };
@@ -733,6 +750,8 @@ export async function refuse(deps: FlowDeps, user: AuthUser, dossierId: number, 
       at: now,
     });
     await dossier.apply({ type: 'signatureRefused' }, { role: me.role, reason });
+    // The school learns it at once (the case is back on its desk), in this transaction: nothing is mailed if it fails.
+    await notifySignatureRefused(tx, deps.config, dossier.row, { role: me.role as SignerRole, reason });
     return true;
   });
   return getSignature(deps, user, dossierId);
@@ -872,6 +891,7 @@ async function evidenceOf(db: Db | Tx, procedure: ProcedureRow, signers: SignerR
     return person ? `${person.prenom} ${person.nom}`.trim() || person.email : null;
   };
   const method = (procedure.method as 'online' | 'manual' | null) ?? 'online';
+  const mailsOf = await mailIdsOf(db, procedure);
   return {
     procedureId: procedure.id,
     dossierId: procedure.dossierId,
@@ -911,11 +931,37 @@ async function evidenceOf(db: Db | Tx, procedure: ProcedureRow, signers: SignerR
             : null,
         signedBy: signer.role === 'school' ? nameOf(signer.signedByUserId) : null,
         refusalReason: signer.refusalReason,
+        ...mailsOf(signer),
       };
     }),
     consent: { version: CONSENT.version, sha256: CONSENT_SHA256, text: CONSENT.text },
     chain: { headHash: head.hash, events: head.count },
     generatedAt: at,
+  };
+}
+
+const textOf = (value: JsonValue | undefined) => (typeof value === 'string' ? value : null);
+
+/**
+ * The SMTP Message-IDs of a signer's mails, from the evidence chain (SIGNING.md 3): the latest personal link sent to the
+ * address they signed with (the school: the staff member who signed, of the links every staff member got), and the
+ * latest one-time code.
+ */
+async function mailIdsOf(db: Db | Tx, procedure: ProcedureRow) {
+  const events = (await listSignatureEvents(db, procedure.dossierId)).filter((event) => event.procedureId === procedure.id);
+  return (signer: SignerRow) => {
+    let linkMessageId: string | null = null;
+    let codeMessageId: string | null = null;
+    for (const { type, payload } of events) {
+      if (payload['role'] !== signer.role) continue;
+      if (type === 'code.sent') codeMessageId = textOf(payload['messageId']) ?? codeMessageId;
+      if ((type === 'signer.notified' || type === 'signer.reminded') && Array.isArray(payload['mails'])) {
+        const mails = payload['mails'].filter((mail): mail is { [key: string]: JsonValue } => typeof mail === 'object' && mail !== null && !Array.isArray(mail));
+        const mine = mails.find((mail) => mail['to'] === signer.email) ?? (signer.role === 'school' ? undefined : mails[0]);
+        linkMessageId = textOf(mine?.['messageId']) ?? linkMessageId;
+      }
+    }
+    return { linkMessageId, codeMessageId };
   };
 }
 
@@ -973,6 +1019,15 @@ export async function finalizeProcedure(deps: FlowDeps, dossierId: number): Prom
       payload: { resultSha256: sha256, fileId: file.id, certifiedChainHead: evidence.chain.headHash, certifiedEvents: evidence.chain.events },
       at,
     });
+    // Every party learns the contract is signed, with where to download it: queued with the result, or not at all.
+    const parties = await repo.findDossierParties(tx, dossierId);
+    if (parties)
+      await notifyContractSigned(
+        tx,
+        deps.config,
+        parties,
+        signers.map((signer) => signer.userId).filter((id): id is number => id !== null),
+      );
     return true;
   });
   if (!stored) await discardFileBytes(deps.storage, [prepared.storageKey]);

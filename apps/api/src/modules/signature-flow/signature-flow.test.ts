@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { Dossier, SignatureResponse, StaffDossierDetailResponse, UserType } from '@passerelle/contract';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   createFormation,
@@ -30,7 +30,7 @@ import {
   signatureSigners,
   users,
 } from '../../db/schema/index.ts';
-import { verifyChain } from '../signing/signing.service.ts';
+import { listSignatureEvents, verifyChain } from '../signing/signing.service.ts';
 import { runSignatureSweep, signatureFlowDeps } from './signature-flow.service.ts';
 
 const run = promisify(execFile);
@@ -193,6 +193,32 @@ describe('signature flow API', async () => {
     const [row] = await db.select().from(dossiers).where(eq(dossiers.id, id));
     if (!row) throw new Error('no dossier');
     return row;
+  }
+
+  async function pdftotext(bytes: Uint8Array): Promise<string> {
+    seq += 1;
+    const path = join(work, `text-${seq}.pdf`);
+    await writeFile(path, bytes);
+    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', path, '-']);
+    return stdout;
+  }
+
+  /**
+   * Makes the commit of any transaction that queued a mail whose subject starts with `subject` fail (a deferred
+   * constraint trigger: it fires at commit, after everything else of the transaction ran), until the returned function
+   * removes it.
+   */
+  async function failCommitsMailing(subject: string): Promise<() => Promise<void>> {
+    await db.execute(sql.raw(`create or replace function test_fail_mail() returns trigger language plpgsql as $$
+      begin
+        if new.subject like '${subject}%' then raise exception 'commit refused on purpose'; end if;
+        return new;
+      end $$`));
+    await db.execute(sql.raw(`create constraint trigger test_fail_mail after insert on mail_outbox
+      deferrable initially deferred for each row execute function test_fail_mail()`));
+    return async () => {
+      await db.execute(sql.raw('drop trigger test_fail_mail on mail_outbox'));
+    };
   }
 
   async function pdfsig(bytes: Uint8Array): Promise<string> {
@@ -540,6 +566,112 @@ describe('signature flow API', async () => {
       expect(swept.expired).toBeGreaterThanOrEqual(1);
       const [procedure] = await db.select().from(signatureProcedures).where(eq(signatureProcedures.dossierId, c.id));
       expect(procedure?.state).toBe('expired');
+    });
+  });
+
+  describe('mails: Message-IDs in the evidence, the contract signed, a refusal', () => {
+    it('names the SMTP Message-ID of every link and code mail in the evidence and on the certificate of completion', async () => {
+      const c = await preparedCase({ minor: true });
+      const parent = await callerOf(c.representativeEmail ?? '');
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
+      for (const signer of [c.signatory, c.applicant, parent, staff]) expect((await signOnline(signer, c.id)).statusCode).toBe(200);
+
+      const events = await listSignatureEvents(db, c.id);
+      const outbox = await db.select().from(mailOutbox);
+      const codes = events.filter((event) => event.type === 'code.sent');
+      expect(codes.map((event) => event.payload['role'])).toEqual(['employer', 'apprentice', 'legal_representative', 'school']);
+      for (const event of codes) {
+        const mail = outbox.find((row) => row.id === event.payload['mailId']);
+        expect(mail?.toAddress).toBe(event.payload['email']);
+        expect(event.payload['messageId']).toMatch(/^<[0-9a-f-]{36}@[\w.-]+>$/);
+        expect(mail?.messageId).toBe(event.payload['messageId']);
+      }
+      const turns = events.filter((event) => event.type === 'signer.notified');
+      expect(turns.map((event) => event.payload['role'])).toEqual(['employer', 'apprentice', 'legal_representative', 'school']);
+      const linkIds: string[] = [];
+      for (const event of turns) {
+        const mails = event.payload['mails'] as { to: string; messageId: string }[];
+        expect(mails.length).toBeGreaterThan(0);
+        for (const sent of mails) {
+          const mail = outbox.find((row) => row.messageId === sent.messageId);
+          expect(mail?.toAddress).toBe(sent.to);
+          expect(mail?.subject).toContain('à signer');
+          if (sent.to === staff.email || event.payload['role'] !== 'school') linkIds.push(sent.messageId);
+        }
+      }
+      expect(linkIds).toHaveLength(4);
+
+      const certificate = await ok(staff, 'GET', `/api/staff/dossiers/${c.id}/evidence`);
+      const text = await pdftotext(certificate.rawPayload);
+      const codeIds = codes.map((event) => event.payload['messageId'] as string);
+      for (const id of [...linkIds, ...codeIds]) expect(text).toContain(id);
+      expect(text).toContain('Message-ID du lien');
+      expect(text).toContain('Message-ID du code');
+      const signed = await ok(staff, 'GET', (await signature(staff, c.id)).signedDocumentUrl ?? '');
+      expect(await pdftotext(signed.rawPayload)).toContain(codeIds[0]);
+    });
+
+    it('tells every party once the contract is sealed, each with a link to where they download it, in the sealing transaction', async () => {
+      const c = await preparedCase({ minor: true });
+      const parent = await callerOf(c.representativeEmail ?? '');
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
+      for (const signer of [c.signatory, c.applicant, parent]) expect((await signOnline(signer, c.id)).statusCode).toBe(200);
+      const signedMails = async (email: string) => (await mailsTo(email)).filter((m) => m.subject.startsWith('Contrat signé'));
+
+      // The sealing transaction fails at its commit: the case is accepted, but nothing is sealed nor mailed.
+      const restore = await failCommitsMailing('Contrat signé');
+      try {
+        expect((await signOnline(staff, c.id)).statusCode).toBe(500);
+      } finally {
+        await restore();
+      }
+      expect((await dossierOf(c.id)).dossierStatut).toBe(8);
+      expect((await dossierOf(c.id)).cerfaFileId).toBeNull();
+      for (const email of [c.applicant.email, c.signatoryEmail, c.contact.email, parent.email]) expect(await signedMails(email)).toEqual([]);
+
+      // The sweep seals it again, and the mails go with it, once.
+      expect((await runSignatureSweep(await signatureFlowDeps(app))).finalized).toBeGreaterThanOrEqual(1);
+      expect((await runSignatureSweep(await signatureFlowDeps(app))).finalized).toBe(0);
+      const paths = async (email: string) => (await signedMails(email)).map((m) => linkPath(m.textBody));
+      expect(await paths(c.applicant.email)).toEqual(['/espace-admissible/dossiers']);
+      expect(await paths(c.signatoryEmail)).toEqual(['/']);
+      expect(await paths(c.contact.email)).toEqual(['/']);
+      expect(await paths(parent.email)).toEqual([`/signature/${c.id}`]);
+      // Staff signed for the school: not a party to tell.
+      expect(await signedMails(staff.email)).toEqual([]);
+      const [applicantMail] = await signedMails(c.applicant.email);
+      expect(applicantMail?.subject).toBe(`Contrat signé — dossier n° ${c.id}`);
+      const [contactMail] = await signedMails(c.contact.email);
+      expect(contactMail?.subject).toMatch(new RegExp(`^Contrat signé — dossier n° ${c.id} \\(Test User\\d+\\)$`));
+      // The links lead to the sealed contract: the representative's signing page offers it.
+      expect((await signature(parent, c.id)).signedDocumentUrl).toBe(`/api/files/${(await dossierOf(c.id)).cerfaFileId}`);
+    });
+
+    it('mails the school’s contact address the refusal, the signer’s role and reason, in the refusing transaction', async () => {
+      const c = await preparedCase();
+      const contactAddress = app.config.CFA_CONTACT_EMAIL;
+      const refusals = async () => (await mailsTo(contactAddress)).filter((m) => m.subject.includes(`dossier n° ${c.id} `));
+
+      const restore = await failCommitsMailing('Signature refusée');
+      try {
+        expect((await call(c.applicant, 'POST', `/api/signature/${c.id}/refuse`, { reason: 'Date de naissance fausse' })).statusCode).toBe(500);
+      } finally {
+        await restore();
+      }
+      // Rolled back whole: the signer has not refused, nothing is mailed.
+      expect((await signature(c.applicant, c.id)).state).toBe('choose');
+      expect(await refusals()).toEqual([]);
+
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/refuse`, { reason: 'Le salaire est faux' });
+      const mails = await refusals();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.subject).toMatch(/^Signature refusée — dossier n° \d+ \(Test User\d+\)$/);
+      expect(mails[0]?.textBody).toContain("refusés par le signataire de l'employeur");
+      expect(mails[0]?.textBody).toContain('> Motif : Le salaire est faux');
+      expect(mails[0]?.textBody).toContain(`${app.config.publicUrl}/gestion/dossiers/${c.id}`);
+      // No personal link in a shared inbox.
+      expect(mails[0]?.textBody).not.toMatch(/[?&]t=/);
+      expect(mails[0]?.messageId).toMatch(/^<[0-9a-f-]{36}@[\w.-]+>$/);
     });
   });
 

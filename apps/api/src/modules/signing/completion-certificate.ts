@@ -41,6 +41,10 @@ export interface CompletionSigner {
   /** The staff member who signed for the school. */
   signedBy?: string | null;
   refusalReason?: string | null;
+  /** The SMTP Message-ID of the mail that carried the personal link to this signer's address (SIGNING.md 3). */
+  linkMessageId?: string | null;
+  /** Online: the SMTP Message-ID of the mail that carried the one-time code. */
+  codeMessageId?: string | null;
 }
 
 export interface CompletionEvidence {
@@ -193,6 +197,9 @@ export async function renderCompletionCertificate(evidence: CompletionEvidence):
     w.text(`${index + 1}. ${ROLE_LABELS[signer.role]} — ${signer.name}`, { size: 9, font: 'bold' });
     const indent = 12;
     w.field('Adresse électronique', signer.email, false, indent);
+    if (signer.linkMessageId) w.field('Message-ID du lien', signer.linkMessageId, true, indent);
+    if (signer.method === 'online' && signer.codeMessageId)
+      w.field('Message-ID du code', signer.codeMessageId, true, indent);
     w.field('Statut', STATUS_LABELS[signer.status], false, indent);
     if (signer.method === 'online') {
       w.field('Méthode', 'en ligne : code à usage unique envoyé à cette adresse, puis consentement', false, indent);

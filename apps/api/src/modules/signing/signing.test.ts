@@ -270,6 +270,21 @@ describe('sealing', () => {
     expect(pages).toBeGreaterThanOrEqual(3);
   });
 
+  it('prints the SMTP Message-IDs of each signer’s link and code mails under their address', async () => {
+    const link = '<0f8fad5b-d9cb-469f-a165-70867728950e@cfa.example.fr>';
+    const code = '<7c9e6679-7425-40de-944b-e07fc1f90ae7@cfa.example.fr>';
+    const [first, ...others] = evidence().signers;
+    if (!first) throw new Error('no signer');
+    const text = pdftotext(
+      await renderCompletionCertificate(
+        evidence({ signers: [{ ...first, linkMessageId: link, codeMessageId: code }, ...others] }),
+      ),
+    );
+    expect(text).toMatch(new RegExp(`${first.email}\\s+Message-ID du lien : ${link}\\s+Message-ID du code : ${code}`));
+    // Only where known: the other signers have none.
+    expect(text.match(/Message-ID du lien/g)).toHaveLength(1);
+  });
+
   it('writes a manual procedure as paper signatures, never as electronic ones', async () => {
     const scan = sha256Hex('scan');
     const proof = evidence({

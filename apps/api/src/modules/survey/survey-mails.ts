@@ -1,4 +1,4 @@
-import type { Language } from '@passerelle/contract';
+import type { Language, SurveyStep } from '@passerelle/contract';
 import {
   button,
   formatDuration,
@@ -10,13 +10,54 @@ import {
 
 /** The survey invitation (issue 11, "Survey"), in French and in English, with the receiver's personal link. */
 export interface SurveyInvitationVars {
+  /** The step asked about: the signed contract, the onboarding, the end of the contract. */
+  etape: SurveyStep;
   dossierId: number;
   /** The applicant's account name, for a company's people; empty for the applicant. */
   who: string;
   link: { url: string; validitySeconds: number };
 }
 
-export function renderSurveyInvitation(lang: Language, { dossierId, who, link }: SurveyInvitationVars): MailContent {
+/** What the mail says of the step, before the survey's link. */
+function stepParagraphs(en: boolean, etape: SurveyStep, refWho: string): string[] {
+  switch (etape) {
+    case 'signature':
+      return en
+        ? [
+            `The contract of ${refWho} is signed. Thank you!`,
+            'Would you tell us how the way to this contract went? The survey has three short pages; your answers are saved as you go, and help the school improve.',
+          ]
+        : [
+            `Le contrat du ${refWho} est signé. Merci !`,
+            "Pouvez-vous nous dire comment s'est passé le chemin jusqu'à ce contrat ? Le questionnaire tient en trois courtes pages ; vos réponses sont enregistrées au fur et à mesure et aident l'école à s'améliorer.",
+          ];
+    case 'integration':
+      return en
+        ? [
+            `The apprenticeship of ${refWho} started a few weeks ago.`,
+            'Would you tell us how the onboarding went? The survey has three short pages; your answers are saved as you go, and help the school improve.',
+          ]
+        : [
+            `L'apprentissage du ${refWho} a commencé il y a quelques semaines.`,
+            "Pouvez-vous nous dire comment s'est passée l'intégration ? Le questionnaire tient en trois courtes pages ; vos réponses sont enregistrées au fur et à mesure et aident l'école à s'améliorer.",
+          ];
+    case 'fin_contrat':
+      return en
+        ? [
+            `The contract of ${refWho} comes to its end.`,
+            'Would you tell us how these months went? The survey has three short pages; your answers are saved as you go, and help the school improve.',
+          ]
+        : [
+            `Le contrat du ${refWho} arrive à son terme.`,
+            "Pouvez-vous nous dire comment se sont passés ces mois ? Le questionnaire tient en trois courtes pages ; vos réponses sont enregistrées au fur et à mesure et aident l'école à s'améliorer.",
+          ];
+  }
+}
+
+export function renderSurveyInvitation(
+  lang: Language,
+  { etape, dossierId, who, link }: SurveyInvitationVars,
+): MailContent {
   const en = lang === 'en-US';
   const ref = en ? `case no. ${dossierId}` : `dossier n° ${dossierId}`;
   const refWho = who ? `${ref} (${who})` : ref;
@@ -25,15 +66,7 @@ export function renderSurveyInvitation(lang: Language, { dossierId, who, link }:
     ? `Three minutes to tell us how it went — ${refWho}`
     : `Trois minutes pour nous dire comment cela s'est passé — ${refWho}`;
   const title = en ? 'How did it go?' : "Comment cela s'est-il passé ?";
-  const paragraphs = en
-    ? [
-        `The contract of ${refWho} is signed. Thank you!`,
-        'Would you tell us how the way to this contract went? The survey has three short pages; your answers are saved as you go, and help the school improve.',
-      ]
-    : [
-        `Le contrat du ${refWho} est signé. Merci !`,
-        "Pouvez-vous nous dire comment s'est passé le chemin jusqu'à ce contrat ? Le questionnaire tient en trois courtes pages ; vos réponses sont enregistrées au fur et à mesure et aident l'école à s'améliorer.",
-      ];
+  const paragraphs = stepParagraphs(en, etape, refWho);
   const ask = en ? 'Open the survey with this personal link:' : 'Ouvrez le questionnaire avec ce lien personnel :';
   const label = en ? 'Answer the survey' : 'Répondre au questionnaire';
   const validity = en

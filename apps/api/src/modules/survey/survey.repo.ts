@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { surveyAnswers } from '../../db/schema/index.ts';
+import { dossiers, surveyAnswers, surveyInvitations, users } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
 
@@ -66,3 +66,108 @@ export async function findAnswersOfStep(db: Conn, etape: string, afterId = 0, li
     .limit(limit);
 }
 
+export type SurveyInvitationRow = typeof surveyInvitations.$inferSelect;
+
+export async function findInvitation(
+  db: Conn,
+  dossierId: number,
+  etape: string,
+): Promise<SurveyInvitationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(surveyInvitations)
+    .where(and(eq(surveyInvitations.dossierId, dossierId), eq(surveyInvitations.etape, etape)));
+  return row;
+}
+
+export async function findInvitationsOfCase(db: Conn, dossierId: number): Promise<SurveyInvitationRow[]> {
+  return db.select().from(surveyInvitations).where(eq(surveyInvitations.dossierId, dossierId));
+}
+
+/** The step was sent to the case: the row is created, or its last sending and count move on (a reminder). */
+export async function recordInvitation(
+  db: Conn,
+  row: { dossierId: number; etape: string; sentBy: number | null },
+): Promise<SurveyInvitationRow> {
+  const now = new Date();
+  const [saved] = await db
+    .insert(surveyInvitations)
+    .values({ ...row, firstSentAt: now, lastSentAt: now, timesSent: 1 })
+    .onConflictDoUpdate({
+      target: [surveyInvitations.dossierId, surveyInvitations.etape],
+      set: { lastSentAt: now, timesSent: sql`${surveyInvitations.timesSent} + 1`, sentBy: row.sentBy },
+    })
+    .returning();
+  if (!saved) throw new Error('survey invitation not saved');
+  return saved;
+}
+
+/** The step's row for a case not sent it yet; undefined when it already was (a concurrent send got there first). */
+export async function claimInvitation(
+  db: Conn,
+  row: { dossierId: number; etape: string; sentBy: number | null },
+): Promise<SurveyInvitationRow | undefined> {
+  const [saved] = await db.insert(surveyInvitations).values(row).onConflictDoNothing().returning();
+  return saved;
+}
+
+/** Who answered a case's surveys: per step and person, the account name, the page reached and the completion. */
+export async function findCaseRespondents(db: Conn, dossierId: number) {
+  return db
+    .select({
+      etape: surveyAnswers.etape,
+      respondent: surveyAnswers.respondent,
+      prenom: users.prenom,
+      nom: users.nom,
+      page: surveyAnswers.page,
+      completedAt: surveyAnswers.completedAt,
+    })
+    .from(surveyAnswers)
+    .innerJoin(users, eq(users.id, surveyAnswers.userId))
+    .where(eq(surveyAnswers.dossierId, dossierId))
+    .orderBy(asc(surveyAnswers.createdAt), asc(surveyAnswers.id));
+}
+
+export type InvitableCase = { id: number; admissibleUserId: number; companyId: number | null };
+
+/**
+ * Signed cases after `afterId`, in id order, `limit` at a time: those not sent `etape` yet when `onlyNew`, all of them
+ * otherwise (the bulk send reads them batch by batch).
+ */
+export async function findInvitableCases(
+  db: Conn,
+  statuts: readonly number[],
+  etape: string,
+  onlyNew: boolean,
+  afterId: number,
+  limit: number,
+): Promise<InvitableCase[]> {
+  const query = db
+    .select({ id: dossiers.id, admissibleUserId: dossiers.admissibleUserId, companyId: dossiers.companyId })
+    .from(dossiers)
+    .leftJoin(surveyInvitations, and(eq(surveyInvitations.dossierId, dossiers.id), eq(surveyInvitations.etape, etape)))
+    .where(
+      and(
+        inArray(dossiers.dossierStatut, [...statuts]),
+        gt(dossiers.id, afterId),
+        onlyNew ? isNull(surveyInvitations.id) : undefined,
+      ),
+    )
+    .orderBy(asc(dossiers.id))
+    .limit(limit);
+  return query;
+}
+
+/** Signed cases, and how many of them were sent `etape`. */
+export async function countInvitedCases(
+  db: Conn,
+  statuts: readonly number[],
+  etape: string,
+): Promise<{ signedCases: number; sentCases: number }> {
+  const [row] = await db
+    .select({ signedCases: count(dossiers.id), sentCases: count(surveyInvitations.id) })
+    .from(dossiers)
+    .leftJoin(surveyInvitations, and(eq(surveyInvitations.dossierId, dossiers.id), eq(surveyInvitations.etape, etape)))
+    .where(inArray(dossiers.dossierStatut, [...statuts]));
+  return { signedCases: row?.signedCases ?? 0, sentCases: row?.sentCases ?? 0 };
+}

@@ -1,8 +1,13 @@
 import { Readable } from 'node:stream';
 import {
+  bulkSurveyInvitationBody,
+  bulkSurveyInvitationResponse,
+  caseSurveysResponse,
   saveSurveyBody,
+  staffDossierParams,
   staffSurveyQuery,
   staffSurveyResultsResponse,
+  surveyInvitationBody,
   surveyParams,
   surveyResponse,
 } from '@passerelle/contract';
@@ -12,7 +17,15 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { fileResponse } from '../../plugins/openapi.ts';
 import { attachmentDisposition } from '../files/files.service.ts';
-import { findSurveyResults, getSurvey, saveSurveyPage, surveyCsv } from './survey.service.ts';
+import {
+  findSurveyResults,
+  getCaseSurveys,
+  getSurvey,
+  saveSurveyPage,
+  sendCaseSurvey,
+  sendSurveyToSignedCases,
+  surveyCsv,
+} from './survey.service.ts';
 
 function signedInUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('UNAUTHORIZED');
@@ -22,7 +35,7 @@ function signedInUser(request: FastifyRequest): AuthUser {
 /**
  * The closing survey (issue 11, "Survey"): `/api/sondage/:etape/:id` (`:id` is the dossier) for its applicant and its
  * company's people, whatever their user type route-wise (SPEC 6: no type requirement; the service answers 403 to
- * others); the results and the CSV export for staff.
+ * others); the results and the CSV export for staff, and the steps staff send: to one case, or to every signed case.
  */
 export default async function surveyRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -45,6 +58,27 @@ export default async function surveyRoutes(instance: FastifyInstance): Promise<v
     '/staff/surveys',
     { onRequest: staffOnly, schema: { querystring: staffSurveyQuery, response: { 200: staffSurveyResultsResponse } } },
     async (request) => findSurveyResults(app.db, signedInUser(request), request.query.etape),
+  );
+  app.get(
+    '/staff/dossiers/:id/surveys',
+    { onRequest: staffOnly, schema: { params: staffDossierParams, response: { 200: caseSurveysResponse } } },
+    async (request) => getCaseSurveys(app.db, signedInUser(request), request.params.id),
+  );
+  app.post(
+    '/staff/dossiers/:id/survey-invitations',
+    {
+      onRequest: staffOnly,
+      schema: { params: staffDossierParams, body: surveyInvitationBody, response: { 200: caseSurveysResponse } },
+    },
+    async (request) => sendCaseSurvey(app.db, app.config, signedInUser(request), request.params.id, request.body.etape),
+  );
+  app.post(
+    '/staff/surveys/invitations',
+    {
+      onRequest: staffOnly,
+      schema: { body: bulkSurveyInvitationBody, response: { 200: bulkSurveyInvitationResponse } },
+    },
+    async (request) => sendSurveyToSignedCases(app.db, app.config, signedInUser(request), request.body),
   );
   app.get(
     '/staff/exports/surveys.csv',

@@ -3,6 +3,10 @@ import {
   SURVEY_PAGES,
   SURVEY_SCALE_MAX,
   surveyQuestions,
+  surveySteps,
+  type BulkSurveyInvitationBody,
+  type BulkSurveyInvitationResponse,
+  type CaseSurveysResponse,
   type SaveSurveyBody,
   type StaffSurveyResultsResponse,
   type SurveyResponse,
@@ -23,14 +27,18 @@ import * as repo from './survey.repo.ts';
  * answer (403): the survey asks the parties.
  */
 
-/** A contract signed by every party (SPEC 4 "accepted"), whatever came after: the `signature` survey is open. */
-const signedStatuts: ReadonlySet<number> = new Set([
+/**
+ * A contract signed by every party (SPEC 4 "accepted"), whatever came after: the `signature` survey is open, and staff
+ * may send the other steps.
+ */
+const signedStatutList = [
   DOSSIER_STATUS.ACCEPTED,
   DOSSIER_STATUS.FILED,
   DOSSIER_STATUS.REGISTERED,
   DOSSIER_STATUS.BREAKING,
   DOSSIER_STATUS.BROKEN,
-]);
+] as const;
+const signedStatuts: ReadonlySet<number> = new Set(signedStatutList);
 
 function respondentOf(user: AuthUser): 'admissible' | 'company' {
   if (user.userType === 'admissible') return 'admissible';
@@ -38,10 +46,16 @@ function respondentOf(user: AuthUser): 'admissible' | 'company' {
   throw forbidden();
 }
 
-/** The `signature` survey opens once the case is signed; the other steps whenever staff send their link. */
-function assertOpen(etape: SurveyStep, row: DossierRow): void {
-  if (etape === 'signature' && !signedStatuts.has(row.dossierStatut))
-    throw new AppError('CONFLICT', 'The survey opens once the contract is signed');
+/** A step is open to the case's parties once it was sent to the case; `signature` also as soon as the case is signed. */
+const isOpen = (etape: SurveyStep, row: DossierRow, invitation: repo.SurveyInvitationRow | undefined): boolean =>
+  invitation !== undefined || (etape === 'signature' && signedStatuts.has(row.dossierStatut));
+
+async function assertOpen(db: Db | Tx, etape: SurveyStep, row: DossierRow): Promise<void> {
+  if (isOpen(etape, row, await repo.findInvitation(db, row.id, etape))) return;
+  throw new AppError(
+    'CONFLICT',
+    etape === 'signature' ? 'The survey opens once the contract is signed' : 'This survey is not open for this case',
+  );
 }
 
 function toResponse(etape: SurveyStep, dossierId: number, row: repo.SurveyAnswerRow | undefined): SurveyResponse {
@@ -59,7 +73,7 @@ function toResponse(etape: SurveyStep, dossierId: number, row: repo.SurveyAnswer
 export async function getSurvey(db: Db, user: AuthUser, etape: SurveyStep, dossierId: number): Promise<SurveyResponse> {
   respondentOf(user);
   return withDossier(db, user, dossierId, { access: 'party' }, async (dossier) => {
-    assertOpen(etape, dossier.row);
+    await assertOpen(db, etape, dossier.row);
     return toResponse(etape, dossierId, await repo.findAnswer(db, dossierId, etape, user.id));
   });
 }
@@ -74,7 +88,7 @@ export async function saveSurveyPage(
 ): Promise<SurveyResponse> {
   const respondent = respondentOf(user);
   return withDossier(db, user, dossierId, { access: 'party', lock: true }, async (dossier, tx) => {
-    assertOpen(etape, dossier.row);
+    await assertOpen(tx, etape, dossier.row);
     const existing = await repo.findAnswer(tx, dossierId, etape, user.id);
     if (existing?.completedAt) throw new AppError('LOCKED', 'This survey is already answered');
     const set: Record<string, number | string> = {};
@@ -95,25 +109,139 @@ export async function saveSurveyPage(
   });
 }
 
-// ---------- The invitation, when a case is signed ----------
+// ---------- The invitation: when a case is signed, and the steps staff send ----------
 
 export type SurveyMailConfig = Pick<Config, 'publicUrl' | 'LOGIN_LINK_TTL'>;
 
 /** The survey's page of a step and case (SPEC 2, route table). */
 export const surveyPath = (etape: SurveyStep, dossierId: number) => `/sondage/${etape}/${dossierId}`;
 
+type InvitedCase = Pick<DossierRow, 'id' | 'admissibleUserId' | 'companyId'>;
+
+/** The applicant and the company's people each get a personal link to the step's survey; answers how many mails. */
+async function mailInvitation(
+  tx: Db | Tx,
+  config: SurveyMailConfig,
+  dossier: InvitedCase,
+  etape: SurveyStep,
+): Promise<number> {
+  let mails = 0;
+  await mailCaseParties(tx, config, dossier, surveyPath(etape, dossier.id), (lang, link, who) => {
+    mails += 1;
+    return renderSurveyInvitation(lang, { etape, dossierId: dossier.id, who, link });
+  });
+  return mails;
+}
+
 /**
- * The case is signed (status 8, online or on paper): the applicant and the company's people each get a personal link to
- * the `signature` survey, queued in the transaction that signs the case (nothing is sent when it rolls back).
+ * The case is signed (status 8, online or on paper), or staff send a step (`sentBy`): the step's invitation is recorded
+ * (it opens the step; a second sending counts as a reminder) and the parties are mailed, queued in the caller's
+ * transaction (nothing is sent when it rolls back). Answers how many mails were queued.
  */
 export async function sendSurveyInvitations(
   tx: Db | Tx,
   config: SurveyMailConfig,
-  dossier: Pick<DossierRow, 'id' | 'admissibleUserId' | 'companyId'>,
-): Promise<void> {
-  await mailCaseParties(tx, config, dossier, surveyPath('signature', dossier.id), (lang, link, who) =>
-    renderSurveyInvitation(lang, { dossierId: dossier.id, who, link }),
-  );
+  dossier: InvitedCase,
+  etape: SurveyStep = 'signature',
+  sentBy: number | null = null,
+): Promise<number> {
+  await repo.recordInvitation(tx, { dossierId: dossier.id, etape, sentBy });
+  return mailInvitation(tx, config, dossier, etape);
+}
+
+/** A case's survey steps as staff see them: open or not, sent when and how often, who answered. */
+async function caseSurveys(db: Db | Tx, row: DossierRow): Promise<CaseSurveysResponse> {
+  const invitations = await repo.findInvitationsOfCase(db, row.id);
+  const respondents = await repo.findCaseRespondents(db, row.id);
+  return {
+    dossierId: row.id,
+    signed: signedStatuts.has(row.dossierStatut),
+    steps: surveySteps.map((etape) => {
+      const invitation = invitations.find((i) => i.etape === etape);
+      return {
+        etape,
+        open: isOpen(etape, row, invitation),
+        invitation: invitation
+          ? {
+              firstSentAt: invitation.firstSentAt.toISOString(),
+              lastSentAt: invitation.lastSentAt.toISOString(),
+              timesSent: invitation.timesSent,
+            }
+          : null,
+        respondents: respondents
+          .filter((r) => r.etape === etape)
+          .map((r) => ({
+            respondent: r.respondent === 'company' ? ('company' as const) : ('admissible' as const),
+            name: `${r.prenom ?? ''} ${r.nom ?? ''}`.trim(),
+            page: r.page,
+            completedAt: r.completedAt?.toISOString() ?? null,
+          })),
+      };
+    }),
+  };
+}
+
+/** GET /staff/dossiers/:id/surveys: the case's survey steps (staff only; 404 for an unknown case). */
+export async function getCaseSurveys(db: Db, user: AuthUser, dossierId: number): Promise<CaseSurveysResponse> {
+  return withDossier(db, user, dossierId, { access: 'staff' }, (dossier) => caseSurveys(db, dossier.row));
+}
+
+/**
+ * POST /staff/dossiers/:id/survey-invitations: staff send (or send again) a step's link to the case's parties; only a
+ * signed case (409 before).
+ */
+export async function sendCaseSurvey(
+  db: Db,
+  config: SurveyMailConfig,
+  user: AuthUser,
+  dossierId: number,
+  etape: SurveyStep,
+): Promise<CaseSurveysResponse> {
+  return withDossier(db, user, dossierId, { access: 'staff', lock: true }, async (dossier, tx) => {
+    if (!signedStatuts.has(dossier.row.dossierStatut))
+      throw new AppError('CONFLICT', 'Survey links are sent once the contract is signed');
+    await sendSurveyInvitations(tx, config, dossier.row, etape, user.id);
+    return caseSurveys(tx, dossier.row);
+  });
+}
+
+/** Cases per transaction in a bulk send. */
+const BULK_BATCH = 50;
+
+/**
+ * POST /staff/surveys/invitations: the step to every signed case not sent it yet (`onlyNew`), or to every signed case,
+ * batch by batch, each batch in its own transaction (its mails queued with it). A case another send claimed meanwhile
+ * is skipped when `onlyNew`.
+ */
+export async function sendSurveyToSignedCases(
+  db: Db,
+  config: SurveyMailConfig,
+  user: AuthUser,
+  { etape, onlyNew }: BulkSurveyInvitationBody,
+): Promise<BulkSurveyInvitationResponse> {
+  staffOnly(user);
+  let cases = 0;
+  let mails = 0;
+  let afterId = 0;
+  for (;;) {
+    const batch = await repo.findInvitableCases(db, signedStatutList, etape, onlyNew, afterId, BULK_BATCH);
+    const last = batch.at(-1);
+    if (!last) break;
+    await db.transaction(async (tx) => {
+      for (const dossier of batch) {
+        if (onlyNew) {
+          if (!(await repo.claimInvitation(tx, { dossierId: dossier.id, etape, sentBy: user.id }))) continue;
+          mails += await mailInvitation(tx, config, dossier, etape);
+        } else {
+          mails += await sendSurveyInvitations(tx, config, dossier, etape, user.id);
+        }
+        cases += 1;
+      }
+    });
+    if (batch.length < BULK_BATCH) break;
+    afterId = last.id;
+  }
+  return { cases, mails };
 }
 
 // ---------- Staff: results and export ----------
@@ -140,6 +268,7 @@ export async function findSurveyResults(
   etape: SurveyStep,
 ): Promise<StaffSurveyResultsResponse> {
   staffOnly(user);
+  const { signedCases, sentCases } = await repo.countInvitedCases(db, signedStatutList, etape);
   const rows: repo.SurveyAnswerRow[] = [];
   for await (const row of allAnswers(db, etape)) rows.push(row);
   const newestFirst = [...rows].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
@@ -147,6 +276,8 @@ export async function findSurveyResults(
     etape,
     respondents: rows.length,
     completed: rows.filter((row) => row.completedAt).length,
+    signedCases,
+    sentCases,
     questions: surveyQuestions.map((question) => {
       const values = rows.map((row) => row.answers[question.id]).filter((value) => value !== undefined);
       const values$ = values.map(String);

@@ -1,5 +1,12 @@
-import type { ErrorBody, StaffSurveyResultsResponse, SurveyResponse, UserType } from '@passerelle/contract';
-import { and, eq, like } from 'drizzle-orm';
+import type {
+  BulkSurveyInvitationResponse,
+  CaseSurveysResponse,
+  ErrorBody,
+  StaffSurveyResultsResponse,
+  SurveyResponse,
+  UserType,
+} from '@passerelle/contract';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
 import {
@@ -9,6 +16,7 @@ import {
   dossiers,
   mailOutbox,
   surveyAnswers,
+  surveyInvitations,
   users,
 } from '../../db/schema/index.ts';
 
@@ -24,6 +32,7 @@ describe('survey API', async () => {
   interface Caller {
     id: number;
     email: string;
+    name: string;
     headers: { authorization: string };
   }
 
@@ -36,7 +45,7 @@ describe('survey API', async () => {
       .returning();
     if (!user) throw new Error('user not created');
     const token = await accessTokenFor(app, { id: user.id, userType });
-    return { id: user.id, email, headers: { authorization: `Bearer ${token}` } };
+    return { id: user.id, email, name: `Léa Survey${seq}`, headers: { authorization: `Bearer ${token}` } };
   }
 
   /** A case of a new applicant and company (one company user), at `statut`, its contract prepared. */
@@ -74,6 +83,21 @@ describe('survey API', async () => {
   const staff = await createUser('staff');
   const admin = await createUser('admin');
 
+  /** Staff send a step's link to a case (the way a later step opens). */
+  async function sendStep(dossierId: number, etape: string) {
+    const res = await call(staff, 'POST', `/api/staff/dossiers/${dossierId}/survey-invitations`, { etape });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<CaseSurveysResponse>();
+  }
+
+  /** The survey mails queued for a case's step, by recipient. */
+  async function surveyMails(dossierId: number, etape: string) {
+    return db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.textBody, `%/sondage/${etape}/${dossierId}?%`));
+  }
+
   it('lets the applicant and the company users in, and nobody else', async () => {
     const dossier = await createCase();
     const other = await createCase();
@@ -106,7 +130,7 @@ describe('survey API', async () => {
     expect((await call(dossier.applicant, 'GET', `/api/sondage/inconnue/${dossier.id}`)).statusCode).toBe(400);
   });
 
-  it('opens the signature survey once the case is signed; other steps whenever staff send the link', async () => {
+  it('opens the signature survey once the case is signed; other steps once staff send their link', async () => {
     const dossier = await createCase(7);
     const res = await call(dossier.applicant, 'GET', `/api/sondage/signature/${dossier.id}`);
     expect(res.statusCode).toBe(409);
@@ -114,7 +138,23 @@ describe('survey API', async () => {
       (await call(dossier.applicant, 'PUT', `/api/sondage/signature/${dossier.id}`, { page: 1, answers: {} }))
         .statusCode,
     ).toBe(409);
-    expect((await call(dossier.applicant, 'GET', `/api/sondage/integration/${dossier.id}`)).statusCode).toBe(200);
+    const signed = await createCase(8);
+    for (const person of [signed.applicant, signed.employer]) {
+      const notSent = await call(person, 'GET', `/api/sondage/integration/${signed.id}`);
+      expect(notSent.statusCode).toBe(409);
+      expect(notSent.json<ErrorBody>()).toMatchObject({
+        code: 'CONFLICT',
+        message: 'This survey is not open for this case',
+      });
+      expect(
+        (await call(person, 'PUT', `/api/sondage/fin_contrat/${signed.id}`, { page: 1, answers: {} })).statusCode,
+      ).toBe(409);
+    }
+    await sendStep(signed.id, 'integration');
+    expect((await call(signed.employer, 'GET', `/api/sondage/integration/${signed.id}`)).statusCode).toBe(200);
+    expect((await call(signed.applicant, 'GET', `/api/sondage/fin_contrat/${signed.id}`)).statusCode).toBe(409);
+    // Sent to one case only.
+    expect((await call(dossier.applicant, 'GET', `/api/sondage/integration/${dossier.id}`)).statusCode).toBe(409);
   });
 
   it('refuses a page outside 1 to 3, unknown questions and wrong answers, field by field', async () => {
@@ -187,6 +227,7 @@ describe('survey API', async () => {
       ].sort(),
     );
     // Another step is another answer.
+    await sendStep(dossier.id, 'integration');
     await call(dossier.applicant, 'PUT', `/api/sondage/integration/${dossier.id}`, {
       page: 1,
       answers: { delais: 'rapides' },
@@ -202,6 +243,8 @@ describe('survey API', async () => {
   it('gives staff the results per question and a CSV a French spreadsheet opens', async () => {
     const a = await createCase();
     const b = await createCase();
+    await sendStep(a.id, 'fin_contrat');
+    await sendStep(b.id, 'fin_contrat');
     await call(a.applicant, 'PUT', `/api/sondage/fin_contrat/${a.id}`, {
       page: 1,
       answers: { information_clarte: 4, delais: 'rapides' },
@@ -225,6 +268,8 @@ describe('survey API', async () => {
     expect(res.statusCode).toBe(200);
     const results = res.json<StaffSurveyResultsResponse>();
     expect(results).toMatchObject({ etape: 'fin_contrat', respondents: 2, completed: 1 });
+    expect(results.sentCases).toBeGreaterThanOrEqual(2);
+    expect(results.signedCases).toBeGreaterThanOrEqual(results.sentCases);
     const byId = new Map(results.questions.map((q) => [q.id, q]));
     expect(byId.get('information_clarte')).toMatchObject({ answered: 2, average: 4.5 });
     expect(byId.get('information_clarte')?.counts).toContainEqual({ value: '5', count: 1 });
@@ -270,7 +315,151 @@ describe('survey API', async () => {
     expect(toEmployer?.subject).toContain('Three minutes');
     expect(toEmployer?.subject).toContain(`Léa Survey${seq - 1}`);
     expect(toApplicant?.textBody).toMatch(/\/sondage\/signature\/\d+\?t=/);
-    // The survey is open now.
+    // The survey is open now, and its sending recorded (by the product: no staff member).
     expect((await call(dossier.applicant, 'GET', `/api/sondage/signature/${dossier.id}`)).statusCode).toBe(200);
+    const [invitation] = await db.select().from(surveyInvitations).where(eq(surveyInvitations.dossierId, dossier.id));
+    expect(invitation).toMatchObject({ etape: 'signature', sentBy: null, timesSent: 1 });
+  });
+
+  it('lets staff send a step to a signed case, then again as a reminder, and shows who answered', async () => {
+    const dossier = await createCase();
+    const other = await createCase();
+    const url = `/api/staff/dossiers/${dossier.id}/survey-invitations`;
+    expect((await call(undefined, 'POST', url, { etape: 'integration' })).statusCode).toBe(401);
+    expect((await call(undefined, 'GET', `/api/staff/dossiers/${dossier.id}/surveys`)).statusCode).toBe(401);
+    for (const person of [dossier.applicant, dossier.employer, other.applicant, other.employer]) {
+      expect((await call(person, 'POST', url, { etape: 'integration' })).statusCode).toBe(403);
+      expect((await call(person, 'GET', `/api/staff/dossiers/${dossier.id}/surveys`)).statusCode).toBe(403);
+    }
+    expect(
+      (await call(staff, 'POST', '/api/staff/dossiers/999999/survey-invitations', { etape: 'integration' })).statusCode,
+    ).toBe(404);
+    expect((await call(staff, 'GET', '/api/staff/dossiers/999999/surveys')).statusCode).toBe(404);
+    const unknownStep = await call(staff, 'POST', url, { etape: 'vacances' });
+    expect(unknownStep.statusCode).toBe(400);
+    expect(Object.keys(unknownStep.json<ErrorBody>().errors ?? {})).toEqual(['etape']);
+    expect(await surveyMails(dossier.id, 'integration')).toEqual([]);
+
+    const before = (await call(admin, 'GET', `/api/staff/dossiers/${dossier.id}/surveys`)).json<CaseSurveysResponse>();
+    expect(before).toMatchObject({ dossierId: dossier.id, signed: true });
+    expect(before.steps.map((step) => [step.etape, step.open, step.invitation])).toEqual([
+      ['signature', true, null],
+      ['integration', false, null],
+      ['fin_contrat', false, null],
+    ]);
+
+    const sent = await sendStep(dossier.id, 'integration');
+    const integration = sent.steps.find((step) => step.etape === 'integration');
+    expect(integration).toMatchObject({ open: true, invitation: { timesSent: 1 }, respondents: [] });
+    const mails = await surveyMails(dossier.id, 'integration');
+    expect(mails.map((m) => m.toAddress).sort()).toEqual([dossier.applicant.email, dossier.employer.email].sort());
+    // Each in their language: the applicant in French, the employer in English, about the onboarding.
+    expect(mails.find((m) => m.toAddress === dossier.applicant.email)?.textBody).toContain(
+      "s'est passée l'intégration",
+    );
+    expect(mails.find((m) => m.toAddress === dossier.employer.email)?.textBody).toContain('how the onboarding went');
+    expect(await surveyMails(other.id, 'integration')).toEqual([]);
+
+    // The employer answers page 1; the applicant finishes.
+    await call(dossier.employer, 'PUT', `/api/sondage/integration/${dossier.id}`, { page: 1, answers: {} });
+    for (const page of [1, 2, 3])
+      await call(dossier.applicant, 'PUT', `/api/sondage/integration/${dossier.id}`, { page, answers: {} });
+
+    const again = await sendStep(dossier.id, 'integration');
+    const resent = again.steps.find((step) => step.etape === 'integration');
+    expect(resent?.invitation?.timesSent).toBe(2);
+    expect(resent?.invitation?.firstSentAt).toBe(integration?.invitation?.firstSentAt);
+    expect(resent?.respondents.map((r) => [r.respondent, r.name, r.page, r.completedAt !== null]).sort()).toEqual(
+      [
+        ['admissible', dossier.applicant.name, 3, true],
+        ['company', dossier.employer.name, 1, false],
+      ].sort(),
+    );
+    expect(await surveyMails(dossier.id, 'integration')).toHaveLength(4);
+    const [row] = await db
+      .select()
+      .from(surveyInvitations)
+      .where(and(eq(surveyInvitations.dossierId, dossier.id), eq(surveyInvitations.etape, 'integration')));
+    expect(row).toMatchObject({ sentBy: staff.id, timesSent: 2 });
+  });
+
+  it('refuses to send a step to a case not signed yet, with a message', async () => {
+    const dossier = await createCase(7);
+    const res = await call(staff, 'POST', `/api/staff/dossiers/${dossier.id}/survey-invitations`, {
+      etape: 'integration',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<ErrorBody>()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Survey links are sent once the contract is signed',
+    });
+    expect(await surveyMails(dossier.id, 'integration')).toEqual([]);
+    const state = (await call(staff, 'GET', `/api/staff/dossiers/${dossier.id}/surveys`)).json<CaseSurveysResponse>();
+    expect(state.signed).toBe(false);
+    expect(state.steps.every((step) => !step.open)).toBe(true);
+  });
+
+  it('sends a step to every signed case not sent it yet, then to all of them on demand', async () => {
+    const url = '/api/staff/surveys/invitations';
+    expect((await call(undefined, 'POST', url, { etape: 'fin_contrat' })).statusCode).toBe(401);
+    const signedA = await createCase(8);
+    const signedB = await createCase(11);
+    const notSigned = await createCase(6);
+    for (const person of [signedA.applicant, signedA.employer])
+      expect((await call(person, 'POST', url, { etape: 'fin_contrat' })).statusCode).toBe(403);
+    expect((await call(staff, 'POST', url, { etape: 'fin_contrat', onlyNew: 'yes' })).statusCode).toBe(400);
+    await sendStep(signedA.id, 'fin_contrat');
+
+    const signedIds = (
+      await db
+        .select({ id: dossiers.id })
+        .from(dossiers)
+        .where(inArray(dossiers.dossierStatut, [8, 10, 11, 12, 13]))
+    ).map((d) => d.id);
+    const alreadySent = (
+      await db
+        .select({ id: surveyInvitations.dossierId })
+        .from(surveyInvitations)
+        .where(eq(surveyInvitations.etape, 'fin_contrat'))
+    ).map((d) => d.id);
+    const before = (
+      await call(staff, 'GET', '/api/staff/surveys?etape=fin_contrat')
+    ).json<StaffSurveyResultsResponse>();
+    expect(before).toMatchObject({ signedCases: signedIds.length, sentCases: alreadySent.length });
+
+    const first = await call(staff, 'POST', url, { etape: 'fin_contrat' });
+    expect(first.statusCode, first.body).toBe(200);
+    const newCount = signedIds.length - alreadySent.length;
+    // Each case of this file has an applicant and one company user: two mails a case.
+    expect(first.json<BulkSurveyInvitationResponse>()).toEqual({ cases: newCount, mails: newCount * 2 });
+    expect(await surveyMails(signedB.id, 'fin_contrat')).toHaveLength(2);
+    expect(await surveyMails(signedA.id, 'fin_contrat')).toHaveLength(2);
+    expect(await surveyMails(notSigned.id, 'fin_contrat')).toEqual([]);
+    expect((await call(signedB.employer, 'GET', `/api/sondage/fin_contrat/${signedB.id}`)).statusCode).toBe(200);
+    expect((await call(notSigned.applicant, 'GET', `/api/sondage/fin_contrat/${notSigned.id}`)).statusCode).toBe(409);
+
+    // Nothing new: nobody is mailed twice.
+    expect((await call(staff, 'POST', url, { etape: 'fin_contrat' })).json<BulkSurveyInvitationResponse>()).toEqual({
+      cases: 0,
+      mails: 0,
+    });
+    const after = (await call(staff, 'GET', '/api/staff/surveys?etape=fin_contrat')).json<StaffSurveyResultsResponse>();
+    expect(after).toMatchObject({ signedCases: signedIds.length, sentCases: signedIds.length });
+
+    // Every signed case again: a reminder.
+    const all = await call(admin, 'POST', url, { etape: 'fin_contrat', onlyNew: false });
+    expect(all.json<BulkSurveyInvitationResponse>()).toEqual({ cases: signedIds.length, mails: signedIds.length * 2 });
+    const rows = await db
+      .select()
+      .from(surveyInvitations)
+      .where(
+        and(eq(surveyInvitations.etape, 'fin_contrat'), inArray(surveyInvitations.dossierId, [signedA.id, signedB.id])),
+      );
+    expect(rows.map((r) => [r.dossierId, r.timesSent]).sort()).toEqual(
+      [
+        [signedA.id, 2],
+        [signedB.id, 2],
+      ].sort(),
+    );
   });
 });

@@ -7,8 +7,8 @@ const link = { url: 'https://cfa.example/sondage/signature/7?t=abc', validitySec
 
 describe('survey invitation mail', () => {
   it('carries the personal link in both languages, and the applicant name only for the company', () => {
-    const fr = renderSurveyInvitation('fr-FR', { dossierId: 7, who: '', link });
-    const en = renderSurveyInvitation('en-US', { dossierId: 7, who: 'Léa Martin', link });
+    const fr = renderSurveyInvitation('fr-FR', { etape: 'signature', dossierId: 7, who: '', link });
+    const en = renderSurveyInvitation('en-US', { etape: 'signature', dossierId: 7, who: 'Léa Martin', link });
     expect(fr.subject).toBe("Trois minutes pour nous dire comment cela s'est passé — dossier n° 7");
     expect(en.subject).toBe('Three minutes to tell us how it went — case no. 7 (Léa Martin)');
     for (const mail of [fr, en]) {
@@ -16,6 +16,15 @@ describe('survey invitation mail', () => {
       expect(mail.html).toContain(link.url);
     }
     expect(en.text).toContain('3 days');
+    expect(fr.text).toContain('est signé');
+  });
+
+  it('speaks of the step staff chose', () => {
+    const integration = renderSurveyInvitation('en-US', { etape: 'integration', dossierId: 7, who: '', link });
+    const end = renderSurveyInvitation('fr-FR', { etape: 'fin_contrat', dossierId: 7, who: '', link });
+    expect(integration.text).toContain('how the onboarding went');
+    expect(integration.text).not.toContain('is signed');
+    expect(end.text).toContain('arrive à son terme');
   });
 });
 

@@ -2,9 +2,14 @@ import Dashboard from '@mui/icons-material/Dashboard';
 import FolderOpen from '@mui/icons-material/FolderOpen';
 import Home from '@mui/icons-material/Home';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+// The user menu's icon, already in the first load: a person for the applicants.
+import Person from '@mui/icons-material/Person';
+import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
+import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import TravelExplore from '@mui/icons-material/TravelExplore';
 import type { UserType } from '@passerelle/contract';
 import type { ReactNode } from 'react';
+import { staffAccountsPath, staffApplicantsPath, staffFormationsPath } from '../../lib/back-office-links';
 
 export interface NavLinkItem {
   to: string;
@@ -12,6 +17,8 @@ export interface NavLinkItem {
   icon: ReactNode;
   /** Active only on this exact path (the portal home is the parent of the other portal routes). */
   end?: boolean;
+  /** With `end`: also active under these paths (the pipeline on its cases, not on the back office's other pages). */
+  activeUnder?: readonly string[];
 }
 
 /**
@@ -30,12 +37,21 @@ export function navLinksFor(userType: UserType | undefined): NavLinkItem[] {
   }
   // Issue 10: the back office's pipeline, the screen staff work from all day.
   if (userType === 'staff' || userType === 'admin') {
-    return [{ to: '/gestion', labelKey: 'layout.links.staffPipeline', icon: <FolderOpen /> }, about];
+    return [
+      { to: '/gestion', labelKey: 'layout.links.staffPipeline', icon: <FolderOpen />, end: true, activeUnder: ['/gestion/dossiers'] },
+      { to: staffApplicantsPath, labelKey: 'layout.links.staffApplicants', icon: <Person /> },
+      { to: staffFormationsPath, labelKey: 'layout.links.staffFormations', icon: <SchoolOutlined /> },
+      // Issue 12: only admins manage the back-office accounts.
+      ...(userType === 'admin' ? [{ to: staffAccountsPath, labelKey: 'layout.links.staffAccounts', icon: <VerifiedUserOutlined /> }] : []),
+      about,
+    ];
   }
   return [{ to: '/', labelKey: 'layout.links.home', icon: <Home />, end: true }, about];
 }
 
 export function isNavLinkActive(link: NavLinkItem, pathname: string): boolean {
+  const isUnder = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  if (link.activeUnder?.some(isUnder)) return true;
   if (link.end) return pathname === link.to || pathname === `${link.to}/`;
   return pathname === link.to || pathname.startsWith(`${link.to}/`);
 }

@@ -34,7 +34,7 @@ function signature(overrides: Partial<SignatureResponse> = {}): SignatureRespons
     method: 'online',
     stateReason: null,
     dossier: { id: 12, applicantName: 'Léa Moreau', companyName: 'Boulangerie Dupont' },
-    documents: [{ id: 3, kind: 'cerfa', name: 'Contrat d’apprentissage', sha256: 'ab'.repeat(32), url: DOC_URL, pages: 2 }],
+    documents: [{ id: 3, kind: 'cerfa', name: 'cerfa-10103-12-moreau-lea-dossier-12.pdf', sha256: 'ab'.repeat(32), url: DOC_URL, pages: 2 }],
     signers: [
       { role: 'employer', name: 'Paul Dupont', status: 'pending', at: null, method: null },
       { role: 'apprentice', name: 'Léa Moreau', status: 'waiting', at: null, method: null },
@@ -80,6 +80,15 @@ const bodyOf = (fetchMock: ReturnType<typeof mockApi>, path: string): unknown =>
   const body = posted(fetchMock, path)[0]?.[1]?.body;
   return typeof body === 'string' ? JSON.parse(body) : undefined;
 };
+
+/** Asks for a code, types it, ticks the consent and signs, as a person does. */
+async function signWithCode(code: string) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: fr.online.requestCode }));
+  await user.type(await screen.findByLabelText(new RegExp(fr.online.code)), code);
+  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('button', { name: fr.online.sign }));
+}
 
 const renderPage = () =>
   renderRoutes(
@@ -138,8 +147,10 @@ describe('SignaturePage', () => {
     const user = userEvent.setup();
     renderPage();
     expect(await screen.findByText(fr.turn.mine)).toBeInTheDocument();
-    // The first document opens in the page's reader.
+    // The first document opens in the page's reader, named by its kind, its file name under it.
     expect(await screen.findByText('Page 1 sur 2')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: fr.documents.kinds.cerfa })).toBeInTheDocument();
+    expect(screen.getByText('cerfa-10103-12-moreau-lea-dossier-12.pdf · 2 pages')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => requestUrl(url) === DOC_URL)).toBe(true);
 
     await user.click(screen.getByRole('button', { name: fr.online.requestCode }));
@@ -156,6 +167,19 @@ describe('SignaturePage', () => {
       expect(code).toHaveAccessibleDescription(`${formatValidationText('signature.code_wrong', 'fr-FR')} Il vous reste 2 essais.`),
     );
     expect(bodyOf(fetchMock, 'sign')).toEqual({ code: '123456', consent: true });
+  });
+
+  it('moves the focus to the code field once the code is sent, by keyboard', async () => {
+    mockApi(signature(), {
+      code: () => json(200, { expiresAt: '2026-11-25T10:15:00Z', sentTo: 'p***@dupont.test' }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const ask = await screen.findByRole('button', { name: fr.online.requestCode });
+    ask.focus();
+    await user.keyboard('{Enter}');
+    // The button is gone: the focus is not left on the page's body but where the code is typed.
+    await waitFor(() => expect(screen.getByLabelText(new RegExp(fr.online.code))).toHaveFocus());
   });
 
   it('checks the code and the consent before sending, with the contract’s rules', async () => {
@@ -186,15 +210,34 @@ describe('SignaturePage', () => {
       code: () => json(200, { expiresAt: '2026-11-25T10:15:00Z', sentTo: 'p***@dupont.test' }),
       sign: () => json(200, after),
     });
-    const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('button', { name: fr.online.requestCode }));
-    await user.type(await screen.findByLabelText(new RegExp(fr.online.code)), '654321');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: fr.online.sign }));
+    await signWithCode('654321');
     expect(await screen.findByText(fr.online.signed)).toBeInTheDocument();
     expect(await screen.findByText('Signé en ligne le 25/11/2026')).toBeInTheDocument();
     expect(screen.getByText('En attente de la signature de Léa Moreau (Apprenti).')).toBeInTheDocument();
+  });
+
+  it('does not announce a next signer after the last signature', async () => {
+    const signed = (status: 'pending' | 'signed') =>
+      signature({
+        state: status === 'signed' ? 'signed' : 'pending',
+        me: { role: 'school', canSign: status === 'pending', canChooseMethod: false },
+        signers: [
+          { role: 'employer', name: 'Paul Dupont', status: 'signed', at: '2026-11-25T10:05:00Z', method: 'online' },
+          { role: 'apprentice', name: 'Léa Moreau', status: 'signed', at: '2026-11-25T10:06:00Z', method: 'online' },
+          { role: 'school', name: 'CFA Passerelle', status, at: status === 'signed' ? '2026-11-25T10:07:00Z' : null, method: null },
+        ],
+        signedDocumentUrl: status === 'signed' ? '/api/files/40' : null,
+      });
+    mockApi([signed('pending'), signed('signed')], {
+      code: () => json(200, { expiresAt: '2026-11-25T10:15:00Z', sentTo: 's***@cfa.test' }),
+      sign: () => json(200, signed('signed')),
+    });
+    renderPage();
+    await signWithCode('654321');
+    expect(await screen.findByRole('heading', { name: fr.outcome.signedTitle })).toBeInTheDocument();
+    expect(screen.getByText(fr.online.signed)).toBeInTheDocument();
+    expect(screen.queryByText(fr.online.signedNext)).not.toBeInTheDocument();
   });
 
   it('refuses a file that is not a PDF before sending it', async () => {
@@ -260,12 +303,8 @@ describe('SignaturePage', () => {
       code: () => json(200, { expiresAt: '2026-11-25T10:15:00Z', sentTo: 'p***@dupont.test' }),
       sign: () => json(409, { code: 'CONFLICT', message: 'Not your turn' }),
     });
-    const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('button', { name: fr.online.requestCode }));
-    await user.type(await screen.findByLabelText(new RegExp(fr.online.code)), '654321');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: fr.online.sign }));
+    await signWithCode('654321');
     expect(await screen.findByText(fr.outcome.unavailableTitle)).toBeInTheDocument();
     expect(screen.getByText(fr.outcome.reasons.cancelled)).toBeInTheDocument();
   });
@@ -311,6 +350,13 @@ describe('SignaturePage', () => {
     expect(await screen.findByText(en.outcome.signedTitle)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: en.outcome.downloadSigned })).toBeInTheDocument();
     expect(screen.getAllByText('Signed on paper on 20/11/2026')).toHaveLength(3);
+  });
+
+  it('says a refused procedure has stopped without repeating the reason code', async () => {
+    mockApi(signature({ state: 'refused', stateReason: 'refused', me: { role: 'apprentice', canSign: false, canChooseMethod: false } }));
+    renderPage();
+    expect(await screen.findByText(fr.outcome.refusedText)).toBeInTheDocument();
+    expect(screen.queryByText(fr.outcome.reason.replace('{{reason}}', 'refused'))).not.toBeInTheDocument();
   });
 
   it('says an unavailable procedure is over, why, and how to reach the CFA', async () => {

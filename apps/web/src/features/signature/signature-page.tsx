@@ -64,7 +64,7 @@ function Documents({ signature, isMyTurn }: { signature: SignatureResponse; isMy
 }
 
 /** What the person is told after acting, focused so that a screen reader says it at once. */
-function NoticeAlert({ notice }: { notice: Notice }) {
+function NoticeAlert({ notice, isComplete }: { notice: Notice; isComplete: boolean }) {
   const { t } = useTranslation('signature');
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), [notice]);
@@ -74,7 +74,8 @@ function NoticeAlert({ notice }: { notice: Notice }) {
       <Box component="strong" sx={{ display: 'block' }}>
         {text}
       </Box>
-      {notice === 'signed' ? t('online.signedNext') : null}
+      {/* The last signature completes the contract: no next signer to tell, the outcome below says what follows. */}
+      {notice === 'signed' && !isComplete ? t('online.signedNext') : null}
     </Alert>
   );
 }
@@ -211,7 +212,7 @@ function SignaturePage() {
           <SignersSteps signature={signature} />
         </Box>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
-          {notice ? <NoticeAlert notice={notice} /> : null}
+          {notice ? <NoticeAlert notice={notice} isComplete={signature.state === 'signed'} /> : null}
           <MainPanel id={id} signature={signature} onNotice={setNotice} />
         </Box>
       </Box>

@@ -156,6 +156,19 @@ describe('SurveyPage', () => {
     renderPage();
     expect(await screen.findByText(fr.notOpen)).toBeInTheDocument();
     cleanup();
+    // A later step staff have not sent to this case yet.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        requestUrl(input) === '/api/sondage/integration/12'
+          ? json(409, { code: 'CONFLICT', message: 'This survey is not open for this case' })
+          : json(404, { code: 'NOT_FOUND', message: 'Not found' }),
+      ),
+    );
+    renderPage('/sondage/integration/12');
+    expect(await screen.findByText(fr.notOpenStep)).toBeInTheDocument();
+    expect(screen.getByText('Intégration · Dossier n° 12')).toBeInTheDocument();
+    cleanup();
     mockApi(json(403, { code: 'FORBIDDEN', message: 'Forbidden' }));
     renderPage();
     expect(await screen.findByText('forbidden page')).toBeInTheDocument();

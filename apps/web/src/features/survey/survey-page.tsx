@@ -207,7 +207,12 @@ function SurveyPage() {
     ...surveyQueryOptions(address?.etape ?? 'signature', address?.id ?? 0),
     enabled: address !== null,
   });
-  const header = <PageHeader title={t('title')} subtitle={address ? t('caseLine', { id: address.id }) : undefined} />;
+  const header = (
+    <PageHeader
+      title={t('title')}
+      subtitle={address ? `${t(`steps.${address.etape}`)} · ${t('caseLine', { id: address.id })}` : undefined}
+    />
+  );
   const frame = (content: ReactNode) => (
     <Box sx={{ maxWidth: 640, mx: 'auto', width: '100%' }}>
       {header}
@@ -219,8 +224,9 @@ function SurveyPage() {
   if (query.isPending) return <FullPageSpinner />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 403) return <Navigate to="/forbidden" replace />;
+    // Not open: the signature survey before the contract is signed, another step before staff send it to this case.
     if (query.error instanceof ApiError && query.error.status === 409)
-      return frame(<Alert severity="info">{t('notOpen')}</Alert>);
+      return frame(<Alert severity="info">{address.etape === 'signature' ? t('notOpen') : t('notOpenStep')}</Alert>);
     const isMissing = query.error instanceof ApiError && query.error.status === 404;
     return frame(<ErrorState error={query.error} onRetry={isMissing ? undefined : () => void query.refetch()} />);
   }

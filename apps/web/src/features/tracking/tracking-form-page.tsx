@@ -32,7 +32,7 @@ import {
   TRACKING_FORM_PATH,
 } from '../../lib/pending-tracking';
 import { useDeleteTracking, useSaveTracking, useTrackingEntry } from './api/tracking';
-import { SelectInput, TextInput } from './components/form-fields';
+import { SelectInput, TextInput, type SelectOption } from './components/form-fields';
 
 const SEARCH_SCREEN = '/espace-admissible/recherche';
 
@@ -58,6 +58,11 @@ const emptyValues: FormValues = {
 };
 
 const formFields = new Set<string>(Object.keys(emptyValues));
+type FieldName = keyof FormValues;
+type TextFieldProps = Pick<
+  Parameters<typeof TextInput<FormValues>>[0],
+  'required' | 'helperText' | 'type' | 'autoComplete' | 'maxLength' | 'max'
+> & { wide?: boolean };
 
 /** The id in the address: null for a new entry, NaN for nonsense (answered as not found). */
 function parseId(raw: string | undefined): number | null {
@@ -201,6 +206,18 @@ function TrackingForm({
     { value: 0, label: t('responses.negative') },
   ];
 
+  /** A text, date, e-mail, phone or URL input labelled `fields.<name>`, in its cell (a whole row when `wide`). */
+  const text = (name: FieldName, { wide = false, ...props }: TextFieldProps = {}) => (
+    <Cell wide={wide}>
+      <TextInput control={control} name={name} label={t(`fields.${name}`)} {...props} />
+    </Cell>
+  );
+  const select = (name: FieldName, options: SelectOption[]) => (
+    <Cell>
+      <SelectInput control={control} name={name} label={t(`fields.${name}`)} options={options} />
+    </Cell>
+  );
+
   return (
     <Box>
       <Box component="form" onSubmit={(event) => void handleSubmit(send)(event)} noValidate>
@@ -210,142 +227,28 @@ function TrackingForm({
               {t('requiredHint')}
             </Typography>
             <Section title={t('sections.application')}>
-              <Cell>
-                <TextInput
-                  control={control}
-                  name="targetCompany"
-                  label={t('fields.targetCompany')}
-                  required
-                  autoComplete="organization"
-                  maxLength={200}
-                />
-              </Cell>
-              <Cell>
-                <TextInput
-                  control={control}
-                  name="position"
-                  label={t('fields.position')}
-                  required
-                  autoComplete="off"
-                  maxLength={200}
-                />
-              </Cell>
-              <Cell>
-                <TextInput
-                  control={control}
-                  name="applicationDate"
-                  label={t('fields.applicationDate')}
-                  type="date"
-                  required
-                  max={today}
-                />
-              </Cell>
-              <Cell>
-                <SelectInput
-                  control={control}
-                  name="applicationType"
-                  label={t('fields.applicationType')}
-                  options={applicationTypeOptions}
-                />
-              </Cell>
-              <Cell wide>
-                <TextInput
-                  control={control}
-                  name="offerLink"
-                  label={t('fields.offerLink')}
-                  type="url"
-                  helperText={t('help.offerLink')}
-                  maxLength={2000}
-                />
-              </Cell>
+              {text('targetCompany', { required: true, autoComplete: 'organization', maxLength: 200 })}
+              {text('position', { required: true, autoComplete: 'off', maxLength: 200 })}
+              {text('applicationDate', { type: 'date', required: true, max: today })}
+              {select('applicationType', applicationTypeOptions)}
+              {text('offerLink', { wide: true, type: 'url', helperText: t('help.offerLink'), maxLength: 2000 })}
             </Section>
             <Section title={t('sections.contact')}>
-              <Cell>
-                <TextInput
-                  control={control}
-                  name="contactLastName"
-                  label={t('fields.contactLastName')}
-                  autoComplete="off"
-                  maxLength={100}
-                />
-              </Cell>
-              <Cell>
-                <TextInput
-                  control={control}
-                  name="contactFirstName"
-                  label={t('fields.contactFirstName')}
-                  autoComplete="off"
-                  maxLength={100}
-                />
-              </Cell>
-              <Cell wide>
-                <TextInput
-                  control={control}
-                  name="contactPosition"
-                  label={t('fields.contactPosition')}
-                  autoComplete="off"
-                  maxLength={100}
-                />
-              </Cell>
-              <Cell>
-                <TextInput
-                  control={control}
-                  name="contactEmail"
-                  label={t('fields.contactEmail')}
-                  type="email"
-                  autoComplete="off"
-                  maxLength={254}
-                />
-              </Cell>
-              <Cell>
-                <TextInput
-                  control={control}
-                  name="contactPhone"
-                  label={t('fields.contactPhone')}
-                  type="tel"
-                  autoComplete="off"
-                  maxLength={20}
-                />
-              </Cell>
+              {text('contactLastName', { autoComplete: 'off', maxLength: 100 })}
+              {text('contactFirstName', { autoComplete: 'off', maxLength: 100 })}
+              {text('contactPosition', { wide: true, autoComplete: 'off', maxLength: 100 })}
+              {text('contactEmail', { type: 'email', autoComplete: 'off', maxLength: 254 })}
+              {text('contactPhone', { type: 'tel', autoComplete: 'off', maxLength: 20 })}
             </Section>
             <Section title={t('sections.followUp')}>
-              <Cell>
-                <TextInput
-                  control={control}
-                  name="firstContactDate"
-                  label={t('fields.firstContactDate')}
-                  type="date"
-                  max={today}
-                />
-              </Cell>
-              <Cell>
-                <TextInput control={control} name="interviewDate" label={t('fields.interviewDate')} type="date" />
-              </Cell>
-              <Cell>
-                <TextInput control={control} name="relaunchDate" label={t('fields.relaunchDate')} type="date" />
-              </Cell>
-              <Cell>
-                <SelectInput
-                  control={control}
-                  name="relaunchMethod"
-                  label={t('fields.relaunchMethod')}
-                  options={relaunchOptions}
-                />
-              </Cell>
+              {text('firstContactDate', { type: 'date', max: today })}
+              {text('interviewDate', { type: 'date' })}
+              {text('relaunchDate', { type: 'date' })}
+              {select('relaunchMethod', relaunchOptions)}
             </Section>
             <Section title={t('sections.response')}>
-              <Cell>
-                <SelectInput control={control} name="response" label={t('fields.response')} options={responseOptions} />
-              </Cell>
-              <Cell>
-                <TextInput
-                  control={control}
-                  name="responseDate"
-                  label={t('fields.responseDate')}
-                  type="date"
-                  max={today}
-                />
-              </Cell>
+              {select('response', responseOptions)}
+              {text('responseDate', { type: 'date', max: today })}
             </Section>
             {formError ? (
               <Alert severity="error" role="alert">

@@ -41,11 +41,12 @@ function DocumentItem({ doc, canRead, initiallyOpen, preferDownload }: DocumentI
           <Description />
         </Box>
         <Box sx={{ flex: '1 1 180px', minWidth: 0 }}>
+          {/* The kind names the document for a person; the file name (as saved on download) comes under it. */}
           <Typography component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {doc.name}
+            {kind ?? doc.name}
           </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {[kind, t('documents.pages', { count: doc.pages })].filter(Boolean).join(' · ')}
+          <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+            {[kind ? fileName(doc) : null, t('documents.pages', { count: doc.pages })].filter(Boolean).join(' · ')}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

@@ -9,7 +9,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import type { SignatureResponse, SignatureSignBody } from '@passerelle/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { OutlinedField } from '../../../components/form/outlined-field';
@@ -68,9 +68,13 @@ export function OnlineSigning({ id, consent, onSigned }: OnlineSigningProps) {
     onSuccess: (answer) => {
       setSent(answer);
       form.resetField('code');
-      form.setFocus('code');
     },
   });
+  // Once a code is sent, the field it is typed in has the focus: on the first code it has only just been drawn (the
+  // button asking for it is gone), so the focus moves after that render rather than in onSuccess.
+  useEffect(() => {
+    if (sent) form.setFocus('code');
+  }, [sent, form]);
   const signing = useMutation({
     mutationFn: (body: SignatureSignBody) => signDocuments(id, body),
     onSuccess: async () => {
@@ -107,7 +111,8 @@ export function OnlineSigning({ id, consent, onSigned }: OnlineSigningProps) {
       {/* Read out when a code is sent or cannot be: the person's eyes may be on their mail app. */}
       <Box aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         {sent ? (
-          <Alert severity="success" icon={<MarkEmailRead />}>
+          // A long address breaks anywhere rather than running out of the message on a phone.
+          <Alert severity="success" icon={<MarkEmailRead />} sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } }}>
             {t('online.codeSent', { sentTo: sent.sentTo, time: formatTime(sent.expiresAt, i18n.language) })}
           </Alert>
         ) : null}

@@ -43,7 +43,8 @@ export function SignedOutcome({ signature }: { signature: SignatureResponse }) {
 export function ClosedOutcome({ signature }: { signature: SignatureResponse }) {
   const { t, i18n } = useTranslation('signature');
   const isRefused = signature.state === 'refused';
-  const reason = signature.stateReason;
+  // A refusal's reason code says no more than the title does.
+  const reason = signature.stateReason === 'refused' ? null : signature.stateReason;
   const reasonText = reason
     ? i18n.exists(`signature:outcome.reasons.${reason}`)
       ? t(`outcome.reasons.${reason}`)

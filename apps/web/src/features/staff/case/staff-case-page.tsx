@@ -1,3 +1,5 @@
+// The back office's validation texts (its forms' and the server's codes), loaded with its screens only.
+import '@passerelle/contract/rules/back-office-texts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,6 +23,7 @@ import { DocumentsCard } from './components/documents-card';
 import { PartiesCard } from './components/parties-card';
 import { SheetsCard } from './components/sheets-card';
 import { SignatureCard } from './components/signature-card';
+import { SurveyCard } from './components/survey-card';
 import { TimelineCard } from './components/timeline-card';
 import type { CaseDetail } from './utils/case-data';
 
@@ -144,6 +147,7 @@ function CasePage({ detail }: { detail: CaseDetail }) {
             ) : null}
             <DocumentsCard detail={detail} onAction={openIntent} />
             <SheetsCard detail={detail} />
+            <SurveyCard dossierId={detail.id} />
           </Box>
           <TimelineCard detail={detail} />
         </Box>

@@ -16,6 +16,8 @@ export interface PagerProps {
   pageSizes: readonly number[];
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
+  /** The page size's label, for a list of something else than cases ("Applicants per page"). */
+  pageSizeLabel?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface PagerProps {
  * own parts rather than MUI's TablePagination, whose tooltips and arrows, shared with other screens, would become
  * chunks named in the first load (docs/decisions/0017-back-office-pipeline-screen.md).
  */
-export function Pager({ total, page, pageSize, pageSizes, onPage, onPageSize }: PagerProps) {
+export function Pager({ total, page, pageSize, pageSizes, onPage, onPageSize, pageSizeLabel }: PagerProps) {
   const { t, i18n } = useTranslation('staff');
   const number = new Intl.NumberFormat(i18n.language);
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
@@ -52,7 +54,7 @@ export function Pager({ total, page, pageSize, pageSizes, onPage, onPageSize }: 
       <TextField
         select
         size="small"
-        label={t('pagination.rowsPerPage')}
+        label={pageSizeLabel ?? t('pagination.rowsPerPage')}
         value={String(pageSize)}
         onChange={(event) => onPageSize(Number(event.target.value))}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}

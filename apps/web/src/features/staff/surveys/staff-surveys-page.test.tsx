@@ -17,6 +17,8 @@ function results(etape: StaffSurveyResultsResponse['etape']): StaffSurveyResults
     etape,
     respondents: 3,
     completed: 2,
+    signedCases: 5,
+    sentCases: 2,
     questions: [
       {
         id: 'information_clarte',
@@ -88,5 +90,39 @@ describe('StaffSurveysPage', () => {
     await user.click(await screen.findByRole('option', { name: fr.steps.fin_contrat }));
     await screen.findByRole('combobox', { name: fr.results.step });
     expect(fetchMock.mock.calls.map(([input]) => requestUrl(input))).toContain('/api/staff/surveys?etape=fin_contrat');
+  });
+
+  it('sends a step to the signed cases not sent it yet, after a confirmation that says how many', async () => {
+    const posted: unknown[] = [];
+    let sent = 2;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(requestUrl(input), 'http://localhost');
+      if (url.pathname === '/api/staff/surveys/invitations' && init?.method === 'POST') {
+        posted.push(JSON.parse(typeof init.body === 'string' ? init.body : '{}'));
+        sent = 5;
+        return json(200, { cases: 3, mails: 7 });
+      }
+      if (url.pathname !== '/api/staff/surveys') return json(404, { code: 'NOT_FOUND', message: 'Not found' });
+      return json(200, { ...results('integration'), sentCases: sent });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/gestion/sondages', element: <StaffSurveysPage /> }], '/gestion/sondages?etape=integration');
+
+    expect(await screen.findByText('Envoyé à 2 dossiers signés sur 5')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: fr.results.send }));
+    const dialog = await screen.findByRole('dialog', { name: 'Envoyer le questionnaire « Intégration »' });
+    expect(
+      within(dialog).getByRole('radio', { name: "Les 3 dossiers signés qui ne l'ont pas encore reçu" }),
+    ).toBeChecked();
+    // Every signed case instead: the confirmation counts them, then back to the new ones.
+    await user.click(within(dialog).getByRole('radio', { name: /Les 5 dossiers signés/ }));
+    expect(within(dialog).getByRole('button', { name: 'Envoyer à 5 dossiers' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: /pas encore reçu/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer à 3 dossiers' }));
+
+    expect(await screen.findByText('Le questionnaire a été envoyé à 3 dossiers (7 e-mails).')).toBeInTheDocument();
+    expect(posted).toEqual([{ etape: 'integration', onlyNew: true }]);
+    expect(await screen.findByText('Envoyé à 5 dossiers signés sur 5')).toBeInTheDocument();
   });
 });

@@ -1,20 +1,27 @@
 import Download from '@mui/icons-material/Download';
+import Send from '@mui/icons-material/SendOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { StaffSurveyResultsResponse } from '@passerelle/contract';
+import type { BulkSurveyInvitationResponse, StaffSurveyResultsResponse } from '@passerelle/contract';
 import { surveySteps, type SurveyStep } from '@passerelle/contract/survey-questions';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
+import { useErrorText } from '../../../components/use-error-text';
 import { api, downloadFile } from '../../../lib/api-client';
 
 type QuestionResult = StaffSurveyResultsResponse['questions'][number];
@@ -86,6 +93,103 @@ function QuestionCard({ question }: { question: QuestionResult }) {
   );
 }
 
+/**
+ * The bulk send of a step: to the signed cases not sent it yet, or to all of them as a reminder; the confirmation says
+ * how many cases, and the outcome how many cases and mails.
+ */
+function SendToSignedCases({ results }: { results: StaffSurveyResultsResponse }) {
+  const { t } = useTranslation('survey');
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const scopeId = useId();
+  const feedbackRef = useRef<HTMLDivElement>(null);
+  const newCases = results.signedCases - results.sentCases;
+  const [isOpen, setOpen] = useState(false);
+  const [isOnlyNew, setOnlyNew] = useState(true);
+  const send = useMutation({
+    mutationFn: (onlyNew: boolean) =>
+      api<BulkSurveyInvitationResponse>('/staff/surveys/invitations', {
+        method: 'POST',
+        body: { etape: results.etape, onlyNew },
+      }),
+    onSettled: () => {
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: ['staff'] });
+      setTimeout(() => feedbackRef.current?.focus(), 0);
+    },
+  });
+  const count = isOnlyNew ? newCases : results.signedCases;
+  const step = t(`steps.${results.etape}`);
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography sx={{ fontWeight: 600 }}>
+          {t('results.invitations', { count: results.sentCases, signed: results.signedCases })}
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<Send />}
+          disabled={results.signedCases === 0}
+          onClick={() => {
+            send.reset();
+            setOnlyNew(newCases > 0);
+            setOpen(true);
+          }}
+        >
+          {t('results.send')}
+        </Button>
+      </Box>
+      <Box ref={feedbackRef} tabIndex={-1} sx={{ outline: 'none' }}>
+        {send.isError ? (
+          <Alert severity="error" role="alert">
+            {errorText(send.error)}
+          </Alert>
+        ) : send.data ? (
+          <Alert severity="success" role="status">
+            {t('results.sent', { count: send.data.cases, mails: send.data.mails })}
+          </Alert>
+        ) : null}
+      </Box>
+      <ConfirmDialog
+        open={isOpen}
+        title={t('results.sendTitle', { step })}
+        message={
+          <>
+            <Typography sx={{ mb: 1.5 }}>{t('results.sendText')}</Typography>
+            {newCases === 0 ? <Typography sx={{ mb: 1 }}>{t('results.nothingToSend')}</Typography> : null}
+            <Typography id={scopeId} sx={{ fontWeight: 600, color: 'text.primary' }}>
+              {t('results.scope')}
+            </Typography>
+            <RadioGroup
+              aria-labelledby={scopeId}
+              value={isOnlyNew ? 'new' : 'all'}
+              onChange={(event) => setOnlyNew(event.target.value === 'new')}
+            >
+              <FormControlLabel
+                value="new"
+                control={<Radio />}
+                disabled={newCases === 0}
+                label={t('results.onlyNew', { count: newCases })}
+              />
+              <FormControlLabel
+                value="all"
+                control={<Radio />}
+                label={t('results.all', { count: results.signedCases })}
+              />
+            </RadioGroup>
+          </>
+        }
+        confirmLabel={t('results.sendConfirm', { count })}
+        isPending={send.isPending}
+        onConfirm={() => {
+          if (count > 0) send.mutate(isOnlyNew);
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
 /** Issue 11, "Survey": the back office's results per question, and the CSV export, for one survey step. */
 function StaffSurveysPage() {
   const { t } = useTranslation('survey');
@@ -132,6 +236,11 @@ function StaffSurveysPage() {
           </MenuItem>
         ))}
       </TextField>
+      {query.data ? (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mb: 3 }}>
+          <SendToSignedCases key={query.data.etape} results={query.data} />
+        </Box>
+      ) : null}
       {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
       {query.isPending ? <LinearProgress aria-label={t('results.loading')} /> : null}
       {query.data ? (

@@ -1,0 +1,306 @@
+import PersonSearch from '@mui/icons-material/PersonSearchOutlined';
+import Send from '@mui/icons-material/SendOutlined';
+import UploadFile from '@mui/icons-material/UploadFileOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import type { Theme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { StaffApplicantItem } from '@passerelle/contract';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { PageHeader } from '../../../components/page-header';
+import { useErrorText } from '../../../components/use-error-text';
+import { formatDateTime } from '../../../lib/date-format';
+import { useStaffFilters } from '../api/pipeline';
+import { DebouncedTextField } from '../components/debounced-text-field';
+import { Pager } from '../components/pager';
+import { useInviteApplicants, useStaffApplicants } from './api/applicants';
+import { ImportDialog } from './components/import-dialog';
+
+const pageSizes = [25, 50, 100] as const;
+
+/** The list's view, kept in the address: search, school, "never signed in", page and its size. */
+function viewOf(params: URLSearchParams) {
+  const pageSize = Number(params.get('pageSize'));
+  return {
+    q: params.get('q') ?? '',
+    school: params.get('school') ?? '',
+    isNeverOnly: params.get('signedIn') === 'never',
+    page: Math.max(1, Number(params.get('page')) || 1),
+    pageSize: (pageSizes as readonly number[]).includes(pageSize) ? pageSize : pageSizes[0],
+  };
+}
+type View = ReturnType<typeof viewOf>;
+
+function queryOf(view: View): string {
+  const params = new URLSearchParams();
+  if (view.q.trim()) params.set('q', view.q.trim());
+  if (view.school) params.set('school', view.school);
+  if (view.isNeverOnly) params.set('signedIn', 'never');
+  if (view.page > 1) params.set('page', String(view.page));
+  if (view.pageSize !== pageSizes[0]) params.set('pageSize', String(view.pageSize));
+  return params.toString();
+}
+
+const fullName = (item: StaffApplicantItem) => `${item.prenom} ${item.nom}`.trim();
+
+function InviteButton({ item, onInvite, isPending }: { item: StaffApplicantItem; onInvite: () => void; isPending: boolean }) {
+  const { t } = useTranslation('staff-applicants');
+  const isResend = item.invitedAt !== null;
+  return (
+    <Button
+      size="small"
+      variant={isResend ? 'outlined' : 'contained'}
+      startIcon={<Send />}
+      loading={isPending}
+      onClick={onInvite}
+      aria-label={t(isResend ? 'list.resendLabel' : 'list.inviteLabel', { name: fullName(item) })}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {t(isResend ? 'list.resend' : 'list.invite')}
+    </Button>
+  );
+}
+
+function useDates() {
+  const { t } = useTranslation('staff-applicants');
+  return (item: StaffApplicantItem) => ({
+    invited: item.invitedAt ? formatDateTime(item.invitedAt) : t('list.notInvited'),
+    signedIn: item.lastSignInAt ? formatDateTime(item.lastSignInAt) : t('list.never'),
+  });
+}
+
+interface RowsProps {
+  items: StaffApplicantItem[];
+  pendingId: number | null;
+  onInvite: (item: StaffApplicantItem) => void;
+}
+
+function NeverChip({ label }: { label: string }) {
+  return <Chip size="small" color="warning" variant="outlined" label={label} />;
+}
+
+/** Desktop: one row per applicant. */
+function ApplicantsTable({ items, pendingId, onInvite }: RowsProps) {
+  const { t } = useTranslation('staff-applicants');
+  const datesOf = useDates();
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={t('list.label')} sx={{ '& td, & th': { verticalAlign: 'top', px: 1.25, py: 1.25 } }}>
+        <TableHead>
+          <TableRow>
+            {(['name', 'formation', 'lang', 'invited', 'signedIn', 'actions'] as const).map((column) => (
+              <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                {t(`list.${column}`)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((item) => {
+            const dates = datesOf(item);
+            return (
+              <TableRow key={item.id} hover>
+                <TableCell sx={{ minWidth: 240 }}>
+                  <Typography sx={{ fontWeight: 600 }}>
+                    {item.nom.toUpperCase()} {item.prenom}
+                  </Typography>
+                  <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                    {item.email}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={{ minWidth: 160 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {item.school ?? t('list.noFormation')}
+                  </Typography>
+                  <Typography variant="body2">{item.formation}</Typography>
+                  {item.hasCase ? <Chip size="small" sx={{ mt: 0.5 }} label={t('list.hasCase')} /> : null}
+                </TableCell>
+                <TableCell>{t(`list.languages.${item.lang}`)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dates.invited}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {item.lastSignInAt ? dates.signedIn : <NeverChip label={dates.signedIn} />}
+                </TableCell>
+                <TableCell>
+                  <InviteButton item={item} isPending={pendingId === item.id} onInvite={() => onInvite(item)} />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/** Phones: one card per applicant, the same facts as the table's row. */
+function ApplicantCards({ items, pendingId, onInvite }: RowsProps) {
+  const { t } = useTranslation('staff-applicants');
+  const datesOf = useDates();
+  return (
+    <Box component="ul" aria-label={t('list.label')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      {items.map((item) => {
+        const dates = datesOf(item);
+        return (
+          <Paper component="li" variant="outlined" key={item.id} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
+            <Typography component="p" sx={{ fontWeight: 600 }}>
+              {item.nom.toUpperCase()} {item.prenom}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+              {item.email}
+            </Typography>
+            <Typography variant="body2">
+              {item.school ? `${item.school} · ${item.formation ?? ''}` : t('list.noFormation')} · {t(`list.languages.${item.lang}`)}
+            </Typography>
+            <Typography variant="body2">{t('list.field', { label: t('list.invited'), value: dates.invited })}</Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Typography variant="body2">{t('list.fieldLabel', { label: t('list.signedIn') })}</Typography>
+              {item.lastSignInAt ? <Typography variant="body2">{dates.signedIn}</Typography> : <NeverChip label={dates.signedIn} />}
+              {item.hasCase ? <Chip size="small" label={t('list.hasCase')} /> : null}
+            </Box>
+            <Box sx={{ mt: 0.5 }}>
+              <InviteButton item={item} isPending={pendingId === item.id} onInvite={() => onInvite(item)} />
+            </Box>
+          </Paper>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** Issue 12, "People": the admitted applicants, their import from a school's file, their invitations. */
+function StaffApplicantsPage() {
+  const { t, i18n } = useTranslation('staff-applicants');
+  const errorText = useErrorText();
+  const [params, setParams] = useSearchParams();
+  const view = viewOf(params);
+  const query = queryOf(view);
+  const applicants = useStaffApplicants(query);
+  const filters = useStaffFilters();
+  const invite = useInviteApplicants();
+  const [pendingId, setPendingId] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const [isImportOpen, setImportOpen] = useState(false);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+
+  const update = (next: Partial<View>) =>
+    setParams(new URLSearchParams(queryOf({ ...view, page: 1, ...next })), { replace: true });
+
+  function inviteOne(item: StaffApplicantItem) {
+    setPendingId(item.id);
+    setOutcome(null);
+    invite.mutate(
+      { id: item.id },
+      {
+        onSuccess: () => setOutcome({ severity: 'success', text: t('list.inviteSent', { name: fullName(item) }) }),
+        onError: (error) => setOutcome({ severity: 'error', text: errorText(error) }),
+        onSettled: () => setPendingId(null),
+      },
+    );
+  }
+
+  const data = applicants.data;
+  const isFiltered = Boolean(view.q.trim() || view.school || view.isNeverOnly);
+  const importButton = (
+    <Button variant="contained" startIcon={<UploadFile />} onClick={() => setImportOpen(true)}>
+      {t('import.open')}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={importButton} />
+      <Paper
+        component="section"
+        variant="outlined"
+        aria-label={t('filters.label')}
+        sx={{ p: 2, mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}
+      >
+        <DebouncedTextField
+          type="search"
+          label={t('filters.search')}
+          value={view.q}
+          onCommit={(q) => update({ q })}
+          size="small"
+          sx={{ flex: '1 1 260px' }}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('filters.school')}
+          value={view.school}
+          onChange={(event) => update({ school: event.target.value })}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' }, minWidth: 180 }}
+        >
+          <option value="">{t('filters.allSchools')}</option>
+          {(filters.data?.schools ?? []).map((school) => (
+            <option key={school.code} value={school.code}>
+              {school.code}
+            </option>
+          ))}
+        </TextField>
+        <FormControlLabel
+          control={<Checkbox checked={view.isNeverOnly} onChange={(event) => update({ isNeverOnly: event.target.checked })} />}
+          label={t('filters.neverSignedIn')}
+        />
+      </Paper>
+
+      <Box ref={outcomeRef} role="status" aria-live="polite" sx={{ mb: outcome ? 2 : 0 }}>
+        {outcome ? <Alert severity={outcome.severity}>{outcome.text}</Alert> : null}
+      </Box>
+
+      {applicants.isError && !data ? <ErrorState error={applicants.error} onRetry={() => void applicants.refetch()} /> : null}
+      {applicants.isPending ? <LinearProgress aria-label={t('list.loading')} /> : null}
+      {data ? (
+        <section>
+          <Typography sx={{ mb: 1, fontWeight: 600 }} aria-live="polite">
+            {t('list.count', { count: data.total, total: new Intl.NumberFormat(i18n.language).format(data.total) })}
+          </Typography>
+          {data.items.length === 0 ? (
+            isFiltered ? (
+              <EmptyState icon={<PersonSearch />} title={t('list.noMatchTitle')} description={t('list.noMatchText')} />
+            ) : (
+              <EmptyState title={t('list.emptyTitle')} description={t('list.emptyText')} action={importButton} />
+            )
+          ) : isNarrow ? (
+            <ApplicantCards items={data.items} pendingId={pendingId} onInvite={inviteOne} />
+          ) : (
+            <ApplicantsTable items={data.items} pendingId={pendingId} onInvite={inviteOne} />
+          )}
+          {data.total > 0 ? (
+            <Pager
+              total={data.total}
+              page={view.page}
+              pageSize={view.pageSize}
+              pageSizes={pageSizes}
+              onPage={(page) => setParams(new URLSearchParams(queryOf({ ...view, page })))}
+              onPageSize={(pageSize) => update({ pageSize })}
+              pageSizeLabel={t('list.perPage')}
+            />
+          ) : null}
+        </section>
+      ) : null}
+      <ImportDialog open={isImportOpen} onClose={() => setImportOpen(false)} />
+    </>
+  );
+}
+
+export { StaffApplicantsPage as Component };

@@ -1,0 +1,298 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import {
+  formationBody,
+  formationContractTypes,
+  type FormationBody,
+  type FormationContractType,
+  type FormationInput,
+  type StaffFormation,
+  type StaffSchool,
+} from '@passerelle/contract/staff-formations';
+import { useId, useState } from 'react';
+import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { OutlinedField } from '../../../../components/form/outlined-field';
+import { applyServerErrors } from '../../../../components/form/server-errors';
+import { TextFieldElement } from '../../../../components/form/text-field-element';
+import { zodResolver } from '../../../../components/form/zod-resolver';
+import { useErrorText } from '../../../../components/use-error-text';
+import { useSaveFormation } from '../api/formations';
+
+const fieldNames = [
+  'schoolId',
+  'libelle',
+  'code',
+  'level',
+  'year',
+  'contractTypes',
+  'trainingStart',
+  'trainingEnd',
+  'proStartAfter',
+  'proEndBefore',
+  'rncp',
+  'codeDiplome',
+  'hours',
+] as const;
+
+function defaultsOf(formation: StaffFormation | undefined, schoolId: number | undefined): FormationInput {
+  if (!formation) {
+    return {
+      schoolId: schoolId ?? '',
+      libelle: '',
+      code: '',
+      level: null,
+      year: new Date().getFullYear(),
+      contractTypes: ['APP'],
+      trainingStart: '',
+      trainingEnd: '',
+      proStartAfter: '',
+      proEndBefore: '',
+      rncp: '',
+      codeDiplome: '',
+      hours: null,
+    };
+  }
+  return {
+    schoolId: formation.school.id,
+    libelle: formation.libelle,
+    code: formation.code ?? '',
+    level: formation.level,
+    year: formation.year,
+    contractTypes: formation.contractTypes,
+    trainingStart: formation.trainingStart,
+    trainingEnd: formation.trainingEnd,
+    proStartAfter: formation.proStartAfter ?? '',
+    proEndBefore: formation.proEndBefore ?? '',
+    rncp: formation.rncp ?? '',
+    codeDiplome: formation.codeDiplome ?? '',
+    hours: formation.hours,
+  };
+}
+
+function SchoolSelect({ control, schools }: { control: Control<FormationInput>; schools: StaffSchool[] }) {
+  const { t } = useTranslation('staff-formations');
+  const { field, fieldState } = useController({ name: 'schoolId', control });
+  const value: unknown = field.value;
+  return (
+    <OutlinedField
+      label={t('form.school')}
+      required
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message}
+      select={
+        <>
+          <option value="">{t('form.chooseSchool')}</option>
+          {schools.map((school) => (
+            <option key={school.id} value={school.id}>
+              {`${school.name} (${school.code})`}
+            </option>
+          ))}
+        </>
+      }
+      input={{
+        name: field.name,
+        value: typeof value === 'number' || typeof value === 'string' ? String(value) : '',
+        onChange: (event) => field.onChange(event.target.value === '' ? '' : Number(event.target.value)),
+        onBlur: field.onBlur,
+        inputRef: field.ref,
+      }}
+    />
+  );
+}
+
+function ContractTypesField({ control }: { control: Control<FormationInput> }) {
+  const { t } = useTranslation('staff-formations');
+  const helperId = useId();
+  const { field, fieldState } = useController({ name: 'contractTypes', control });
+  const selected: FormationContractType[] = Array.isArray(field.value) ? field.value : [];
+  const toggle = (type: FormationContractType, checked: boolean) =>
+    field.onChange(formationContractTypes.filter((each) => (each === type ? checked : selected.includes(each))));
+  return (
+    <FormControl component="fieldset" required error={Boolean(fieldState.error)}>
+      <FormLabel component="legend">{t('form.contractTypes')}</FormLabel>
+      <FormGroup row>
+        {formationContractTypes.map((type, index) => (
+          <FormControlLabel
+            key={type}
+            label={t(`contractTypes.${type}`)}
+            control={
+              <Checkbox
+                checked={selected.includes(type)}
+                onChange={(event) => toggle(type, event.target.checked)}
+                onBlur={field.onBlur}
+                name={`contractTypes.${type}`}
+                slotProps={{ input: { ref: index === 0 ? field.ref : undefined, 'aria-describedby': helperId } }}
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+      <FormHelperText id={helperId}>{fieldState.error?.message ?? t('form.contractTypesHint')}</FormHelperText>
+    </FormControl>
+  );
+}
+
+const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
+
+/** A start and an end date side by side, both required; their labels are `form.<name>`. */
+function DatePair({
+  control,
+  names,
+}: {
+  control: Control<FormationInput>;
+  names: ['trainingStart' | 'proStartAfter', 'trainingEnd' | 'proEndBefore'];
+}) {
+  const { t } = useTranslation('staff-formations');
+  return (
+    <Box sx={twoColumns}>
+      {names.map((name) => (
+        <TextFieldElement key={name} name={name} control={control} label={t(`form.${name}`)} type="date" required />
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * Creating or editing a formation. The form checks with the API's own schema; a taken code (409) or an unknown school
+ * comes back under its field. The professionalisation bounds show only while PRO is offered.
+ */
+export function FormationDialog({
+  formation,
+  schools,
+  schoolId,
+  onClose,
+  onSaved,
+}: {
+  formation?: StaffFormation;
+  schools: StaffSchool[];
+  /** The school a new formation starts in (the section its button was in). */
+  schoolId?: number;
+  onClose: () => void;
+  onSaved: (formation: StaffFormation) => void;
+}) {
+  const { t } = useTranslation(['staff-formations', 'common']);
+  const errorText = useErrorText();
+  const titleId = useId();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const save = useSaveFormation();
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<FormationInput, unknown, FormationBody>({
+    defaultValues: defaultsOf(formation, schoolId),
+    resolver: zodResolver(formationBody),
+  });
+  const contractTypes = useWatch({ control: form.control, name: 'contractTypes' });
+  const offersPro = Array.isArray(contractTypes) && contractTypes.includes('PRO');
+
+  const submit = form.handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      const saved = await save.mutateAsync({ id: formation?.id, body });
+      onSaved(saved.formation);
+    } catch (error) {
+      if (!applyServerErrors(error, form.setError, fieldNames)) setFailure(error);
+    }
+  });
+
+  const isPending = save.isPending;
+  return (
+    <Dialog
+      open
+      onClose={isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="md"
+      fullWidth
+      fullScreen={fullScreen}
+    >
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ display: 'contents' }}>
+        <DialogTitle id={titleId}>{formation ? t('form.editTitle') : t('form.createTitle')}</DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, pt: '8px !important' }}>
+          <SchoolSelect control={form.control} schools={schools} />
+          <TextFieldElement
+            name="libelle"
+            control={form.control}
+            label={t('form.libelle')}
+            required
+            helperText={t('form.libelleHint')}
+          />
+          <Box sx={{ ...twoColumns, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+            <TextFieldElement
+              name="code"
+              control={form.control}
+              label={t('form.code')}
+              helperText={t('form.codeHint')}
+            />
+            <TextFieldElement
+              name="level"
+              control={form.control}
+              label={t('form.level')}
+              type="number"
+              asNumber
+              required
+              helperText={t('form.levelHint')}
+            />
+            <TextFieldElement
+              name="year"
+              control={form.control}
+              label={t('form.year')}
+              type="number"
+              asNumber
+              required
+              helperText={t('form.yearHint')}
+            />
+          </Box>
+          <ContractTypesField control={form.control} />
+          <DatePair control={form.control} names={['trainingStart', 'trainingEnd']} />
+          {offersPro ? (
+            <Box
+              component="fieldset"
+              sx={{ border: 0, p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+            >
+              <Box component="legend" sx={{ typography: 'subtitle2', mb: 0.5 }}>
+                {t('form.proBounds')}
+              </Box>
+              <FormHelperText sx={{ mt: -1 }}>{t('form.proBoundsHint')}</FormHelperText>
+              <DatePair control={form.control} names={['proStartAfter', 'proEndBefore']} />
+            </Box>
+          ) : null}
+          <Box sx={{ ...twoColumns, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+            <TextFieldElement
+              name="rncp"
+              control={form.control}
+              label={t('form.rncp')}
+              helperText={t('form.rncpHint')}
+            />
+            <TextFieldElement name="codeDiplome" control={form.control} label={t('form.codeDiplome')} />
+            <TextFieldElement name="hours" control={form.control} label={t('form.hours')} type="number" asNumber />
+          </Box>
+          {failure ? (
+            <Alert severity="error" role="alert">
+              {t('form.failed')} {errorText(failure)}
+            </Alert>
+          ) : null}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
+          <Button onClick={onClose} disabled={isPending}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={isPending}>
+            {isPending ? t('form.saving') : formation ? t('form.saveChanges') : t('form.create')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,50 @@
+import { addValidationTexts } from './validation-texts.ts';
+
+/**
+ * The back office's validation texts (case actions, formations and schools, staff accounts), in words a person reads.
+ * Kept apart from `validation-texts.ts` so that the applicant's and the employer's forms do not load them: importing this
+ * module (the back-office screens and the API do) registers them with `formatValidationText`.
+ */
+export const backOfficeValidationTexts = {
+  'fr-FR': {
+    'staff.dates_reversed': 'Choisissez une date de fin égale ou postérieure à la date de début.',
+    'staff.deca_format':
+      'Saisissez le numéro DECA tel que l’OPCO l’a donné : chiffres, lettres et tirets seulement, par exemple 075202409NC0012.',
+    'formations.end_before_start': 'Choisissez une date de fin de formation postérieure à la date de début.',
+    'formations.contract_types_required': 'Cochez au moins un type de contrat proposé.',
+    'formations.pro_bound_required':
+      'Les contrats de professionnalisation sont proposés : indiquez cette date, qui borne leurs dates de début et de fin.',
+    'formations.pro_bounds_reversed': 'Choisissez une date postérieure à « Début des contrats pro après le ».',
+    'formations.code_taken': 'Ce code est déjà celui d’une autre formation : chaque formation a son propre code.',
+    'formations.school_unknown': 'Cette école n’existe pas : choisissez-en une dans la liste.',
+    'schools.code_taken': 'Ce code est déjà celui d’une autre école : chaque école a son propre code.',
+    'accounts.email_not_staff':
+      'Cette adresse est celle d’un candidat ou d’une entreprise : invitez la personne avec son adresse professionnelle du CFA.',
+    'accounts.deactivated': 'Ce compte est désactivé : réactivez-le dans la liste avant de l’inviter de nouveau.',
+    'accounts.last_admin': 'C’est le dernier administrateur actif : nommez d’abord un autre administrateur.',
+    'accounts.self':
+      'Vous ne pouvez ni désactiver votre propre compte ni retirer vos droits d’administrateur : demandez-le à un autre administrateur.',
+  },
+  'en-US': {
+    'staff.dates_reversed': 'Choose an end date on or after the start date.',
+    'staff.deca_format':
+      'Enter the DECA number as the OPCO gave it: digits, letters and hyphens only, for example 075202409NC0012.',
+    'formations.end_before_start': 'Choose a training end date after the start date.',
+    'formations.contract_types_required': 'Tick at least one contract type offered.',
+    'formations.pro_bound_required':
+      'Professionalisation contracts are offered: enter this date, which bounds their start and end dates.',
+    'formations.pro_bounds_reversed': 'Choose a date after “Pro contracts start after”.',
+    'formations.code_taken': 'This code is already another formation’s: each formation has its own code.',
+    'formations.school_unknown': 'This school does not exist: choose one from the list.',
+    'schools.code_taken': 'This code is already another school’s: each school has its own code.',
+    'accounts.email_not_staff':
+      'This address belongs to an applicant or a company: invite the person with their CFA work address.',
+    'accounts.deactivated': 'This account is deactivated: reactivate it in the list before inviting it again.',
+    'accounts.last_admin': 'This is the last active admin: make someone else an admin first.',
+    'accounts.self': 'You can neither deactivate your own account nor remove your own admin rights: ask another admin.',
+  },
+} as const satisfies Record<'fr-FR' | 'en-US', Record<string, string>>;
+
+export type BackOfficeTextCode = keyof (typeof backOfficeValidationTexts)['fr-FR'];
+
+addValidationTexts(backOfficeValidationTexts);

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { isoDate } from './portal.ts';
+
+// ---------- Formations and schools as data (issue 12): GET|POST /staff/formations, PUT /staff/formations/:id ----------
+
+export const formationContractTypes = ['APP', 'PRO'] as const;
+export const formationContractType = z.enum(formationContractTypes);
+export type FormationContractType = z.infer<typeof formationContractType>;
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+/** A number a form sends, or null / '' when its input is empty: then it reads as missing, not as 0. */
+const emptyAsUnset = (v: unknown) => (v === '' || v === null ? undefined : v);
+const whole = (min: number, max: number) => z.preprocess(emptyAsUnset, z.number().int().min(min).max(max));
+/** An optional text: '' and null mean "none" and are stored as null. */
+const optionalText = (max: number) => z.preprocess(emptyAsUnset, z.string().trim().max(max).optional());
+const optionalDate = z.preprocess(emptyAsUnset, isoDate.optional());
+const optionalWhole = (min: number, max: number) => z.preprocess(emptyAsUnset, z.number().int().min(min).max(max).optional());
+
+/**
+ * School codes and formation codes: what a school's information system exports, letters, digits and separators. An
+ * empty one matches the pattern so that it reads only as missing.
+ */
+const code = (max: number) => z.string().trim().min(1, 'field.required').max(max).regex(/^(?:[\p{L}\p{N}][\p{L}\p{N} ._/-]*)?$/u, 'value.format');
+
+export const schoolBody = z.object({ code: code(20), name: z.string().trim().min(1, 'field.required').max(200) }).strict();
+export type SchoolBody = z.infer<typeof schoolBody>;
+
+export const staffSchool = z.object({ id: z.number().int(), code: z.string(), name: z.string(), formations: z.number().int() });
+export type StaffSchool = z.infer<typeof staffSchool>;
+export const staffSchoolsResponse = z.object({ schools: z.array(staffSchool) });
+export type StaffSchoolsResponse = z.infer<typeof staffSchoolsResponse>;
+export const staffSchoolResponse = z.object({ school: staffSchool });
+
+/**
+ * A formation as staff enter it. The contract rules (rules/contract-dates.ts) read these dates from the row whenever a
+ * sheet is checked: an apprenticeship starts within 3 months of `trainingStart` and ends at most 2 months after
+ * `trainingEnd`; a professionalisation contract starts after `proStartAfter` and ends before `proEndBefore` (SPEC 5),
+ * so both bounds are required when PRO is offered, and are not kept otherwise.
+ */
+export const formationBody = z
+  .object({
+    schoolId: whole(1, 2_147_483_647),
+    libelle: z.string().trim().min(1, 'field.required').max(300),
+    code: optionalText(40).pipe(code(40).optional()),
+    /** The year of study (étape): 1 for a first year ... */
+    level: whole(1, 8),
+    /** The start year of the programme. */
+    year: whole(2000, 2100),
+    contractTypes: z.array(formationContractType).min(1, 'formations.contract_types_required').max(2),
+    trainingStart: isoDate,
+    trainingEnd: isoDate,
+    proStartAfter: optionalDate,
+    proEndBefore: optionalDate,
+    rncp: optionalText(20),
+    codeDiplome: optionalText(20),
+    hours: optionalWhole(1, 10_000),
+  })
+  .strict()
+  // Run even when other fields fail, so that a person sees every message at once; the values are then read warily.
+  .superRefine(
+    (body, context) => {
+      const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+      const [start, end] = [text(body.trainingStart), text(body.trainingEnd)];
+      // Compared only once both are given: a missing one already has its message.
+      if (start && end && end <= start) context.addIssue({ code: 'custom', path: ['trainingEnd'], message: 'formations.end_before_start' });
+      if (!Array.isArray(body.contractTypes) || !body.contractTypes.includes('PRO')) return;
+      const [after, before] = [text(body.proStartAfter), text(body.proEndBefore)];
+      if (!after) context.addIssue({ code: 'custom', path: ['proStartAfter'], message: 'formations.pro_bound_required' });
+      if (!before) context.addIssue({ code: 'custom', path: ['proEndBefore'], message: 'formations.pro_bound_required' });
+      if (after && before && before <= after)
+        context.addIssue({ code: 'custom', path: ['proEndBefore'], message: 'formations.pro_bounds_reversed' });
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
+export type FormationBody = z.infer<typeof formationBody>;
+export type FormationInput = z.input<typeof formationBody>;
+
+export const staffFormation = z.object({
+  id: z.number().int(),
+  school: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  libelle: z.string(),
+  code: z.string().nullable(),
+  level: z.number().int(),
+  year: z.number().int(),
+  contractTypes: z.array(formationContractType),
+  trainingStart: z.string(),
+  trainingEnd: z.string(),
+  proStartAfter: z.string().nullable(),
+  proEndBefore: z.string().nullable(),
+  rncp: z.string().nullable(),
+  codeDiplome: z.string().nullable(),
+  hours: z.number().int().nullable(),
+  /** Applicants admitted to it, and those of them with a case. */
+  applicants: z.number().int(),
+  dossiers: z.number().int(),
+});
+export type StaffFormation = z.infer<typeof staffFormation>;
+export const staffFormationsResponse = z.object({ formations: z.array(staffFormation) });
+export type StaffFormationsResponse = z.infer<typeof staffFormationsResponse>;
+export const staffFormationResponse = z.object({ formation: staffFormation });
+
+export const staffFormationParams = z.object({ id });
+export const staffSchoolParams = z.object({ id });
