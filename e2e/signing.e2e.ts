@@ -299,6 +299,11 @@ async function signOnPaperJourney(lang: Lang, viewport: { width: number; height:
   await openMailLink(signatory, mail.link);
   await signatory.waitForURL(new RegExp(`/signature/${id}$`));
   await signatory.getByText(t.signature.turn.mine).waitFor();
+  // The page says why, above the upload.
+  await signatory.getByText(t.signature.manual.rejectedTitle).waitFor();
+  await signatory.getByText(t.signature.manual.rejectedReason.replace('{{reason}}', reason)).waitFor();
+  await expectAxeClean(signatory, 'signature, scan rejected');
+  await shots(signatory, `${prefix}-rejected`);
   const applicantMail = lastMailFile(seed.applicantEmail);
   await uploadScan(signatory, t, null);
   await decideScan(staff, t, id, 'employer', 'confirm');

@@ -4,10 +4,10 @@ import enStaffCase from '../apps/web/src/locales/en-US/staff-case.json' with { t
 import enSurvey from '../apps/web/src/locales/en-US/survey.json' with { type: 'json' };
 import frStaffCase from '../apps/web/src/locales/fr-FR/staff-case.json' with { type: 'json' };
 import frSurvey from '../apps/web/src/locales/fr-FR/survey.json' with { type: 'json' };
-import { acceptWithTerms, caseAwaitingTheSchool, statutOf, type SeededCase } from './case-seed.ts';
+import { caseReadyForTheContract, statutOf } from './case-seed.ts';
 import { apiCall, demo, eventually, expectNoHorizontalOverflow, tabTo } from './sheets-support.ts';
 import {
-  axeViolations,
+  expectAxeClean,
   lastMailFile,
   newPage,
   openMailLink,
@@ -28,11 +28,6 @@ import {
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
-
-async function expectAxeClean(page: Page, screen: string) {
-  await waitUntilSettled(page);
-  expect(await axeViolations(page), `axe on ${screen}`).toEqual([]);
-}
 
 /** The survey's page `n` (1 to 3) is on screen: its heading holds the page's title. */
 async function onSurveyPage(page: Page, t: typeof enSurvey, n: 1 | 2 | 3) {
@@ -68,30 +63,6 @@ async function switchLanguage(page: Page, lang: 'fr-FR' | 'en-US') {
   await page.reload();
 }
 
-/**
- * The company accepts the funding, then both parts of the information sheet are sent: case-seed's sheet, with the
- * professionalisation contract's own fields (this journey's demo applicant studies under that contract).
- */
-async function sendInformationSheet(seed: SeededCase): Promise<void> {
-  const funding = await apiCall(seed.employer, 'POST', `/employeurs/validation-financement/${seed.id}`, {
-    decision: 'accepted',
-  });
-  expect(funding.status, JSON.stringify(funding.body)).toBe(200);
-  const fre = seed.data.fre(seed.data.f1ce(seed.formation));
-  const { typeContratApp: _app, modeContractuel: _mode, ...contrat } = fre.contrat;
-  const pro = { natureContrat: 'CDD', classification: '150', niveau: '2', coefficient: '200' };
-  const sheet = fre.contrat.typeContrat === 'PRO' ? { ...fre, contrat: { ...contrat, ...pro } } : fre;
-  const sentFre = await apiCall(seed.employer, 'POST', `/employeurs/fiche-renseignement/${seed.id}/send`, sheet);
-  expect(sentFre.status, JSON.stringify(sentFre.body)).toBe(200);
-  const sentFra = await apiCall(
-    seed.applicant,
-    'POST',
-    `/admissibles/fiche-renseignement/${seed.id}/send`,
-    seed.data.fra,
-  );
-  expect(sentFra.status, JSON.stringify(sentFra.body)).toBe(200);
-}
-
 /** Staff prepare the contract and mark it signed on paper (status 8): the signature survey's mails go out. */
 async function signOnPaper(staff: Page, id: number) {
   const path = `/staff/dossiers/${id}/contract-prepared`;
@@ -118,9 +89,7 @@ describe('the closing survey (issue 11)', () => {
       const t = enSurvey;
       const staff = await newPage({ ...DESKTOP, lang: 'en-US' });
       await signInAs(staff, demo('sophie.roux'));
-      const seed = await caseAwaitingTheSchool('chloe.michel', 'en-US', PHONE);
-      await acceptWithTerms(staff, seed.id);
-      await sendInformationSheet(seed);
+      const seed = await caseReadyForTheContract('en-US', PHONE, staff);
       const { id } = seed;
       const applicantBefore = lastMailFile(seed.applicantEmail);
       await signOnPaper(staff, id);

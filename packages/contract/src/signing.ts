@@ -51,9 +51,11 @@ export const signatureResponse = z.object({
     canSign: z.boolean(),
     /** Whether this person may choose or change the method now (first signer or staff, before the first signature). */
     canChooseMethod: z.boolean(),
+    /** Why staff rejected this signer's last paper scan, while they are to upload another one. */
+    scanRejectedReason: z.string().nullable(),
   }),
-  /** The consent sentence shown beside the box, and its version (its hash is kept in the evidence). */
-  consent: z.object({ version: z.string(), text: z.string() }),
+  /** The consent sentence shown beside the box, per language, and its version (the hash of the one read is kept in the evidence). */
+  consent: z.object({ version: z.string(), texts: z.object({ 'fr-FR': z.string(), 'en-US': z.string() }) }),
   /** The signed contract, once the school has signed. */
   signedDocumentUrl: z.string().nullable(),
 });
@@ -74,6 +76,8 @@ export const signatureSignBody = z
   .object({
     code: z.string().trim().regex(/^\d{6}$/, 'signature.code_format'),
     consent: z.literal(true, { message: 'signature.consent_required' }),
+    /** The language of the consent sentence the signer read (its hash goes to the evidence); French when omitted. */
+    consentLang: z.enum(['fr-FR', 'en-US']).optional(),
   })
   .strict();
 export type SignatureSignBody = z.infer<typeof signatureSignBody>;

@@ -109,7 +109,7 @@ export default async function signatureFlowRoutes(instance: FastifyInstance): Pr
     async (request) => sendCode(await deps(), signedInUser(request), request.params.id),
   );
   app.post('/signature/:id/sign', { onRequest, schema: { ...schema, body: signatureSignBody } }, async (request) =>
-    sign(await deps(), signedInUser(request), request.params.id, request.body.code, infoOf(request)),
+    sign(await deps(), signedInUser(request), request.params.id, request.body.code, infoOf(request), request.body.consentLang),
   );
   app.post('/signature/:id/refuse', { onRequest, schema: { ...schema, body: signatureRefuseBody } }, async (request) =>
     refuse(await deps(), signedInUser(request), request.params.id, request.body.reason, infoOf(request)),

@@ -96,14 +96,23 @@ export function signatureFlowDeps(app: FastifyInstance): Promise<FlowDeps> {
   return deps;
 }
 
-/** The consent sentence beside the box; its version and SHA-256 go to the evidence with every signature. */
+/**
+ * The consent sentence beside the box, in the page's language; its version, language and SHA-256 go to the evidence with
+ * every signature (SIGNING.md 4). A new wording is a new version.
+ */
 export const CONSENT = {
   version: '2026-11-25',
-  text:
-    "J'ai lu chacun des documents ci-dessus. En cochant cette case puis en saisissant le code reçu par e-mail, je les " +
-    "signe électroniquement et j'accepte que cette signature électronique m'engage comme une signature manuscrite.",
+  texts: {
+    'fr-FR':
+      "J'ai lu chacun des documents ci-dessus. En cochant cette case puis en saisissant le code reçu par e-mail, je les " +
+      "signe électroniquement et j'accepte que cette signature électronique m'engage comme une signature manuscrite.",
+    'en-US':
+      'I have read each of the documents above. By ticking this box and then entering the code received by e-mail, I sign ' +
+      'them electronically and I accept that this electronic signature binds me as a handwritten signature does.',
+  },
 } as const;
-const CONSENT_SHA256 = sha256Hex(CONSENT.text);
+type ConsentLang = keyof typeof CONSENT.texts;
+const consentOf = (lang: ConsentLang) => ({ version: CONSENT.version, lang, sha256: sha256Hex(CONSENT.texts[lang]) });
 
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -449,6 +458,8 @@ async function responseOf(db: Db | Tx, context: Context, now = new Date()): Prom
   const started = signers.some((signer) => signer.status === 'signed' || signer.status === 'submitted');
   const first = signers[0];
   const dossier = await repo.findDossierForResponse(db, dossierId);
+  const scanRejectedReason =
+    procedure.method === 'manual' && me.status === 'pending' ? await lastScanRejection(db, procedure, me.role) : null;
   return {
     state,
     method: (procedure.method as SignatureResponse['method']) ?? null,
@@ -473,10 +484,20 @@ async function responseOf(db: Db | Tx, context: Context, now = new Date()): Prom
       role: me.role as SignerRole,
       canSign: (state === 'pending' || state === 'choose') && turn?.id === me.id && me.status === 'pending',
       canChooseMethod: (state === 'choose' || state === 'pending') && !started && (staff || first?.id === me.id),
+      scanRejectedReason,
     },
-    consent: { version: CONSENT.version, text: CONSENT.text },
+    consent: { version: CONSENT.version, texts: CONSENT.texts },
     signedDocumentUrl: procedure.resultFileId ? fileUrl(procedure.resultFileId) : null,
   };
+}
+
+/** The reason staff gave when they rejected this role's last scan, if the last scan event of the role is that rejection. */
+async function lastScanRejection(db: Db | Tx, procedure: ProcedureRow, role: string): Promise<string | null> {
+  const events = await listSignatureEvents(db, procedure.dossierId);
+  const last = events.findLast(
+    (event) => event.procedureId === procedure.id && event.payload['role'] === role && event.type.startsWith('scan.'),
+  );
+  return last?.type === 'scan.rejected' ? (textOf(last.payload['reason']) ?? '') : null;
 }
 
 /** GET /signature/:id: the procedure as this signer sees it. Reads only. */
@@ -661,6 +682,7 @@ export async function sign(
   dossierId: number,
   code: string,
   info: ActionInfo,
+  consentLang: ConsentLang = 'fr-FR',
 ): Promise<SignatureResponse> {
   const finalize = await act(deps, user, dossierId, async (context, dossier, tx, now) => {
     const signer = requireTurn(context);
@@ -716,7 +738,7 @@ export async function sign(
         ip: info.ip,
         userAgent: info.userAgent,
         codeAttempts: signer.codeAttempts + 1,
-        consent: { version: CONSENT.version, sha256: CONSENT_SHA256 },
+        consent: consentOf(consentLang),
         documents: documents.map((doc) => ({ id: doc.id, kind: doc.kind, version: doc.version, sha256: doc.sha256 })),
       },
       at: now,
@@ -934,7 +956,7 @@ async function evidenceOf(db: Db | Tx, procedure: ProcedureRow, signers: SignerR
         ...mailsOf(signer),
       };
     }),
-    consent: { version: CONSENT.version, sha256: CONSENT_SHA256, text: CONSENT.text },
+    consent: { ...consentOf('fr-FR'), text: CONSENT.texts['fr-FR'] },
     chain: { headHash: head.hash, events: head.count },
     generatedAt: at,
   };
@@ -952,8 +974,16 @@ async function mailIdsOf(db: Db | Tx, procedure: ProcedureRow) {
   return (signer: SignerRow) => {
     let linkMessageId: string | null = null;
     let codeMessageId: string | null = null;
+    let consent: { version: string; sha256: string } | null = null;
     for (const { type, payload } of events) {
       if (payload['role'] !== signer.role) continue;
+      const given = payload['consent'];
+      if (type === 'signer.signed' && given && typeof given === 'object' && !Array.isArray(given)) {
+        const version = textOf(given['version']);
+        const sha256 = textOf(given['sha256']);
+        const lang = textOf(given['lang']);
+        if (version && sha256) consent = { version: lang ? `${version} (${lang})` : version, sha256 };
+      }
       if (type === 'code.sent') codeMessageId = textOf(payload['messageId']) ?? codeMessageId;
       if ((type === 'signer.notified' || type === 'signer.reminded') && Array.isArray(payload['mails'])) {
         const mails = payload['mails'].filter((mail): mail is { [key: string]: JsonValue } => typeof mail === 'object' && mail !== null && !Array.isArray(mail));
@@ -961,7 +991,7 @@ async function mailIdsOf(db: Db | Tx, procedure: ProcedureRow) {
         linkMessageId = textOf(mine?.['messageId']) ?? linkMessageId;
       }
     }
-    return { linkMessageId, codeMessageId };
+    return { linkMessageId, codeMessageId, consent };
   };
 }
 

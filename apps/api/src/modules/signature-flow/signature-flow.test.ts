@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +32,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { listSignatureEvents, verifyChain } from '../signing/signing.service.ts';
-import { runSignatureSweep, signatureFlowDeps } from './signature-flow.service.ts';
+import { CONSENT, runSignatureSweep, signatureFlowDeps } from './signature-flow.service.ts';
 
 const run = promisify(execFile);
 const work = await mkdtemp(join(tmpdir(), 'passerelle-signature-flow-'));
@@ -318,7 +319,7 @@ describe('signature flow API', async () => {
       // The contact who filled in the sheets is not the signatory: the documents are not theirs to read (SPEC 6).
       expect((await call(c.contact, 'GET', `/api/signature/${c.id}`)).statusCode).toBe(403);
       const applicantView = await signature(c.applicant, c.id);
-      expect(applicantView.me).toEqual({ role: 'apprentice', canSign: false, canChooseMethod: false });
+      expect(applicantView.me).toEqual({ role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null });
       const staffView = await signature(staff, c.id);
       expect(staffView.me.role).toBe('school');
       expect(staffView.me.canChooseMethod).toBe(true);
@@ -406,7 +407,18 @@ describe('signature flow API', async () => {
       const noConsent = await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: false });
       expect(noConsent.statusCode).toBe(400);
       expect(noConsent.json<ErrorBody>().errors?.['consent']).toEqual(['signature.consent_required']);
-      expect((await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: true })).statusCode).toBe(200);
+      const unknownLang = await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: true, consentLang: 'de-DE' });
+      expect(unknownLang.statusCode).toBe(400);
+      expect(
+        (await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: true, consentLang: 'en-US' })).statusCode,
+      ).toBe(200);
+      // The evidence names the sentence read: its version, language and the hash of its English text.
+      const signedEvent = (await listSignatureEvents(db, c.id)).find((event) => event.type === 'signer.signed');
+      expect(signedEvent?.payload['consent']).toEqual({
+        version: CONSENT.version,
+        lang: 'en-US',
+        sha256: createHash('sha256').update(CONSENT.texts['en-US']).digest('hex'),
+      });
       expect((await ok(c.signatory, 'GET', `/api/signature/${c.id}`)).json<SignatureResponse>().signers[0]).toMatchObject({
         status: 'signed',
         method: 'online',
@@ -701,7 +713,12 @@ describe('signature flow API', async () => {
       expect(rejected.json<SignatureResponse>().signers[0]?.status).toBe('pending');
       const rejectionMail = (await mailsTo(c.signatoryEmail)).find((m) => m.subject.startsWith('Document signé à renvoyer'));
       expect(rejectionMail?.textBody).toContain('Page 2 non signée');
-      await upload(c.signatory, c.id, await aPdf('signe par employeur, page 2 aussi'));
+      // The signer's page says why, until the next scan is sent.
+      expect((await ok(c.signatory, 'GET', `/api/signature/${c.id}`)).json<SignatureResponse>().me.scanRejectedReason).toBe(
+        'Page 2 non signée',
+      );
+      const resent = await upload(c.signatory, c.id, await aPdf('signe par employeur, page 2 aussi'));
+      expect(resent.json<SignatureResponse>().me.scanRejectedReason).toBeNull();
       const confirmed = await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/manual-signature`, { decision: 'confirmed' });
       expect(confirmed.json<SignatureResponse>().signers[0]).toMatchObject({ status: 'signed', method: 'manual' });
 

@@ -40,8 +40,14 @@ function signature(overrides: Partial<SignatureResponse> = {}): SignatureRespons
       { role: 'apprentice', name: 'Léa Moreau', status: 'waiting', at: null, method: null },
       { role: 'school', name: 'CFA Passerelle', status: 'waiting', at: null, method: null },
     ],
-    me: { role: 'employer', canSign: true, canChooseMethod: true },
-    consent: { version: '1', text: 'J’ai lu les documents et j’accepte de les signer électroniquement.' },
+    me: { role: 'employer', canSign: true, canChooseMethod: true, scanRejectedReason: null },
+    consent: {
+      version: '1',
+      texts: {
+        'fr-FR': 'J’ai lu les documents et j’accepte de les signer électroniquement.',
+        'en-US': 'I have read the documents and I accept to sign them electronically.',
+      },
+    },
     signedDocumentUrl: null,
     ...overrides,
   };
@@ -166,7 +172,7 @@ describe('SignaturePage', () => {
     await waitFor(() =>
       expect(code).toHaveAccessibleDescription(`${formatValidationText('signature.code_wrong', 'fr-FR')} Il vous reste 2 essais.`),
     );
-    expect(bodyOf(fetchMock, 'sign')).toEqual({ code: '123456', consent: true });
+    expect(bodyOf(fetchMock, 'sign')).toEqual({ code: '123456', consent: true, consentLang: 'fr-FR' });
   });
 
   it('moves the focus to the code field once the code is sent, by keyboard', async () => {
@@ -199,7 +205,7 @@ describe('SignaturePage', () => {
 
   it('signs with the right code and says so', async () => {
     const after = signature({
-      me: { role: 'employer', canSign: false, canChooseMethod: false },
+      me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null },
       signers: [
         { role: 'employer', name: 'Paul Dupont', status: 'signed', at: '2026-11-25T10:05:00Z', method: 'online' },
         { role: 'apprentice', name: 'Léa Moreau', status: 'pending', at: null, method: null },
@@ -221,7 +227,7 @@ describe('SignaturePage', () => {
     const signed = (status: 'pending' | 'signed') =>
       signature({
         state: status === 'signed' ? 'signed' : 'pending',
-        me: { role: 'school', canSign: status === 'pending', canChooseMethod: false },
+        me: { role: 'school', canSign: status === 'pending', canChooseMethod: false, scanRejectedReason: null },
         signers: [
           { role: 'employer', name: 'Paul Dupont', status: 'signed', at: '2026-11-25T10:05:00Z', method: 'online' },
           { role: 'apprentice', name: 'Léa Moreau', status: 'signed', at: '2026-11-25T10:06:00Z', method: 'online' },
@@ -255,6 +261,26 @@ describe('SignaturePage', () => {
     expect(posted(fetchMock, 'upload')).toHaveLength(0);
   });
 
+  it('says why the school rejected the last scan, above the upload', async () => {
+    mockApi(signature({ method: 'manual', me: { role: 'employer', canSign: true, canChooseMethod: false, scanRejectedReason: 'Page 2 non signée' } }));
+    renderPage();
+    await screen.findByRole('heading', { name: fr.manual.title });
+    expect(screen.getByText(fr.manual.rejectedTitle)).toBeInTheDocument();
+    expect(screen.getByText('Motif indiqué : Page 2 non signée')).toBeInTheDocument();
+  });
+
+  it('shows the consent sentence in the page’s language and says which one was read', async () => {
+    await i18next.changeLanguage('en-US');
+    const fetchMock = mockApi(signature({ method: 'online' }), { code: () => json(200, { expiresAt: '2026-11-25T10:15:00Z', sentTo: 'p•••@exemple.fr' }), sign: () => json(200, signature({ method: 'online' })) });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: en.online.requestCode }));
+    await user.type(await screen.findByLabelText(new RegExp(en.online.code)), '123456');
+    await user.click(screen.getByRole('checkbox', { name: 'I have read the documents and I accept to sign them electronically.' }));
+    await user.click(screen.getByRole('button', { name: en.online.sign }));
+    await waitFor(() => expect(bodyOf(fetchMock, 'sign')).toEqual({ code: '123456', consent: true, consentLang: 'en-US' }));
+  });
+
   it('sends the signed scan and maps the server’s 413 under the field', async () => {
     const fetchMock = mockApi(signature({ method: 'manual' }), {
       upload: () => json(413, { code: 'PAYLOAD_TOO_LARGE', message: 'Too large' }),
@@ -275,7 +301,7 @@ describe('SignaturePage', () => {
   it('says the scan is with the school once sent', async () => {
     const after = signature({
       method: 'manual',
-      me: { role: 'employer', canSign: false, canChooseMethod: false },
+      me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null },
       signers: [
         { role: 'employer', name: 'Paul Dupont', status: 'submitted', at: '2026-11-25T10:05:00Z', method: 'manual' },
         { role: 'apprentice', name: 'Léa Moreau', status: 'waiting', at: null, method: null },
@@ -298,7 +324,7 @@ describe('SignaturePage', () => {
   });
 
   it('reloads where the case stands when signing is no longer this person’s turn', async () => {
-    const after = signature({ state: 'unavailable', stateReason: 'cancelled', me: { role: 'employer', canSign: false, canChooseMethod: false } });
+    const after = signature({ state: 'unavailable', stateReason: 'cancelled', me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null } });
     mockApi([signature(), after], {
       code: () => json(200, { expiresAt: '2026-11-25T10:15:00Z', sentTo: 'p***@dupont.test' }),
       sign: () => json(409, { code: 'CONFLICT', message: 'Not your turn' }),
@@ -327,7 +353,7 @@ describe('SignaturePage', () => {
   });
 
   it('shows the documents read-only and who is awaited when it is not my turn', async () => {
-    mockApi(signature({ me: { role: 'apprentice', canSign: false, canChooseMethod: false } }));
+    mockApi(signature({ me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null } }));
     renderPage();
     expect(await screen.findByText('En attente de la signature de Paul Dupont (Employeur (signataire désigné)).')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: fr.documents.titleReadOnly })).toBeInTheDocument();
@@ -341,7 +367,7 @@ describe('SignaturePage', () => {
     mockApi(
       signature({
         state: 'signed',
-        me: { role: 'apprentice', canSign: false, canChooseMethod: false },
+        me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null },
         signers: signature().signers.map((signer) => ({ ...signer, status: 'signed', at: '2026-11-20T09:00:00Z', method: 'manual' })),
         signedDocumentUrl: '/api/signature/12/signed',
       }),
@@ -353,14 +379,14 @@ describe('SignaturePage', () => {
   });
 
   it('says a refused procedure has stopped without repeating the reason code', async () => {
-    mockApi(signature({ state: 'refused', stateReason: 'refused', me: { role: 'apprentice', canSign: false, canChooseMethod: false } }));
+    mockApi(signature({ state: 'refused', stateReason: 'refused', me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null } }));
     renderPage();
     expect(await screen.findByText(fr.outcome.refusedText)).toBeInTheDocument();
     expect(screen.queryByText(fr.outcome.reason.replace('{{reason}}', 'refused'))).not.toBeInTheDocument();
   });
 
   it('says an unavailable procedure is over, why, and how to reach the CFA', async () => {
-    mockApi(signature({ state: 'unavailable', stateReason: 'superseded', me: { role: 'apprentice', canSign: false, canChooseMethod: false } }));
+    mockApi(signature({ state: 'unavailable', stateReason: 'superseded', me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null } }));
     renderPage();
     expect(await screen.findByText(fr.outcome.unavailableText)).toBeInTheDocument();
     expect(screen.getByText(fr.outcome.reasons.superseded)).toBeInTheDocument();

@@ -113,7 +113,7 @@ function PendingPanel({ id, signature, onNotice }: { id: number; signature: Sign
       ) : null}
       {me.canSign && method === 'manual' ? (
         <Section>
-          <ManualSigning id={id} onSubmitted={() => onNotice('submitted')} />
+          <ManualSigning id={id} rejectedReason={me.scanRejectedReason} onSubmitted={() => onNotice('submitted')} />
         </Section>
       ) : null}
       {me.canSign ? (

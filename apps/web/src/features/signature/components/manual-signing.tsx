@@ -27,11 +27,13 @@ function fileRefusal(error: unknown, messageText: (message: string | undefined) 
 
 export interface ManualSigningProps {
   id: number;
+  /** Why staff rejected this signer's last scan, while another is expected. */
+  rejectedReason?: string | null;
   onSubmitted: () => void;
 }
 
 /** Issue 11, on paper: print, sign by hand, upload the scan (SPEC 5: .pdf, 10 MB); the school checks it. */
-export function ManualSigning({ id, onSubmitted }: ManualSigningProps) {
+export function ManualSigning({ id, rejectedReason = null, onSubmitted }: ManualSigningProps) {
   const { t, i18n } = useTranslation('signature');
   const errorText = useErrorText();
   const messageText = useMessageText();
@@ -90,6 +92,13 @@ export function ManualSigning({ id, onSubmitted }: ManualSigningProps) {
       <Typography id={titleId} variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 600 }}>
         {t('manual.title')}
       </Typography>
+      {rejectedReason !== null ? (
+        <Alert severity="warning">
+          <Typography sx={{ fontWeight: 600 }}>{t('manual.rejectedTitle')}</Typography>
+          {rejectedReason ? <Typography sx={{ overflowWrap: 'anywhere' }}>{t('manual.rejectedReason', { reason: rejectedReason })}</Typography> : null}
+          <Typography>{t('manual.rejectedAgain')}</Typography>
+        </Alert>
+      ) : null}
       <Box component="ol" sx={{ m: 0, pl: 3, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
         {(['download', 'print', 'scan', 'upload'] as const).map((step) => (
           <li key={step}>

@@ -51,6 +51,9 @@ export interface OnlineSigningProps {
  * Issue 11, online: a one-time code by e-mail, consent to the documents' text, then the signature. Every step is a
  * POST from this page, so a link opened by a mail scanner signs nothing.
  */
+/** The consent sentence's language: the page's, English or French. */
+const consentLang = (language: string) => (language.startsWith('en') ? 'en-US' : 'fr-FR');
+
 export function OnlineSigning({ id, consent, onSigned }: OnlineSigningProps) {
   const { t, i18n } = useTranslation('signature');
   const errorText = useErrorText();
@@ -76,7 +79,7 @@ export function OnlineSigning({ id, consent, onSigned }: OnlineSigningProps) {
     if (sent) form.setFocus('code');
   }, [sent, form]);
   const signing = useMutation({
-    mutationFn: (body: SignatureSignBody) => signDocuments(id, body),
+    mutationFn: (body: SignatureSignBody) => signDocuments(id, { ...body, consentLang: consentLang(i18n.language) }),
     onSuccess: async () => {
       onSigned();
       await queryClient.invalidateQueries({ queryKey: signatureQueryKey(id) });
@@ -173,7 +176,7 @@ export function OnlineSigning({ id, consent, onSigned }: OnlineSigningProps) {
                       sx={{ mt: -0.75 }}
                     />
                   }
-                  label={<Typography sx={{ whiteSpace: 'pre-line' }}>{consent.text || t('online.consentLabel')}</Typography>}
+                  label={<Typography sx={{ whiteSpace: 'pre-line' }}>{consent.texts[consentLang(i18n.language)]}</Typography>}
                   sx={{ alignItems: 'flex-start', mr: 0 }}
                 />
                 {fieldState.error ? <FormHelperText id="field-consent-helper">{messageText(fieldState.error.message)}</FormHelperText> : null}
