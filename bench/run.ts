@@ -4,7 +4,8 @@
  * warm-up) and prints requests per second and p99 latency with the ratios. Figures go in the README.
  * BENCH_DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_DURATION (s).
  * The back-office pipeline's cases run on PostgreSQL, then again on the embedded PGlite (the portal's default
- * database; BENCH_PGLITE=0 skips it). BENCH_ONLY=pipeline runs the pipeline's cases only.
+ * database; BENCH_PGLITE=0 skips it). BENCH_ONLY=pipeline runs the pipeline's cases only;
+ * BENCH_ONLY=exports the cases export only (bench/exports.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { openDatabase, type Db } from '../apps/api/src/db/client.ts';
+import { timeCasesExport } from './exports.ts';
 import { connections, duration, load, type BenchRow } from './load.ts';
 import { benchOffers } from './offers.ts';
 import { benchSheets } from './sheets.ts';
@@ -95,6 +97,8 @@ dbUrl.pathname = `/${dbName}`;
 const databaseUrl = dbUrl.toString();
 
 const only = process.env['BENCH_ONLY'];
+/** The cases export's times (bench/exports.ts), printed last. */
+const exportTimes: string[] = [];
 // The job runner's first tick comes after an hour: its reminders over the generated cases would load the portal too.
 const portalEnv = {
   JWT_SECRET: jwtSecret,
@@ -118,7 +122,7 @@ const print = (title: string, rows: BenchRow[]) => {
 try {
   await waitHealthy(portalUrl);
   const rows2: BenchRow[] = [];
-  if (only !== 'pipeline') {
+  if (only !== 'pipeline' && only !== 'exports') {
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     const { rows } = await db.query<{ id: number }>("select id from users where user_type = 'admissible' order by id limit 1");
@@ -143,7 +147,9 @@ try {
   const postgres = await openDatabase({ url: databaseUrl, poolSize: 2, statementTimeoutMs: 120_000 });
   try {
     const seed = await seedPipeline(postgres.db);
-    rows2.push(...(await loadPipeline(portalUrl, await signToken(seed.staffId, 'staff'), seed)));
+    const staffToken = await signToken(seed.staffId, 'staff');
+    if (only !== 'exports') rows2.push(...(await loadPipeline(portalUrl, staffToken, seed)));
+    exportTimes.push(await timeCasesExport(portalUrl, staffToken, 'PostgreSQL'));
   } finally {
     await postgres.close();
   }
@@ -155,12 +161,13 @@ try {
     return x && y ? `${((x.rps / y.rps) * 100).toFixed(0)} % of the baseline's req/s` : '';
   };
   print(`PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, '//')}`, rows2);
-  if (only !== 'pipeline') {
+  if (only !== 'pipeline' && only !== 'exports') {
     console.log(`\nhealth route: ${ratio('GET /api/health', 'raw node http (baseline)')}`);
     console.log(`users/me: ${ratio('GET /api/users/me', 'minimal fastify + pg (baseline)')}`);
   }
   portal.kill('SIGTERM');
   if (process.env['BENCH_PGLITE'] !== '0') print('PGlite (embedded, the default database)', await benchPipelineOnPglite());
+  console.log(`\n${exportTimes.join('\n')}`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
 }
@@ -199,7 +206,11 @@ async function benchPipelineOnPglite(): Promise<BenchRow[]> {
     } finally {
       await database.close();
     }
-    return await run((url) => loadPipeline(url, prepared.token, prepared.seed));
+    return await run(async (url) => {
+      const rows = only === 'exports' ? [] : await loadPipeline(url, prepared.token, prepared.seed);
+      exportTimes.push(await timeCasesExport(url, prepared.token, 'PGlite'));
+      return rows;
+    });
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -2,6 +2,7 @@ import { isValidSiret } from '@passerelle/contract';
 import type { Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import type frSheets from '../apps/web/src/locales/fr-FR/sheets.json';
+import { shot, waitUntilSettled } from './support.ts';
 
 /** Helpers shared by the sheet journeys (sheets*.e2e.ts). */
 
@@ -147,6 +148,19 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
     viewport: window.innerWidth,
   }));
   expect(scrollWidth, 'page width').toBeLessThanOrEqual(viewport);
+}
+
+const PHONE_VIEWPORT = { width: 375, height: 812 };
+const DESKTOP_VIEWPORT = { width: 1280, height: 900 };
+
+/** Pictures of the settled screen at 375 px (with no sideways scrolling) then 1280 px, where E2E_SHOTS says (`shot`). */
+export async function shotBothWidths(page: Page, name: string): Promise<void> {
+  for (const size of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+    await page.setViewportSize(size);
+    await waitUntilSettled(page);
+    if (size === PHONE_VIEWPORT) await expectNoHorizontalOverflow(page);
+    await shot(page, name);
+  }
 }
 
 // ---------- Files ----------

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { lazyDownloads, type Manifest, type RouteDownload } from './size-routes.ts';
 
-export const BUDGET_FIRST_LOAD = 171_000;
+export const BUDGET_FIRST_LOAD = 172_000;
 /** A lazy route: everything it downloads on first use. */
 export const BUDGET_LAZY_ROUTE = 60_000;
 /**
@@ -17,7 +17,7 @@ export const BUDGET_LAZY_ROUTE = 60_000;
  * schemas (STYLE, validation layer 2), fetched once the screen shows: zod's runtime and the sheet schemas weigh about
  * 30 KB by themselves. Their static part, what the screen waits for, keeps the lazy route budget.
  */
-export const BUDGET_FORM_ROUTE = 106_000;
+export const BUDGET_FORM_ROUTE = 107_000;
 /** What a form screen waits for before it paints (docs/decisions/0005, amended for issue 9). */
 export const BUDGET_FORM_STATIC = 64_000;
 /** The routes under BUDGET_FORM_ROUTE; any other keeps BUDGET_LAZY_ROUTE. */
@@ -36,6 +36,11 @@ export const FORM_ROUTES = [
   // Issue 12: the formations and the team screens edit in dialogs checked with the contract's schemas, loaded on opening.
   'features/staff/formations/staff-formations-page.tsx',
   'features/staff/accounts/staff-accounts-page.tsx',
+  // Issue 12: the reference values screen adds a SMIC value in a dialog checked with the contract's amounts.
+  'features/staff/references/staff-references-page.tsx',
+  // Issue 12: the offers and workshops screens edit in dialogs checked with the contract's schemas, loaded on opening.
+  'features/staff/offers/staff-offers-page.tsx',
+  'features/staff/workshops/staff-workshops-page.tsx',
 ];
 
 /**

@@ -13,3 +13,7 @@ export * from './survey.ts';
 export * from './staff-applicants.ts';
 export * from './staff-accounts.ts';
 export * from './staff-formations.ts';
+export * from './staff-offers.ts';
+export * from './staff-workshops.ts';
+export * from './staff-content.ts';
+export * from './staff-exports.ts';

@@ -203,6 +203,31 @@ export const routes: RouteObject[] = [
             () => import('../features/staff/formations/staff-formations-page'),
           ),
           guarded(
+            '/gestion/contenu',
+            { title: 'common:titles.staffContent', userTypes: backOffice },
+            () => import('./staff-content-route'),
+          ),
+          guarded(
+            '/gestion/offres',
+            { title: 'common:titles.staffOffers', userTypes: backOffice },
+            () => import('../features/staff/offers/staff-offers-page'),
+          ),
+          guarded(
+            '/gestion/ateliers',
+            { title: 'common:titles.staffWorkshops', userTypes: backOffice },
+            () => import('../features/staff/workshops/staff-workshops-page'),
+          ),
+          guarded(
+            '/gestion/exports',
+            { title: 'common:titles.staffExports', userTypes: backOffice },
+            () => import('../features/staff/exports/staff-exports-page'),
+          ),
+          guarded(
+            '/gestion/references',
+            { title: 'common:titles.staffReferences', userType: 'admin' },
+            () => import('../features/staff/references/staff-references-page'),
+          ),
+          guarded(
             '/gestion/equipe',
             { title: 'common:titles.staffAccounts', userType: 'admin' },
             () => import('../features/staff/accounts/staff-accounts-page'),

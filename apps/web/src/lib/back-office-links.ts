@@ -28,3 +28,21 @@ export const staffFormationsPath = '/gestion/formations';
 
 /** The back-office accounts, for admins (issue 12). */
 export const staffAccountsPath = '/gestion/equipe';
+
+/** What the applicant portal shows: the feed, public files, partners, forum (issue 12). */
+export const staffContentPath = '/gestion/contenu';
+
+/** The CSV exports: cases, workshop registrants, employer search (issue 12). */
+export const staffExportsPath = '/gestion/exports';
+
+/** The reference values the rules read: the dated SMIC, for admins (issue 12). */
+export const staffReferencesPath = '/gestion/references';
+
+/** The job offers applicants search: entered, imported, expired (issue 12). */
+export const staffOffersPath = '/gestion/offres';
+
+/** The schools' workshops and their registrants (issue 12). */
+export const staffWorkshopsPath = '/gestion/ateliers';
+
+/** The closing survey's results and its sending (issue 11). */
+export const staffSurveysPath = '/gestion/sondages';

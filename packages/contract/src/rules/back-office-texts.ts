@@ -8,6 +8,7 @@ import { addValidationTexts } from './validation-texts.ts';
 export const backOfficeValidationTexts = {
   'fr-FR': {
     'staff.dates_reversed': 'Choisissez une date de fin égale ou postérieure à la date de début.',
+    'smic.mayotte_both': 'Saisissez les deux montants de Mayotte, mensuel et horaire, ou aucun des deux.',
     'staff.deca_format':
       'Saisissez le numéro DECA tel que l’OPCO l’a donné : chiffres, lettres et tirets seulement, par exemple 075202409NC0012.',
     'formations.end_before_start': 'Choisissez une date de fin de formation postérieure à la date de début.',
@@ -22,11 +23,23 @@ export const backOfficeValidationTexts = {
       'Cette adresse est celle d’un candidat ou d’une entreprise : invitez la personne avec son adresse professionnelle du CFA.',
     'accounts.deactivated': 'Ce compte est désactivé : réactivez-le dans la liste avant de l’inviter de nouveau.',
     'accounts.last_admin': 'C’est le dernier administrateur actif : nommez d’abord un autre administrateur.',
+    'content.https_required': 'Saisissez une adresse web sécurisée complète, qui commence par https://.',
+    'content.logo_required': 'Ajoutez le logo du partenaire : une image PNG ou JPEG.',
+    'content.logo_unknown': 'Ce logo n’a pas été envoyé ici : choisissez de nouveau l’image du logo.',
+    'content.order_mismatch': 'La liste a changé entre-temps : rechargez la page puis refaites le classement.',
+    'content.image_only': 'Choisissez une image PNG ou JPEG pour le logo.',
     'accounts.self':
       'Vous ne pouvez ni désactiver votre propre compte ni retirer vos droits d’administrateur : demandez-le à un autre administrateur.',
+    'offers.link_not_https': 'Saisissez une adresse web complète et sécurisée, commençant par https://, par exemple https://entreprise.fr/offre.',
+    'offers.link_not_email': 'Saisissez une adresse e-mail valide, par exemple recrutement@entreprise.fr.',
+    'workshops.end_before_start': 'Choisissez une heure de fin postérieure à l’heure de début.',
+    'workshops.window_reversed': 'Choisissez une fermeture des inscriptions postérieure à leur ouverture.',
+    'workshops.quota_below_registered':
+      '{count} candidats sont déjà inscrits : le nombre de places ne peut pas descendre en dessous.',
   },
   'en-US': {
     'staff.dates_reversed': 'Choose an end date on or after the start date.',
+    'smic.mayotte_both': 'Enter both Mayotte amounts, monthly and hourly, or neither.',
     'staff.deca_format':
       'Enter the DECA number as the OPCO gave it: digits, letters and hyphens only, for example 075202409NC0012.',
     'formations.end_before_start': 'Choose a training end date after the start date.',
@@ -41,7 +54,17 @@ export const backOfficeValidationTexts = {
       'This address belongs to an applicant or a company: invite the person with their CFA work address.',
     'accounts.deactivated': 'This account is deactivated: reactivate it in the list before inviting it again.',
     'accounts.last_admin': 'This is the last active admin: make someone else an admin first.',
+    'content.https_required': 'Enter a full secure web address, starting with https://.',
+    'content.logo_required': 'Add the partner’s logo: a PNG or JPEG image.',
+    'content.logo_unknown': 'This logo was not uploaded here: choose the logo image again.',
+    'content.order_mismatch': 'The list changed in the meantime: reload the page, then order it again.',
+    'content.image_only': 'Choose a PNG or JPEG image for the logo.',
     'accounts.self': 'You can neither deactivate your own account nor remove your own admin rights: ask another admin.',
+    'offers.link_not_https': 'Enter a full secure web address starting with https://, for example https://company.com/job.',
+    'offers.link_not_email': 'Enter a valid e-mail address, for example jobs@company.com.',
+    'workshops.end_before_start': 'Choose an end time after the start time.',
+    'workshops.window_reversed': 'Choose a registration closing time after the opening time.',
+    'workshops.quota_below_registered': '{count} applicants are already registered: the number of places cannot go below that.',
   },
 } as const satisfies Record<'fr-FR' | 'en-US', Record<string, string>>;
 

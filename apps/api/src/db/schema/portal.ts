@@ -147,6 +147,9 @@ export const offers = pgTable(
     // Ascending with the default NULLS LAST: read backwards it serves `order by publication_date desc, id desc`
     // (DESC NULLS FIRST); a DESC NULLS LAST index does not match that order and the planner ignores it.
     index('offers_publication_idx').on(t.publicationDate, t.id),
+    // The applicants' search reads only offers not expired (issue 12): its counts and pages without a word read this
+    // partial index alone, as they read the whole one before offers could expire.
+    index('offers_active_publication_idx').on(t.publicationDate, t.id).where(sql`${t.expiredAt} is null`),
     index('offers_search_idx').using('gin', t.searchVector),
   ],
 );

@@ -14,7 +14,8 @@ import { messageLanguage } from '@passerelle/contract/rules/zod-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, validationError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { readFilePart } from '../../lib/multipart-file.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { formFile } from '../../plugins/openapi.ts';
 import { importMessages } from './applicants-messages.ts';
@@ -30,23 +31,11 @@ const importForm = z.object({
 });
 
 /** The `file` part's bytes; a file over the limit is refused with the import's own message. */
-async function readImportFile(request: FastifyRequest, lang: Language): Promise<Uint8Array> {
-  const messages = importMessages(lang);
-  const missing = lang === 'en-US' ? 'Choose a CSV file to import.' : 'Choisissez un fichier CSV à importer.';
-  if (!request.isMultipart()) throw validationError({ file: [missing] }, missing);
-  let found: Uint8Array | undefined;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    const bytes = await part.toBuffer();
-    if (part.fieldname !== 'file' || found) continue;
-    if (part.file.truncated) {
-      const message = messages.tooLarge(APPLICANT_IMPORT_MAX_BYTES / 1024 / 1024);
-      throw new AppError('PAYLOAD_TOO_LARGE', message, { file: [message] });
-    }
-    found = bytes;
-  }
-  if (!found) throw validationError({ file: [missing] }, missing);
-  return found;
+function readImportFile(request: FastifyRequest, lang: Language): Promise<Uint8Array> {
+  return readFilePart(request, {
+    missing: lang === 'en-US' ? 'Choose a CSV file to import.' : 'Choisissez un fichier CSV à importer.',
+    tooLarge: importMessages(lang).tooLarge(APPLICANT_IMPORT_MAX_BYTES / 1024 / 1024),
+  });
 }
 
 /** Admitted applicants for the back office (issue 12): the CSV import, the list, and their invitations. */

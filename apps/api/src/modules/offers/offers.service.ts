@@ -1,16 +1,32 @@
-import { OFFERS_PER_PAGE, type Offer, type OffersQuery } from '@passerelle/contract';
+import {
+  OFFERS_PER_PAGE,
+  type Offer,
+  type OfferBody,
+  type OffersQuery,
+  type StaffOffer,
+  type StaffOffersQuery,
+  type StaffOffersResponse,
+} from '@passerelle/contract';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { getFile, readFileBytes, saveFile } from '../files/files.service.ts';
 import {
   countOffers,
+  deleteOffer,
   findOffersByDate,
   findOffersByText,
+  findStaffOffer,
+  findStaffOffersPage,
+  insertOffer,
   insertOffers,
+  setOfferExpiry,
+  updateOffer,
   type NewOfferRow,
   type OfferFilter,
   type OfferRow,
+  type OfferWrite,
+  type StaffOfferRow,
 } from './offers.repo.ts';
 
 /**
@@ -162,5 +178,95 @@ export interface NewOffer {
 export async function createOffers(db: Db, list: NewOffer[]): Promise<void> {
   const rows: NewOfferRow[] = list.map((o) => ({ ...o, searchText: offerSearchText(o) }));
   await insertOffers(db, rows);
+  forgetTotals(db);
+}
+
+/**
+ * Every write to offers ends here: the cached totals of this database are dropped, so this process counts again on the
+ * next search. The cache is per process (decision 0003): another API process sees the new total within its 30 s time
+ * to live, while the page itself, read live, already leaves out an expired or deleted offer.
+ */
+export function forgetTotals(db: Db): void {
   countCaches.delete(db);
+}
+
+// ---------- Back office (issue 12) ----------
+
+function toStaffWire(row: StaffOfferRow): StaffOffer {
+  return {
+    id: row.id,
+    title: row.title,
+    companyName: row.companyName,
+    logo: row.logo,
+    publicationDate: row.publicationDate,
+    startDate: row.startDate,
+    description: row.description,
+    linkType: row.linkType === 'mail' ? 'mail' : 'link',
+    link: row.link,
+    expiredAt: row.expiredAt?.toISOString() ?? null,
+    externalRef: row.externalRef,
+  };
+}
+
+/** The row an offer body becomes, with its search text (the vector is generated from it). */
+export function offerRow(body: OfferBody): OfferWrite {
+  const row = {
+    title: body.title,
+    companyName: body.companyName,
+    logo: body.logo,
+    publicationDate: body.publicationDate,
+    startDate: body.startDate ?? null,
+    description: body.description,
+    linkType: body.linkType,
+    link: body.link.replace(/^mailto:/i, ''),
+  };
+  return { ...row, searchText: offerSearchText(row) };
+}
+
+/** GET /staff/offers: newest first, expired ones included unless filtered out. */
+export async function findStaffOffers(db: Db, query: StaffOffersQuery): Promise<StaffOffersResponse> {
+  const text = query.q ? normaliseSearchText(query.q).trim() : '';
+  const { rows, total } = await findStaffOffersPage(
+    db,
+    { text: text || undefined, status: query.status },
+    (query.page - 1) * query.pageSize,
+    query.pageSize,
+  );
+  return { items: rows.map(toStaffWire), total };
+}
+
+async function staffOfferOr404(db: Db, id: number): Promise<StaffOffer> {
+  const row = await findStaffOffer(db, id);
+  if (!row) throw notFound('No such offer');
+  return toStaffWire(row);
+}
+
+/** POST /staff/offers. */
+export async function createStaffOffer(db: Db, body: OfferBody): Promise<StaffOffer> {
+  const id = await insertOffer(db, offerRow(body));
+  forgetTotals(db);
+  return staffOfferOr404(db, id);
+}
+
+/** PUT /staff/offers/:id: the whole offer; its expiry and import reference are kept. */
+export async function updateStaffOffer(db: Db, id: number, body: OfferBody): Promise<StaffOffer> {
+  if (!(await updateOffer(db, id, offerRow(body)))) throw notFound('No such offer');
+  forgetTotals(db);
+  return staffOfferOr404(db, id);
+}
+
+/** POST /staff/offers/:id/expire and /restore: out of the applicants' search at once, or back in it. */
+export async function setStaffOfferExpired(db: Db, id: number, expired: boolean, now = new Date()): Promise<StaffOffer> {
+  const current = await findStaffOffer(db, id);
+  if (!current) throw notFound('No such offer');
+  // Expiring twice keeps the first time: the list says since when the offer is gone.
+  if (expired !== (current.expiredAt !== null)) await setOfferExpiry(db, id, expired ? now : null);
+  forgetTotals(db);
+  return staffOfferOr404(db, id);
+}
+
+/** DELETE /staff/offers/:id. */
+export async function deleteStaffOffer(db: Db, id: number): Promise<void> {
+  if (!(await deleteOffer(db, id))) throw notFound('No such offer');
+  forgetTotals(db);
 }

@@ -1,5 +1,20 @@
 import type { DossierTerms, PipelineSort, PipelineWaitingFor, ProgressStep } from '@passerelle/contract';
-import { and, asc, desc, eq, inArray, isNotNull, like, lt, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  like,
+  lt,
+  not,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   admissibles,
@@ -191,8 +206,10 @@ export async function findPipelinePage(
   db: Db,
   filter: PipelineFilter,
   sort: PipelineSort,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; afterId?: number | undefined },
 ): Promise<PipelineRow[]> {
+  // `afterId` pages by case number (keyset, the export's way through every case) and needs the `id` sort.
+  const after = page.afterId === undefined ? undefined : gt(dossiers.id, page.afterId);
   const chosen = db
     .select({
       id: dossiers.id,
@@ -206,7 +223,7 @@ export async function findPipelinePage(
       formationId: dossiers.formationId,
     })
     .from(dossiers)
-    .where(pipelineWhere(filter, true))
+    .where(and(pipelineWhere(filter, true), after))
     .orderBy(...pipelineOrder(sort))
     .limit(page.limit)
     .offset(page.offset)

@@ -245,6 +245,28 @@ export async function findStaffDossiers(
 }
 
 /**
+ * Every case under the pipeline's filters (the cases export, docs/decisions/0024-exports.md), `pageSize` at a time in
+ * case-number order, each page read after the last case of the one before (keyset paging: the thousandth page costs
+ * what the first does). The query's sort and page are the screen's and are not read.
+ */
+export async function* pipelinePagesByCaseNumber(
+  db: Db,
+  config: StaffAlertConfig,
+  query: StaffDossiersQuery,
+  pageSize = 1000,
+): AsyncGenerator<StaffDossierItem[]> {
+  const filter = toFilter(query, config);
+  let afterId = 0;
+  for (;;) {
+    const rows = await findPipelinePage(db, filter, 'id', { limit: pageSize, offset: 0, afterId });
+    if (rows.length > 0) yield toItems(rows);
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    afterId = last.id;
+  }
+}
+
+/**
  * The back office's alerts (GET /staff/alerts, and the staff digest): `stale`, the open cases not signed yet (status
  * 1–5 or 7) of applicants registered more than STAFF_ALERT_REGISTERED_DAYS ago; `waiting`, the cases waiting on the
  * same party (applicant, company or school) for more than STAFF_ALERT_WAITING_DAYS. Each with its threshold in days;

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   bulkSurveyInvitationBody,
   bulkSurveyInvitationResponse,
@@ -14,9 +13,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { sendCsv } from '../../lib/csv-write.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { fileResponse } from '../../plugins/openapi.ts';
-import { attachmentDisposition } from '../files/files.service.ts';
 import {
   findSurveyResults,
   getCaseSurveys,
@@ -25,6 +24,7 @@ import {
   sendCaseSurvey,
   sendSurveyToSignedCases,
   surveyCsv,
+  surveyCsvHeader,
 } from './survey.service.ts';
 
 function signedInUser(request: FastifyRequest): AuthUser {
@@ -89,16 +89,12 @@ export default async function surveyRoutes(instance: FastifyInstance): Promise<v
         response: { 200: fileResponse('text/csv', 'The answers, one line per person: UTF-8 with BOM, semicolons') },
       },
     },
-    async (request, reply) => {
-      const lines = surveyCsv(app.db, signedInUser(request), request.query.etape);
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('Content-Disposition', attachmentDisposition(`sondage-${request.query.etape}.csv`))
-          .header('Cache-Control', 'private, no-store')
-          // The binary response schema types the payload as bytes; Fastify streams a Readable as well.
-          .send(Readable.from(lines) as unknown as Uint8Array)
-      );
-    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        `sondage-${request.query.etape}.csv`,
+        surveyCsvHeader,
+        surveyCsv(app.db, signedInUser(request), request.query.etape),
+      ),
   );
 }

@@ -15,6 +15,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
+import type { CsvValue } from '../../lib/csv-write.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { withDossier, type DossierRow } from '../dossiers/dossiers.service.ts';
 import { mailCaseParties } from '../notifications/notifications.service.ts';
@@ -327,48 +328,35 @@ export async function findSurveyResults(
   };
 }
 
-/** dd/mm/yyyy in Paris, the French spreadsheet's date. */
-const parisDate = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-
-/**
- * One CSV cell: quoted when it holds a separator, a quote or a line break; a text starting like a formula (= + - @) is
- * prefixed with an apostrophe so that a spreadsheet shows it rather than runs it.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 const respondentLabels = { admissible: 'Apprenti', company: 'Entreprise' } as const;
+
+export const surveyCsvHeader = [
+  'Dossier',
+  'Étape',
+  'Répondant',
+  'Commencé le',
+  'Terminé le',
+  ...surveyQuestions.map((q) => q.id),
+];
 
 /**
  * GET /staff/exports/surveys.csv?etape=: one line per person, UTF-8 with a byte-order mark and semicolons (a French
- * spreadsheet opens it as is), dates dd/mm/yyyy; read and written page by page.
+ * spreadsheet opens it as is), dates dd/mm/yyyy (lib/csv-write.ts); read and written page by page.
  */
-export function surveyCsv(db: Db, user: AuthUser, etape: SurveyStep): AsyncGenerator<string> {
+export function surveyCsv(db: Db, user: AuthUser, etape: SurveyStep): AsyncGenerator<CsvValue[]> {
   staffOnly(user);
-  return csvLines(db, etape);
+  return csvRows(db, etape);
 }
 
-async function* csvLines(db: Db, etape: SurveyStep): AsyncGenerator<string> {
-  const header = ['Dossier', 'Étape', 'Répondant', 'Commencé le', 'Terminé le', ...surveyQuestions.map((q) => q.id)];
-  yield `\uFEFF${header.map(csvCell).join(';')}\r\n`;
+async function* csvRows(db: Db, etape: SurveyStep): AsyncGenerator<CsvValue[]> {
   for await (const row of allAnswers(db, etape)) {
-    const cells = [
+    yield [
       row.dossierId,
       row.etape,
       respondentLabels[row.respondent === 'company' ? 'company' : 'admissible'],
-      parisDate.format(row.createdAt),
-      row.completedAt ? parisDate.format(row.completedAt) : '',
+      row.createdAt,
+      row.completedAt,
       ...surveyQuestions.map((q) => row.answers[q.id]),
     ];
-    yield `${cells.map(csvCell).join(';')}\r\n`;
   }
 }

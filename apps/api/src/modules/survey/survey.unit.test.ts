@@ -1,7 +1,7 @@
 import { saveSurveyBody, surveyQuestions } from '@passerelle/contract';
 import { describe, expect, it } from 'vitest';
 import { renderSurveyInvitation } from './survey-mails.ts';
-import { csvCell } from './survey.service.ts';
+import { csvCell } from '../../lib/csv-write.ts';
 
 const link = { url: 'https://cfa.example/sondage/signature/7?t=abc', validitySeconds: 72 * 3600 };
 

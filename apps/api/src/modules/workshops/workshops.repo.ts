@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { admissibles, atelierRegistrations, ateliers, formations } from '../../db/schema/index.ts';
+import { admissibles, atelierRegistrations, ateliers, formations, schools, users } from '../../db/schema/index.ts';
 
 export type AtelierRow = typeof ateliers.$inferSelect;
 export type NewAtelierRow = typeof ateliers.$inferInsert;
@@ -19,7 +19,8 @@ export async function findSchoolIdOfApplicant(db: Db, userId: number): Promise<n
   return row?.schoolId ?? null;
 }
 
-const withCounts = (userId: number) => ({
+/** A workshop's columns and its registered count: the applicant's card and the back office read both. */
+const countedColumns = {
   id: ateliers.id,
   schoolId: ateliers.schoolId,
   title: ateliers.title,
@@ -29,7 +30,12 @@ const withCounts = (userId: number) => ({
   quota: ateliers.quota,
   registrationOpensAt: ateliers.registrationOpensAt,
   registrationClosesAt: ateliers.registrationClosesAt,
-  nbIns: sql<number>`(select count(*)::int from ${atelierRegistrations} r where r.atelier_id = ${ateliers.id})`,
+  registered: sql<number>`(select count(*)::int from ${atelierRegistrations} r where r.atelier_id = ${ateliers.id})`,
+};
+
+const withCounts = (userId: number) => ({
+  ...countedColumns,
+  nbIns: countedColumns.registered,
   isInscrit: sql<boolean>`exists (select 1 from ${atelierRegistrations} r where r.atelier_id = ${ateliers.id} and r.user_id = ${userId})`,
 });
 
@@ -94,4 +100,98 @@ export async function insertAteliers(db: Db, rows: NewAtelierRow[]): Promise<Ate
 
 export async function insertRegistrations(db: Db, rows: { userId: number; atelierId: number }[]): Promise<void> {
   if (rows.length > 0) await db.insert(atelierRegistrations).values(rows).onConflictDoNothing();
+}
+
+/** One person registered to a workshop, for the back office's list and the registrants CSV export. */
+export interface Registrant {
+  userId: number;
+  nom: string;
+  prenom: string;
+  email: string;
+  /** The applicant's formation label; null when they have none. */
+  formation: string | null;
+  registeredAt: Date;
+}
+
+/** A workshop's registrants, in the order they registered (then by name). Read by the JSON list and the CSV export. */
+export async function findRegistrants(db: Db, workshopId: number): Promise<Registrant[]> {
+  return db
+    .select({
+      userId: users.id,
+      nom: users.nom,
+      prenom: users.prenom,
+      email: users.email,
+      formation: formations.libelle,
+      registeredAt: atelierRegistrations.createdAt,
+    })
+    .from(atelierRegistrations)
+    .innerJoin(users, eq(users.id, atelierRegistrations.userId))
+    .leftJoin(admissibles, eq(admissibles.userId, atelierRegistrations.userId))
+    .leftJoin(formations, eq(formations.id, admissibles.formationId))
+    .where(eq(atelierRegistrations.atelierId, workshopId))
+    .orderBy(asc(atelierRegistrations.createdAt), asc(users.nom), asc(users.prenom), asc(users.id));
+}
+
+// ---------- Back office (issue 12) ----------
+
+export interface StaffAtelierRow extends AtelierRow {
+  school: { id: number; code: string; name: string } | null;
+  registered: number;
+}
+
+const staffColumns = { ...countedColumns, schoolCode: schools.code, schoolName: schools.name };
+
+type StaffSelect = AtelierRow & { schoolCode: string | null; schoolName: string | null; registered: number };
+
+function toStaffRow({ schoolCode, schoolName, registered, ...row }: StaffSelect): StaffAtelierRow {
+  const school =
+    row.schoolId !== null && schoolCode !== null && schoolName !== null
+      ? { id: row.schoolId, code: schoolCode, name: schoolName }
+      : null;
+  return { ...row, school, registered: Number(registered) };
+}
+
+/** Every workshop, the latest day first, with its school and registered count. */
+export async function findStaffAteliers(db: Db): Promise<StaffAtelierRow[]> {
+  const rows = await db
+    .select(staffColumns)
+    .from(ateliers)
+    .leftJoin(schools, eq(schools.id, ateliers.schoolId))
+    .orderBy(desc(ateliers.date), asc(ateliers.startHour), asc(ateliers.id));
+  return rows.map(toStaffRow);
+}
+
+export async function findStaffAtelier(db: Db | Tx, id: number): Promise<StaffAtelierRow | undefined> {
+  const [row] = await db
+    .select(staffColumns)
+    .from(ateliers)
+    .leftJoin(schools, eq(schools.id, ateliers.schoolId))
+    .where(eq(ateliers.id, id));
+  return row ? toStaffRow(row) : undefined;
+}
+
+export async function schoolExists(db: Db | Tx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: schools.id }).from(schools).where(eq(schools.id, id));
+  return row !== undefined;
+}
+
+export async function updateAtelier(tx: Tx, id: number, row: Omit<NewAtelierRow, 'id'>): Promise<void> {
+  await tx.update(ateliers).set(row).where(eq(ateliers.id, id));
+}
+
+/** Deletes the workshop; its registrations go with it (foreign key on delete cascade). */
+export async function deleteAtelier(tx: Tx, id: number): Promise<void> {
+  await tx.delete(ateliers).where(eq(ateliers.id, id));
+}
+
+/** The languages and addresses of a workshop's registrants, for the cancellation mail. */
+export async function findRegistrantMailTargets(
+  tx: Tx,
+  workshopId: number,
+): Promise<{ email: string; prenom: string; lang: string }[]> {
+  return tx
+    .select({ email: users.email, prenom: users.prenom, lang: users.lang })
+    .from(atelierRegistrations)
+    .innerJoin(users, eq(users.id, atelierRegistrations.userId))
+    .where(eq(atelierRegistrations.atelierId, workshopId));
 }

@@ -1,10 +1,26 @@
-import type { RegisterAtelierResponse, Workshop } from '@passerelle/contract';
+import type {
+  RegisterAtelierResponse,
+  StaffWorkshop,
+  Workshop,
+  WorkshopBody,
+  WorkshopRegistrant,
+} from '@passerelle/contract';
+import { formatValidationText } from '@passerelle/contract/rules/validation-texts';
+import type { Language } from '@passerelle/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound, validationError } from '../../lib/app-error.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
+import { mailLanguageOf } from '../users/users.service.ts';
+import { renderWorkshopCancelled } from './workshops-mails.ts';
 import {
   countRegistrations,
+  deleteAtelier,
   deleteRegistration,
   findAtelierWithCounts,
+  findRegistrantMailTargets,
+  findRegistrants,
+  findStaffAtelier,
+  findStaffAteliers,
   findRegistrationOf,
   findSchoolAteliers,
   findSchoolIdOfApplicant,
@@ -12,9 +28,12 @@ import {
   insertRegistration,
   insertRegistrations,
   lockAtelier,
+  schoolExists,
+  updateAtelier,
   type AtelierRow,
   type AtelierWithCounts,
   type NewAtelierRow,
+  type StaffAtelierRow,
 } from './workshops.repo.ts';
 
 /** Workshops take place at the schools, in France: "today" is the Paris calendar day. */
@@ -125,4 +144,122 @@ export async function fillWorkshop(db: Db, atelierId: number, userIds: number[])
     db,
     userIds.map((userId) => ({ userId, atelierId })),
   );
+}
+
+// ---------- Back office (issue 12) ----------
+
+function toStaffWire(row: StaffAtelierRow): StaffWorkshop {
+  return {
+    id: row.id,
+    school: row.school,
+    title: row.title,
+    date: row.date,
+    startHour: row.startHour.slice(0, 5),
+    endHour: row.endHour.slice(0, 5),
+    quota: row.quota,
+    registrationOpensAt: row.registrationOpensAt?.toISOString() ?? null,
+    registrationClosesAt: row.registrationClosesAt?.toISOString() ?? null,
+    registered: row.registered,
+  };
+}
+
+function atelierRow(body: WorkshopBody): Omit<NewAtelierRow, 'id'> {
+  return {
+    schoolId: body.schoolId,
+    title: body.title,
+    date: body.date,
+    startHour: body.startHour,
+    endHour: body.endHour,
+    quota: body.quota,
+    registrationOpensAt: body.registrationOpensAt ? new Date(body.registrationOpensAt) : null,
+    registrationClosesAt: body.registrationClosesAt ? new Date(body.registrationClosesAt) : null,
+  };
+}
+
+async function checkSchool(db: Db | Tx, schoolId: number): Promise<void> {
+  if (!(await schoolExists(db, schoolId))) throw validationError({ schoolId: ['formations.school_unknown'] });
+}
+
+async function staffWorkshopOr404(db: Db | Tx, id: number): Promise<StaffWorkshop> {
+  const row = await findStaffAtelier(db, id);
+  if (!row) throw notFound('No such workshop');
+  return toStaffWire(row);
+}
+
+/** GET /staff/workshops: every workshop, the latest day first. */
+export async function findStaffWorkshops(db: Db): Promise<StaffWorkshop[]> {
+  return (await findStaffAteliers(db)).map(toStaffWire);
+}
+
+/** POST /staff/workshops. */
+export async function createStaffWorkshop(db: Db, body: WorkshopBody): Promise<StaffWorkshop> {
+  await checkSchool(db, body.schoolId);
+  const [created] = await insertAteliers(db, [atelierRow(body)]);
+  if (!created) throw new Error('Workshop not inserted');
+  return staffWorkshopOr404(db, created.id);
+}
+
+/**
+ * PUT /staff/workshops/:id. The workshop row is locked as a registration locks it (toggleRegistration), so a quota
+ * lowered while applicants register is compared with the count once their registrations are in, and never ends below.
+ */
+export async function updateStaffWorkshop(
+  db: Db,
+  id: number,
+  body: WorkshopBody,
+  lang: Language,
+): Promise<StaffWorkshop> {
+  return db.transaction(async (tx: Tx) => {
+    if (!(await lockAtelier(tx, id))) throw notFound('No such workshop');
+    await checkSchool(tx, body.schoolId);
+    const registered = await countRegistrations(tx, id);
+    if (body.quota < registered) {
+      const message = formatValidationText('workshops.quota_below_registered', lang, { count: registered });
+      throw validationError({ quota: [message] }, message);
+    }
+    await updateAtelier(tx, id, atelierRow(body));
+    return staffWorkshopOr404(tx, id);
+  });
+}
+
+/**
+ * DELETE /staff/workshops/:id: the screen asks for confirmation when people are registered; the workshop goes with its
+ * registrations, and each registrant is sent a cancellation mail in their language, queued in the same transaction.
+ */
+export async function deleteStaffWorkshop(db: Db, id: number): Promise<{ cancelledRegistrations: number }> {
+  return db.transaction(async (tx: Tx) => {
+    const atelier = await lockAtelier(tx, id);
+    if (!atelier) throw notFound('No such workshop');
+    const targets = await findRegistrantMailTargets(tx, id);
+    const upcoming = atelier.date >= parisDay(new Date());
+    // A workshop already held is only tidied away: nobody is told it is cancelled.
+    if (upcoming) {
+      for (const target of targets) {
+        const content = renderWorkshopCancelled(mailLanguageOf(target), {
+          prenom: target.prenom,
+          title: atelier.title,
+          date: atelier.date,
+          startHour: atelier.startHour.slice(0, 5),
+          endHour: atelier.endHour.slice(0, 5),
+        });
+        await enqueueMail(tx, { to: target.email, ...content });
+      }
+    }
+    await deleteAtelier(tx, id);
+    return { cancelledRegistrations: targets.length };
+  });
+}
+
+/** GET /staff/workshops/:id/registrants. */
+export async function listRegistrants(db: Db, workshopId: number): Promise<WorkshopRegistrant[]> {
+  if (!(await findStaffAtelier(db, workshopId))) throw notFound('No such workshop');
+  const rows = await findRegistrants(db, workshopId);
+  return rows.map((r) => ({
+    id: r.userId,
+    nom: r.nom,
+    prenom: r.prenom,
+    email: r.email,
+    formation: r.formation,
+    registeredAt: r.registeredAt.toISOString(),
+  }));
 }

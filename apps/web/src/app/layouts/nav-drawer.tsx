@@ -1,18 +1,17 @@
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
 import { DRAWER_WIDTH } from '../../lib/theme';
-import { isNavLinkActive, navLinksFor } from './nav-links';
+import { navLinksFor } from './nav-links';
+import { NavItems } from './nav-items';
 
 const MobileDrawer = lazy(() => import('./mobile-drawer'));
+// The back office's entries, with their icons: loaded for staff and admins only, outside the first load.
+const StaffNavLinks = lazy(() => import('./staff-nav-links'));
 
 export interface NavDrawerProps {
   /** Wide screens: the side navigation is shown (the layout configuration, kept in local storage). */
@@ -26,38 +25,19 @@ export interface NavDrawerProps {
 export function DrawerContent({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('common');
   const { user, token } = useAuth();
-  const { pathname } = useLocation();
-  const links = navLinksFor(token ? user?.userType : undefined);
+  const userType = token ? user?.userType : undefined;
+  const backOffice = userType === 'staff' || userType === 'admin';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Toolbar />
       <Box component="nav" aria-label={t('layout.navigation')} sx={{ flexGrow: 1, overflowY: 'auto', py: 1 }}>
         <List disablePadding>
-          {links.map((link) => {
-            const active = isNavLinkActive(link, pathname);
-            return (
-              <Box component="li" key={link.to} sx={{ display: 'flex', px: 1 }}>
-                <ListItemButton
-                  component={Link}
-                  to={link.to}
-                  selected={active}
-                  aria-current={active ? 'page' : undefined}
-                  onClick={onNavigate}
-                  sx={{
-                    borderRadius: 2,
-                    mb: 0.5,
-                    '&.Mui-selected': { color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
-                  }}
-                >
-                  <ListItemIcon sx={{ minWidth: 40 }}>{link.icon}</ListItemIcon>
-                  <ListItemText
-                    primary={t(link.labelKey)}
-                    slotProps={{ primary: { sx: { fontWeight: active ? 600 : 400 } } }}
-                  />
-                </ListItemButton>
-              </Box>
-            );
-          })}
+          {backOffice ? (
+            <Suspense fallback={null}>
+              <StaffNavLinks userType={userType} onNavigate={onNavigate} />
+            </Suspense>
+          ) : null}
+          <NavItems links={navLinksFor(userType)} onNavigate={onNavigate} />
         </List>
       </Box>
       <Box component="footer" sx={{ px: 2, py: 2, borderTop: 1, borderColor: 'divider' }}>

@@ -2,14 +2,9 @@ import Dashboard from '@mui/icons-material/Dashboard';
 import FolderOpen from '@mui/icons-material/FolderOpen';
 import Home from '@mui/icons-material/Home';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-// The user menu's icon, already in the first load: a person for the applicants.
-import Person from '@mui/icons-material/Person';
-import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
-import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import TravelExplore from '@mui/icons-material/TravelExplore';
 import type { UserType } from '@passerelle/contract';
 import type { ReactNode } from 'react';
-import { staffAccountsPath, staffApplicantsPath, staffFormationsPath } from '../../lib/back-office-links';
 
 export interface NavLinkItem {
   to: string;
@@ -23,7 +18,7 @@ export interface NavLinkItem {
 
 /**
  * SPEC section 2 "Shell and menus": only applicants get the portal links (home, search, cases); staff and admins get
- * the back office's cases (issue 10).
+ * the back office's entries (`staffNavLinks`, issues 10 to 12) above this list.
  */
 export function navLinksFor(userType: UserType | undefined): NavLinkItem[] {
   const about: NavLinkItem = { to: '/about', labelKey: 'layout.links.about', icon: <InfoOutlined /> };
@@ -35,17 +30,8 @@ export function navLinksFor(userType: UserType | undefined): NavLinkItem[] {
       about,
     ];
   }
-  // Issue 10: the back office's pipeline, the screen staff work from all day.
-  if (userType === 'staff' || userType === 'admin') {
-    return [
-      { to: '/gestion', labelKey: 'layout.links.staffPipeline', icon: <FolderOpen />, end: true, activeUnder: ['/gestion/dossiers'] },
-      { to: staffApplicantsPath, labelKey: 'layout.links.staffApplicants', icon: <Person /> },
-      { to: staffFormationsPath, labelKey: 'layout.links.staffFormations', icon: <SchoolOutlined /> },
-      // Issue 12: only admins manage the back-office accounts.
-      ...(userType === 'admin' ? [{ to: staffAccountsPath, labelKey: 'layout.links.staffAccounts', icon: <VerifiedUserOutlined /> }] : []),
-      about,
-    ];
-  }
+  // Issues 10 to 12: the back office's entries come first, from staff-nav-links.tsx, loaded with the back office.
+  if (userType === 'staff' || userType === 'admin') return [about];
   return [{ to: '/', labelKey: 'layout.links.home', icon: <Home />, end: true }, about];
 }
 

@@ -45,7 +45,7 @@ export function TextFieldElement<T extends FieldValues>({
       disabled={disabled ?? field.disabled}
       error={Boolean(fieldState.error)}
       helperText={fieldState.error?.message ?? helperText}
-      shrink={type === 'date'}
+      shrink={type === 'date' || type === 'time' || type === 'datetime-local'}
       input={{
         name: field.name,
         type,

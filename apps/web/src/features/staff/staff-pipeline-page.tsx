@@ -11,7 +11,7 @@ import type { Theme } from '@mui/material/styles';
 import type { PipelineAlert } from '@passerelle/contract';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { serverFieldMessage } from '../../components/form/server-errors';
@@ -20,6 +20,7 @@ import { ApiError } from '../../lib/api-client';
 import { useStaffAlerts, useStaffDossiers, useStaffFilters } from './api/pipeline';
 import { AlertsBanner } from './components/alerts-banner';
 import { DebouncedTextField } from './components/debounced-text-field';
+import { ExportCasesButton } from './exports/export-cases-button';
 import { Pager } from './components/pager';
 import { PipelineCards, PipelineCardsSkeleton } from './components/pipeline-cards';
 import { PipelineFilters } from './components/pipeline-filters';
@@ -112,9 +113,7 @@ export function Component() {
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <Button component={RouterLink} to="/gestion/sondages" variant="outlined">
-            {t('common:layout.links.staffSurveys')}
-          </Button>
+          <ExportCasesButton query={query} />
         }
       />
       {alerts.data ? (

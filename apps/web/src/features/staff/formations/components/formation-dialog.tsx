@@ -25,11 +25,11 @@ import {
 import { useId, useState } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { OutlinedField } from '../../../../components/form/outlined-field';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { zodResolver } from '../../../../components/form/zod-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
+import { SchoolSelect } from '../../components/school-select';
 import { useSaveFormation } from '../api/formations';
 
 const fieldNames = [
@@ -81,37 +81,6 @@ function defaultsOf(formation: StaffFormation | undefined, schoolId: number | un
     codeDiplome: formation.codeDiplome ?? '',
     hours: formation.hours,
   };
-}
-
-function SchoolSelect({ control, schools }: { control: Control<FormationInput>; schools: StaffSchool[] }) {
-  const { t } = useTranslation('staff-formations');
-  const { field, fieldState } = useController({ name: 'schoolId', control });
-  const value: unknown = field.value;
-  return (
-    <OutlinedField
-      label={t('form.school')}
-      required
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message}
-      select={
-        <>
-          <option value="">{t('form.chooseSchool')}</option>
-          {schools.map((school) => (
-            <option key={school.id} value={school.id}>
-              {`${school.name} (${school.code})`}
-            </option>
-          ))}
-        </>
-      }
-      input={{
-        name: field.name,
-        value: typeof value === 'number' || typeof value === 'string' ? String(value) : '',
-        onChange: (event) => field.onChange(event.target.value === '' ? '' : Number(event.target.value)),
-        onBlur: field.onBlur,
-        inputRef: field.ref,
-      }}
-    />
-  );
 }
 
 function ContractTypesField({ control }: { control: Control<FormationInput> }) {
@@ -220,7 +189,13 @@ export function FormationDialog({
       <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ display: 'contents' }}>
         <DialogTitle id={titleId}>{formation ? t('form.editTitle') : t('form.createTitle')}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, pt: '8px !important' }}>
-          <SchoolSelect control={form.control} schools={schools} />
+          <SchoolSelect
+            control={form.control}
+            name="schoolId"
+            schools={schools}
+            label={t('form.school')}
+            placeholder={t('form.chooseSchool')}
+          />
           <TextFieldElement
             name="libelle"
             control={form.control}

@@ -1,0 +1,1 @@
+CREATE INDEX "offers_active_publication_idx" ON "offers" USING btree ("publication_date","id") WHERE "offers"."expired_at" is null;

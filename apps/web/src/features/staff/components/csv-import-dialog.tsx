@@ -1,0 +1,226 @@
+import UploadFile from '@mui/icons-material/UploadFileOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { Theme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../components/use-error-text';
+import { visuallyHidden } from '../../../components/visually-hidden';
+import { ApiError } from '../../../lib/api-client';
+
+/** What every CSV import answers (issue 12): the lines read, those stored, and each line's errors. */
+export interface CsvImportResult {
+  rows: number;
+  imported: number;
+  errors: { line: number; field: string; message: string }[];
+  /** Of those lines, the ones that update a record already stored (the offers' import, by reference). */
+  updated?: number;
+}
+
+export interface CsvImportDialogProps<R extends CsvImportResult> {
+  open: boolean;
+  onClose: () => void;
+  /** The screen's locale namespace: its `import.*` texts (title, intro, ready, columns.<field> ...). */
+  namespace: string;
+  /** The import's mutation: a dry run checks the file, the real run stores it. */
+  run: UseMutationResult<R, Error, { file: File; dryRun: boolean }>;
+  /** Another mutation of the same import, for the real run (the dry run's answer stays shown meanwhile). */
+  store: UseMutationResult<R, Error, { file: File; dryRun: boolean }>;
+  /** A step after the import (the applicants' invitation): its status line and its button. */
+  after?: (imported: R) => { status: ReactNode; action: ReactNode };
+  /** True while that step runs: the dialog cannot close then. */
+  busy?: boolean;
+  /** Called when a new file is chosen or the dialog closes, to reset that step. */
+  onReset?: () => void;
+}
+
+/**
+ * A CSV import in steps (issue 12): choosing a file checks it at once (a dry run) and shows every wrong line, or how
+ * many lines are ready; then the import, all lines or none; then, when given, a step of the screen's own.
+ */
+export function CsvImportDialog<R extends CsvImportResult>({
+  open,
+  onClose,
+  namespace,
+  run: check,
+  store,
+  after,
+  busy = false,
+  onReset,
+}: CsvImportDialogProps<R>) {
+  const { t } = useTranslation(namespace);
+  const errorText = useErrorText();
+  const titleId = useId();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<R | null>(null);
+  const [imported, setImported] = useState<R | null>(null);
+  const isBusy = check.isPending || store.isPending || busy;
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+
+  function reset() {
+    setFile(null);
+    setPreview(null);
+    setImported(null);
+    check.reset();
+    store.reset();
+    onReset?.();
+  }
+  function choose(chosen: File | undefined) {
+    if (!chosen) return;
+    reset();
+    setFile(chosen);
+    check.mutate({ file: chosen, dryRun: true }, { onSuccess: setPreview });
+  }
+
+  /** The API words a refusal of the whole file (its size, its columns) for the person: shown as it is. */
+  const failureText = (error: unknown) =>
+    error instanceof ApiError && error.errors['file']?.[0] ? error.errors['file'][0] : errorText(error);
+  const failure = check.error ?? store.error;
+  const canImport = preview !== null && preview.errors.length === 0 && imported === null;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={isBusy ? undefined : onClose}
+      slotProps={{ transition: { onExited: reset } }}
+      aria-labelledby={titleId}
+      maxWidth="md"
+      fullWidth
+      fullScreen={isPhone}
+    >
+      <DialogTitle id={titleId}>{t('import.title')}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography>{t('import.intro')}</Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept=".csv,text/csv,text/plain"
+            // The button below opens it: one control in the tab order, named by the button.
+            tabIndex={-1}
+            aria-hidden
+            aria-label={t('import.choose')}
+            style={visuallyHidden}
+            disabled={isBusy}
+            onChange={(event) => {
+              choose(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+          <Button
+            variant="outlined"
+            startIcon={<UploadFile />}
+            disabled={isBusy}
+            onClick={() => inputRef.current?.click()}
+          >
+            {file ? t('import.chooseOther') : t('import.choose')}
+          </Button>
+          {file ? (
+            <Typography sx={{ overflowWrap: 'anywhere' }}>{t('import.chosen', { name: file.name })}</Typography>
+          ) : null}
+        </Box>
+
+        <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          {check.isPending ? (
+            <>
+              <Typography>{t('import.checking')}</Typography>
+              <LinearProgress aria-hidden />
+            </>
+          ) : null}
+          {failure ? <Alert severity="error">{failureText(failure)}</Alert> : null}
+          {preview && preview.errors.length === 0 && !imported ? (
+            <Alert severity="success">
+              {t('import.ready', { count: preview.rows, updated: preview.updated ?? 0 })}
+            </Alert>
+          ) : null}
+          {preview && preview.errors.length > 0 ? (
+            <Alert severity="warning">
+              {t('import.errorsTitle', { count: preview.errors.length, rows: preview.rows })}
+            </Alert>
+          ) : null}
+          {imported ? (
+            <Alert severity="success">
+              {t('import.imported', { count: imported.imported, updated: imported.updated ?? 0 })}
+            </Alert>
+          ) : null}
+          {imported && after ? after(imported).status : null}
+        </Box>
+
+        {preview && preview.errors.length > 0 && isPhone ? (
+          <Box
+            component="ul"
+            aria-label={t('import.errorsTable')}
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}
+          >
+            {preview.errors.map((error, index) => (
+              <Box
+                component="li"
+                key={`${error.line}-${error.field}-${index}`}
+                sx={{ borderLeft: 3, borderColor: 'warning.main', pl: 1.5 }}
+              >
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {t('import.where', { line: error.line, column: t(`import.columns.${error.field}`) })}
+                </Typography>
+                <Typography variant="body2">{error.message}</Typography>
+              </Box>
+            ))}
+          </Box>
+        ) : null}
+        {preview && preview.errors.length > 0 && !isPhone ? (
+          <Box sx={{ overflow: 'auto', maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+            <Table size="small" stickyHeader aria-label={t('import.errorsTable')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={{ fontWeight: 700 }}>{t('import.line')}</TableCell>
+                  <TableCell sx={{ fontWeight: 700 }}>{t('import.column')}</TableCell>
+                  <TableCell sx={{ fontWeight: 700 }}>{t('import.message')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {preview.errors.map((error, index) => (
+                  <TableRow key={`${error.line}-${error.field}-${index}`}>
+                    <TableCell>{error.line}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`import.columns.${error.field}`)}</TableCell>
+                    <TableCell>{error.message}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        ) : null}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={onClose} disabled={isBusy}>
+          {t('import.close')}
+        </Button>
+        {canImport && file ? (
+          <Button
+            variant="contained"
+            loading={store.isPending}
+            onClick={() => store.mutate({ file, dryRun: false }, { onSuccess: setImported })}
+          >
+            {t('import.submit', { count: preview.rows })}
+          </Button>
+        ) : null}
+        {imported && after ? after(imported).action : null}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,271 @@
+import Delete from '@mui/icons-material/DeleteOutlined';
+import Edit from '@mui/icons-material/EditOutlined';
+import Upload from '@mui/icons-material/UploadFileOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { StaffPublicFile } from '@passerelle/contract/staff-content';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { ErrorState } from '../../../../components/error-state';
+import { serverFieldMessage } from '../../../../components/form/server-errors';
+import { useErrorText } from '../../../../components/use-error-text';
+import { ApiError } from '../../../../lib/api-client';
+import { ListRow } from '../../components/list-row';
+import {
+  useDeletePublicFile,
+  useOrderPublicFiles,
+  usePublicFiles,
+  useRenamePublicFile,
+  useUploadPublicFile,
+} from '../api/content';
+import { MoveButtons, movedIds } from './move-buttons';
+import { TextFieldDialog } from './text-field-dialog';
+
+const kilobytes = (size: number) => Math.max(1, Math.round(size / 1024));
+
+function fieldMessage(error: unknown, field: string): string | undefined {
+  const messages = error instanceof ApiError ? error.errors[field] : undefined;
+  return messages ? serverFieldMessage(messages) : undefined;
+}
+
+function UploadForm({ onDone }: { onDone: (name: string) => void }) {
+  const { t } = useTranslation('staff-content');
+  const errorText = useErrorText();
+  const upload = useUploadPublicFile();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const fileLabelId = useId();
+  const [name, setName] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) {
+      setMissing(true);
+      return;
+    }
+    upload.mutate(
+      { file, name },
+      {
+        onSuccess: ({ file: stored }) => {
+          setName('');
+          setFile(null);
+          if (inputRef.current) inputRef.current.value = '';
+          onDone(stored.name);
+        },
+      },
+    );
+  }
+
+  const fileError = missing ? t('files.fileRequired') : fieldMessage(upload.error, 'file');
+  const otherError = upload.error && !fileError && !fieldMessage(upload.error, 'name') ? errorText(upload.error) : null;
+  return (
+    <Paper
+      component="form"
+      variant="outlined"
+      onSubmit={submit}
+      noValidate
+      aria-label={t('files.addTitle')}
+      sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
+      <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600 }}>
+        {t('files.addTitle')}
+      </Typography>
+      <Box>
+        <Typography
+          id={fileLabelId}
+          component="label"
+          htmlFor={`${fileLabelId}-input`}
+          variant="body2"
+          sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}
+        >
+          {t('files.file')}
+        </Typography>
+        <input
+          id={`${fileLabelId}-input`}
+          ref={inputRef}
+          type="file"
+          accept="application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg"
+          aria-describedby={`${fileLabelId}-help`}
+          aria-invalid={fileError ? true : undefined}
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null);
+            setMissing(false);
+          }}
+        />
+        <Typography
+          id={`${fileLabelId}-help`}
+          variant="body2"
+          sx={{ color: fileError ? 'error.main' : 'text.secondary', mt: 0.5 }}
+        >
+          {fileError ?? t('files.fileHint')}
+        </Typography>
+      </Box>
+      <TextField
+        label={t('files.name')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={Boolean(fieldMessage(upload.error, 'name'))}
+        helperText={fieldMessage(upload.error, 'name') ?? t('files.nameHint')}
+      />
+      {otherError ? <Alert severity="error">{otherError}</Alert> : null}
+      <Box>
+        <Button type="submit" variant="contained" startIcon={<Upload />} disabled={upload.isPending}>
+          {upload.isPending ? t('files.uploading') : t('files.upload')}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
+
+function RenameDialog({
+  file,
+  onClose,
+  onDone,
+}: {
+  file: StaffPublicFile;
+  onClose: () => void;
+  onDone: (name: string) => void;
+}) {
+  const { t } = useTranslation('staff-content');
+  const errorText = useErrorText();
+  const rename = useRenamePublicFile();
+  const fieldError = fieldMessage(rename.error, 'name');
+  return (
+    <TextFieldDialog
+      title={t('files.renameTitle')}
+      label={t('files.name')}
+      initialValue={file.name}
+      hint={t('files.nameShown')}
+      submitLabel={t('actions.save')}
+      check={(name) => (name ? null : t('files.nameRequired'))}
+      onSubmit={(name) =>
+        rename.mutate({ id: file.id, name }, { onSuccess: ({ file: renamed }) => onDone(renamed.name) })
+      }
+      onCancel={onClose}
+      fieldError={fieldError}
+      formError={rename.error && !fieldError ? errorText(rename.error) : undefined}
+      isPending={rename.isPending}
+    />
+  );
+}
+
+/** The home's documents card: the files every applicant may download, in the order shown. */
+export function PublicFilesPanel({ onFeedback }: { onFeedback: (message: string) => void }) {
+  const { t } = useTranslation('staff-content');
+  const errorText = useErrorText();
+  const query = usePublicFiles();
+  const order = useOrderPublicFiles();
+  const remove = useDeletePublicFile();
+  const [renaming, setRenaming] = useState<StaffPublicFile | null>(null);
+  const [removing, setRemoving] = useState<StaffPublicFile | null>(null);
+  const list = query.data?.files ?? [];
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <UploadForm onDone={(name) => onFeedback(t('files.uploaded', { name }))} />
+      <Paper variant="outlined" component="section" aria-label={t('files.listTitle')} sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600, mb: 1 }}>
+          {t('files.listTitle')}
+        </Typography>
+        {query.error ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
+        {query.isPending ? <LinearProgress aria-label={t('loading')} /> : null}
+        {order.error ? (
+          <Alert severity="error">{fieldMessage(order.error, 'ids') ?? errorText(order.error)}</Alert>
+        ) : null}
+        {query.data && list.length === 0 ? (
+          <Typography sx={{ color: 'text.secondary' }}>{t('files.empty')}</Typography>
+        ) : null}
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {list.map((file, index) => (
+            <ListRow
+              key={file.id}
+              actions={
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
+                  <MoveButtons
+                    name={file.name}
+                    index={index}
+                    count={list.length}
+                    disabled={order.isPending}
+                    onMove={(from, to) =>
+                      order.mutate(
+                        movedIds(
+                          list.map((f) => f.id),
+                          from,
+                          to,
+                        ),
+                      )
+                    }
+                  />
+                  <Button
+                    size="small"
+                    startIcon={<Edit />}
+                    aria-label={t('files.renameNamed', { name: file.name })}
+                    onClick={() => setRenaming(file)}
+                  >
+                    {t('files.rename')}
+                  </Button>
+                  <Button
+                    size="small"
+                    color="error"
+                    startIcon={<Delete />}
+                    aria-label={t('files.removeNamed', { name: file.name })}
+                    onClick={() => setRemoving(file)}
+                  >
+                    {t('files.remove')}
+                  </Button>
+                </Box>
+              }
+            >
+              <Typography component="h3" sx={{ fontWeight: 600, fontSize: '1rem' }}>
+                {file.name}
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('files.meta', {
+                  type:
+                    file.contentType === 'application/pdf'
+                      ? 'PDF'
+                      : file.contentType.replace('image/', '').toUpperCase(),
+                  size: kilobytes(file.size),
+                })}
+              </Typography>
+            </ListRow>
+          ))}
+        </Box>
+      </Paper>
+      {renaming ? (
+        <RenameDialog
+          file={renaming}
+          onClose={() => setRenaming(null)}
+          onDone={(name) => {
+            setRenaming(null);
+            onFeedback(t('files.renamed', { name }));
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('files.removeTitle')}
+        message={t('files.removeMessage', { name: removing?.name ?? '' })}
+        confirmLabel={t('files.remove')}
+        destructive
+        isPending={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => {
+          if (!removing) return;
+          const name = removing.name;
+          remove.mutate(removing.id, {
+            onSuccess: () => onFeedback(t('files.removed', { name })),
+            onSettled: () => setRemoving(null),
+          });
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,93 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import { jsonResponse, stubApi } from '../../../test/api-stub';
+import { renderRoutes } from '../../../test/render';
+import type { SmicRow } from './api/smic';
+import { Component as StaffReferencesPage } from './staff-references-page';
+
+const rows: SmicRow[] = [
+  {
+    validFrom: '2024-01-01',
+    monthly: 1766.92,
+    hourly: 11.65,
+    mayotte: { monthly: 1334.67, hourly: 8.8 },
+    updatedAt: null,
+  },
+  {
+    validFrom: '2024-11-01',
+    monthly: 1801.8,
+    hourly: 11.88,
+    mayotte: { monthly: 1361.97, hourly: 8.98 },
+    updatedAt: null,
+  },
+];
+const added: SmicRow = {
+  validFrom: '2026-06-01',
+  monthly: 1867.02,
+  hourly: 12.31,
+  updatedAt: '2026-11-25T10:00:00.000Z',
+};
+
+beforeAll(async () => {
+  await initI18n();
+  await i18next.changeLanguage('fr-FR');
+  await i18next.loadNamespaces(['common', 'staff-references']);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const renderPage = () =>
+  renderRoutes([{ path: '/gestion/references', element: <StaffReferencesPage /> }], '/gestion/references');
+
+describe('StaffReferencesPage', () => {
+  it('lists the SMIC values newest first, and the rules’ fixed values with their source', async () => {
+    stubApi({ '/api/staff/smic': rows }, () => jsonResponse(500, {}));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Valeurs du SMIC, la plus récente en premier' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent('01/11/2024');
+    expect(first).toHaveTextContent(/1\s801,80\s€/);
+    expect(second).toHaveTextContent('01/01/2024');
+    const fixed = screen.getByRole('list', { name: 'Valeurs fixées par la réglementation' });
+    const firstValue = within(fixed).getAllByRole('listitem')[0];
+    expect(firstValue).toHaveTextContent(
+      /^Apprentissage, année 1 du contrat27\s% · 43\s% · 53\s% · 100\s%Source : packages\/contract\/src\/rules\/salary.ts/,
+    );
+    expect(within(fixed).getByText('40 heures')).toBeInTheDocument();
+  });
+
+  it('checks a new value before sending it, then shows it in the table', async () => {
+    const calls = stubApi({ '/api/staff/smic': rows }, () => jsonResponse(200, [...rows, added]));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Ajouter une valeur' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ajouter une valeur du SMIC' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la valeur' }));
+    expect(within(dialog).getByLabelText(/^Mensuel brut/)).toHaveAccessibleDescription('Ce champ est obligatoire.');
+
+    await user.type(within(dialog).getByLabelText(/^En vigueur le/), '2026-06-01');
+    await user.type(within(dialog).getByLabelText(/^Mensuel brut/), '1867.02');
+    await user.type(within(dialog).getByLabelText(/^Horaire brut/), '12.31');
+    await user.type(within(dialog).getByLabelText('Mayotte : mensuel brut, en €'), '1400');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la valeur' }));
+    expect(within(dialog).getByLabelText('Mayotte : horaire brut, en €')).toHaveAccessibleDescription(
+      'Saisissez les deux montants de Mayotte, mensuel et horaire, ou aucun des deux.',
+    );
+    expect(calls).toEqual([]);
+
+    await user.clear(within(dialog).getByLabelText('Mayotte : mensuel brut, en €'));
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la valeur' }));
+    expect(await screen.findByText('La valeur du SMIC en vigueur le 01/06/2026 est enregistrée.')).toBeInTheDocument();
+    expect(calls).toEqual([
+      { method: 'PUT', path: '/api/staff/smic', body: { validFrom: '2026-06-01', monthly: 1867.02, hourly: 12.31 } },
+    ]);
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('01/06/2026');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Ajoutée le 25/11/2026');
+  });
+});
