@@ -18,7 +18,14 @@ export type LoginLinkBody = z.infer<typeof loginLinkBody>;
 export const resendLinkBody = z.object({ t: z.string().min(10).max(200), lang: language.optional() });
 
 export const exchangeBody = z.object({ t: z.string().min(10).max(200) });
-export const tokenResponse = z.object({ token: z.string() });
+export const tokenResponse = z.object({
+  token: z.string(),
+  /**
+   * On sign-in from a link only: the language of the account's mails. A browser where the person never chose a language
+   * adopts it, so that an applicant invited in English finds the portal in English.
+   */
+  lang: language.optional(),
+});
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
 export const meResponse = z.object({

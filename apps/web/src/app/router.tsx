@@ -224,7 +224,7 @@ export const routes: RouteObject[] = [
           ),
           guarded(
             '/gestion/references',
-            { title: 'common:titles.staffReferences', userType: 'admin' },
+            { title: 'common:titles.staffReferences', userTypes: backOffice },
             () => import('../features/staff/references/staff-references-page'),
           ),
           guarded(

@@ -34,6 +34,15 @@ export function storedLanguage(): AppLanguage {
   return 'fr-FR';
 }
 
+/** Whether a language was chosen in this browser (the menu, or an earlier sign-in); none: French by default. */
+export function hasChosenLanguage(): boolean {
+  try {
+    return localStorage.getItem(storageKeys.lang) !== null;
+  } catch {
+    return false;
+  }
+}
+
 function applyLanguage(language: string) {
   document.documentElement.lang = language;
 }

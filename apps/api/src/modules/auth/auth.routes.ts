@@ -33,7 +33,7 @@ export default async function authRoutes(instance: FastifyInstance): Promise<voi
       path: '/api',
       maxAge: config.REFRESH_TOKEN_TTL,
     });
-    return { token: session.accessToken };
+    return session.lang ? { token: session.accessToken, lang: session.lang } : { token: session.accessToken };
   };
   const closeSession = (reply: FastifyReply) =>
     reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: config.secureCookies, path: '/api' });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { UserType } from '@passerelle/contract';
+import type { Language, UserType } from '@passerelle/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -112,6 +112,8 @@ export async function resendLoginLink(db: Db, config: AuthConfig, token: string)
 export interface Session {
   accessToken: string;
   refreshToken: string;
+  /** On sign-in from a link: the account's language, which a browser without a chosen one adopts. */
+  lang?: Language;
 }
 
 /** What sessions need of the auth plugin (plugins/auth.ts): minting access tokens, and dropping a cached session. */
@@ -149,7 +151,7 @@ export async function exchangeLoginToken(db: Db, config: AuthConfig, tokens: Acc
     return { user: found, session: await startSession(tx, config, found.id) };
   });
   const accessToken = await tokens.sign({ id: user.id, userType: user.userType as UserType }, session.sessionId);
-  return { accessToken, refreshToken: session.refreshToken };
+  return { accessToken, refreshToken: session.refreshToken, lang: mailLanguageOf(user) };
 }
 
 /** A used refresh token presented again within this delay is a race between tabs, not a theft. */

@@ -63,7 +63,8 @@ async function signIn(app: FastifyInstance, smtp: TestSmtpServer, email: string)
   expect(res.statusCode).toBe(200);
   const cookie = refreshCookieOf(res)?.value;
   if (!cookie) throw new Error('no refresh cookie');
-  return { token: (res.json<{ token: string }>()).token, cookie };
+  const { token, lang } = res.json<{ token: string; lang?: string }>();
+  return { token, lang, cookie };
 }
 
 const outboxCount = async (app: FastifyInstance, address: string) =>
@@ -100,7 +101,9 @@ describe('sign-in by personal link', async () => {
 
   it('mails an English link to an English user', async () => {
     await createUser(app, 'john.smith@example.com', 'en-US', 'company', 'John');
-    const { token } = await signIn(app, smtp, 'john.smith@example.com');
+    const { token, lang } = await signIn(app, smtp, 'john.smith@example.com');
+    // The sign-in answer gives the account's language: a browser where none was chosen shows the portal in English.
+    expect(lang).toBe('en-US');
     const [mail] = mailsTo(smtp, 'john.smith@example.com');
     expect(mail?.parsed.subject).toBe('Your Passerelle sign-in link');
     expect(mail?.parsed.text).toContain('Hello John,');

@@ -25,7 +25,7 @@ import { NavItems } from './nav-items';
 
 /**
  * The back office's entries (issues 10 to 12), in the order of a coordinator's day: the cases, the people, what the
- * portal offers, then the results and the settings; admins also manage the team and the reference values. Loaded with
+ * portal offers, then the results and the settings (formations, reference values); admins also manage the team. Loaded with
  * the first back-office page, never by applicants and employers (it is not in the first load).
  */
 export function staffNavLinks(userType: UserType): NavLinkItem[] {
@@ -38,12 +38,9 @@ export function staffNavLinks(userType: UserType): NavLinkItem[] {
     { to: staffSurveysPath, labelKey: 'layout.links.staffSurveys', icon: <PollOutlined /> },
     { to: staffExportsPath, labelKey: 'layout.links.staffExports', icon: <FileDownloadOutlined /> },
     { to: staffFormationsPath, labelKey: 'layout.links.staffFormations', icon: <SchoolOutlined /> },
+    { to: staffReferencesPath, labelKey: 'layout.links.staffReferences', icon: <TuneOutlined /> },
   ];
-  if (userType === 'admin')
-    links.push(
-      { to: staffAccountsPath, labelKey: 'layout.links.staffAccounts', icon: <GroupsOutlined /> },
-      { to: staffReferencesPath, labelKey: 'layout.links.staffReferences', icon: <TuneOutlined /> },
-    );
+  if (userType === 'admin') links.push({ to: staffAccountsPath, labelKey: 'layout.links.staffAccounts', icon: <GroupsOutlined /> });
   return links;
 }
 

@@ -19,7 +19,8 @@ export function UserMenu() {
   const buttonId = useId();
   const signedIn = Boolean(token && user);
   const close = () => setAnchor(null);
-  const shown = signedIn && user ? initials(user.prenom, user.nom) : null;
+  // An account without a name yet (a staff account created from the command line) shows the person icon.
+  const shown = signedIn && user ? initials(user.prenom, user.nom) || null : null;
 
   return (
     <>

@@ -1,6 +1,8 @@
 import type { Language, TokenResponse } from '@passerelle/contract';
+import i18next from 'i18next';
 import { api, ApiError, apiVoid } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
+import { hasChosenLanguage } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { removeKeysStartingWith, storageKeys } from '../../../lib/storage-keys';
 import { meQueryOptions } from './me';
@@ -15,7 +17,9 @@ const exchanges = new Map<string, Promise<ExchangeOutcome>>();
 
 async function runExchange(t: string): Promise<ExchangeOutcome> {
   try {
-    const { token } = await api<TokenResponse>('/auth/exchange', { method: 'POST', body: { t }, anonymous: true });
+    const { token, lang } = await api<TokenResponse>('/auth/exchange', { method: 'POST', body: { t }, anonymous: true });
+    // A browser where nobody chose a language takes the account's: an applicant invited in English reads English.
+    if (lang && !hasChosenLanguage()) await i18next.changeLanguage(lang);
     // Someone else may have been signed in in this browser: nothing of theirs may stay in the cache.
     queryClient.clear();
     authStore.clear();

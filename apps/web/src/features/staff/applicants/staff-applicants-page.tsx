@@ -116,7 +116,8 @@ function ApplicantsTable({ items, pendingId, onInvite }: RowsProps) {
           {items.map((item) => {
             const dates = datesOf(item);
             return (
-              <TableRow key={item.id} hover>
+              // No hover shade: the row is not a link, and its grey would take the chip's and the buttons' contrast under 4.5:1.
+              <TableRow key={item.id}>
                 <TableCell sx={{ minWidth: 240 }}>
                   <Typography sx={{ fontWeight: 600 }}>
                     {item.nom.toUpperCase()} {item.prenom}

@@ -219,8 +219,8 @@ function FixedValues() {
 }
 
 /**
- * /gestion/references (issue 12, "The reference tables"), for admins: the dated SMIC values the salary rules read
- * (a table admins add to), and the other values the rules read, which are code (read-only, with their source).
+ * /gestion/references (issue 12, "The reference tables"), for staff and admins: the dated SMIC values the salary rules read
+ * (a table they add to, as PUT /api/staff/smic allows), and the other values the rules read, which are code (read-only, with their source).
  */
 function StaffReferencesPage() {
   const { t } = useTranslation('staff-references');
