@@ -1,13 +1,11 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enCommon from '../apps/web/src/locales/en-US/common.json' with { type: 'json' };
 import enPortal from '../apps/web/src/locales/en-US/portal.json' with { type: 'json' };
@@ -15,6 +13,7 @@ import frApplicants from '../apps/web/src/locales/fr-FR/staff-applicants.json' w
 import frContent from '../apps/web/src/locales/fr-FR/staff-content.json' with { type: 'json' };
 import frFormations from '../apps/web/src/locales/fr-FR/staff-formations.json' with { type: 'json' };
 import frWorkshops from '../apps/web/src/locales/fr-FR/staff-workshops.json' with { type: 'json' };
+import { freePort, portalEnv, root, startMailCapture, startPortal, stopPortal } from './harness.ts';
 import { expectNoHorizontalOverflow, tabTo } from './sheets-support.ts';
 import { expectAxeClean, getBrowser, shot, waitUntilSettled } from './support.ts';
 
@@ -26,7 +25,6 @@ import { expectAxeClean, getBrowser, shot, waitUntilSettled } from './support.ts
  * phone, signs in and finds the English news, the workshop and their formation. axe checks every new screen state.
  */
 
-const root = path.resolve(import.meta.dirname, '..');
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 const run = randomBytes(3).toString('hex').toUpperCase();
@@ -37,79 +35,21 @@ const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 // ---------- Its own portal: an empty embedded database, its own mail capture ----------
 
 let work = '';
 let mailDir = '';
 let baseUrl = '';
 let server: ChildProcess | null = null;
-let smtp: SMTPServer | null = null;
-let env: NodeJS.ProcessEnv = {};
-
-async function waitForHealth(timeoutMs = 60_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    if (server?.exitCode !== null) throw new Error(`server exited with ${String(server?.exitCode)}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not become healthy');
-}
+let smtp: Awaited<ReturnType<typeof startMailCapture>> | null = null;
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'passerelle-first-day-'));
   mailDir = path.join(work, 'mail');
-  mkdirSync(mailDir);
-  let n = 0;
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-        n += 1;
-        const file = path.join(mailDir, `${Date.now()}-${String(n).padStart(5, '0')}.json`);
-        writeFileSync(`${file}.tmp`, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
-        renameSync(`${file}.tmp`, file);
-        callback();
-      });
-    },
-  });
-  const smtpPort = await freePort();
-  await new Promise<void>((resolve) => smtp?.listen(smtpPort, '127.0.0.1', resolve));
-
+  smtp = await startMailCapture(mailDir);
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: path.join(work, 'data'),
-    DATABASE_URL: '',
-    DEMO_DATA: 'false',
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    MAIL_POLL_INTERVAL_MS: '200',
-    LOG_LEVEL: 'warn',
-  };
+  const env = portalEnv(port, work, smtp.port, { DEMO_DATA: 'false' });
 
   // The operator's first command, while no server holds the embedded database.
   const { stdout } = await promisify(execFile)(
@@ -123,21 +63,12 @@ beforeAll(async () => {
   );
   expect(stdout).toContain('Compte créé (administrateur) ; 1 mail(s) de connexion envoyé(s)');
 
-  server = spawn(process.execPath, [path.join(root, 'apps/api/src/server.ts')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitForHealth();
+  server = await startPortal(env);
 });
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server?.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await stopPortal(server);
+  await smtp?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

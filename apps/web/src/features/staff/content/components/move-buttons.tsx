@@ -3,21 +3,26 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import IconButton from '@mui/material/IconButton';
 import { useTranslation } from 'react-i18next';
 
-/** Moves an item of an ordered list one place up or down; the list is saved in its new order at once. */
+/**
+ * Moves the item at `index` of an ordered list (`ids`) one place up or down and hands the list's new order to `onOrder`,
+ * which saves it at once.
+ */
 export function MoveButtons({
   name,
   index,
-  count,
+  ids,
   disabled,
-  onMove,
+  onOrder,
 }: {
   name: string;
   index: number;
-  count: number;
+  ids: readonly number[];
   disabled: boolean;
-  onMove: (from: number, to: number) => void;
+  onOrder: (ids: number[]) => void;
 }) {
   const { t } = useTranslation('staff-content');
+  const count = ids.length;
+  const onMove = (from: number, to: number) => onOrder(movedIds(ids, from, to));
   return (
     <>
       <IconButton
@@ -41,7 +46,7 @@ export function MoveButtons({
 }
 
 /** The ids in their new order after moving one item. */
-export function movedIds(ids: number[], from: number, to: number): number[] {
+export function movedIds(ids: readonly number[], from: number, to: number): number[] {
   const next = [...ids];
   const [moved] = next.splice(from, 1);
   if (moved !== undefined) next.splice(to, 0, moved);

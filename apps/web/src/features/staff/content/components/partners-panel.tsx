@@ -22,7 +22,7 @@ import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
 import { ListRow } from '../../components/list-row';
 import { uploadPartnerLogo, useDeletePartner, useOrderPartners, usePartners, useSavePartner } from '../api/content';
-import { MoveButtons, movedIds } from './move-buttons';
+import { MoveButtons } from './move-buttons';
 
 type Field = 'nom' | 'web' | 'logo';
 
@@ -176,6 +176,7 @@ export function PartnersPanel({ onFeedback }: { onFeedback: (message: string) =>
   const [editing, setEditing] = useState<{ partner?: StaffPartner } | null>(null);
   const [removing, setRemoving] = useState<StaffPartner | null>(null);
   const list = query.data?.partners ?? [];
+  const ids = list.map((partner) => partner.id);
 
   return (
     <Paper variant="outlined" component="section" aria-label={t('partners.listTitle')} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -204,17 +205,9 @@ export function PartnersPanel({ onFeedback }: { onFeedback: (message: string) =>
                 <MoveButtons
                   name={partner.nom}
                   index={index}
-                  count={list.length}
+                  ids={ids}
                   disabled={order.isPending}
-                  onMove={(from, to) =>
-                    order.mutate(
-                      movedIds(
-                        list.map((p) => p.id),
-                        from,
-                        to,
-                      ),
-                    )
-                  }
+                  onOrder={(next) => order.mutate(next)}
                 />
                 <Button
                   size="small"

@@ -24,7 +24,7 @@ import {
   useRenamePublicFile,
   useUploadPublicFile,
 } from '../api/content';
-import { MoveButtons, movedIds } from './move-buttons';
+import { MoveButtons } from './move-buttons';
 import { TextFieldDialog } from './text-field-dialog';
 
 const kilobytes = (size: number) => Math.max(1, Math.round(size / 1024));
@@ -166,6 +166,7 @@ export function PublicFilesPanel({ onFeedback }: { onFeedback: (message: string)
   const [renaming, setRenaming] = useState<StaffPublicFile | null>(null);
   const [removing, setRemoving] = useState<StaffPublicFile | null>(null);
   const list = query.data?.files ?? [];
+  const ids = list.map((file) => file.id);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -191,17 +192,9 @@ export function PublicFilesPanel({ onFeedback }: { onFeedback: (message: string)
                   <MoveButtons
                     name={file.name}
                     index={index}
-                    count={list.length}
+                    ids={ids}
                     disabled={order.isPending}
-                    onMove={(from, to) =>
-                      order.mutate(
-                        movedIds(
-                          list.map((f) => f.id),
-                          from,
-                          to,
-                        ),
-                      )
-                    }
+                    onOrder={(next) => order.mutate(next)}
                   />
                   <Button
                     size="small"
