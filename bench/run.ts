@@ -2,7 +2,8 @@
  * `npm run bench`: one run on the local PostgreSQL server. Starts the portal on a fresh database (demo data), the raw
  * Node http baseline and a minimal Fastify + pg route, loads each with autocannon (10 connections, 5 s after a 1 s
  * warm-up) and prints requests per second and p99 latency with the ratios. Figures go in the README.
- * BENCH_DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_DURATION (s).
+ * BENCH_DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_DATABASE_NAME (default
+ * passerelle_bench, dropped and created again), BENCH_DURATION (s).
  * The back-office pipeline's cases run on PostgreSQL, then again on the embedded PGlite (the portal's default
  * database; BENCH_PGLITE=0 skips it). BENCH_ONLY=pipeline runs the pipeline's cases only;
  * BENCH_ONLY=exports the cases export only (bench/exports.ts).
@@ -27,7 +28,8 @@ import { loadPipeline, seedPipeline } from './staff-pipeline.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env['BENCH_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = 'passerelle_bench';
+// Two benches at once (two work trees) need two names.
+const dbName = process.env['BENCH_DATABASE_NAME'] ?? 'passerelle_bench';
 const jwtSecret = 'bench-secret-bench-secret-bench-secret-42';
 
 function freePort(): Promise<number> {

@@ -23,6 +23,13 @@ export const attestationKinds = ['preinscription', 'admissibilite'] as const;
 export type AttestationKind = (typeof attestationKinds)[number];
 
 export const OFFERS_PER_PAGE = 20;
+/**
+ * The search counts matching offers up to this number (docs/decisions/0026-offers-search-at-national-scale.md): past
+ * it, `totalOffersCapped` says there are more and the screen shows "more than 1 000"; pages stop at the last counted one.
+ */
+export const OFFERS_COUNT_LIMIT = 1000;
+/** The last page the search serves: 50. */
+export const OFFERS_MAX_PAGE = OFFERS_COUNT_LIMIT / OFFERS_PER_PAGE;
 
 export const applicationTypes = ['spontanee', 'offre'] as const;
 export const relaunchMethods = ['telephone', 'email', 'courrier'] as const;

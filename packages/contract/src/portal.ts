@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { attestationKinds, applicationTypes, relaunchMethods, suiviStatuts, stepTypes } from './portal-rules.ts';
+import { attestationKinds, OFFERS_MAX_PAGE, applicationTypes, relaunchMethods, suiviStatuts, stepTypes } from './portal-rules.ts';
 import { todayIso } from './rules/dates.ts';
 export { todayIso } from './rules/dates.ts';
-export { uploadFields, type UploadField, uploadRules, wrongFileTypeMessage, attestationKinds, type AttestationKind, OFFERS_PER_PAGE, applicationTypes, relaunchMethods, suiviStatuts, type SuiviStatut, suiviStatutOf, stepTypes, type StepType } from './portal-rules.ts';
+export { uploadFields, type UploadField, uploadRules, wrongFileTypeMessage, attestationKinds, type AttestationKind, OFFERS_PER_PAGE, OFFERS_COUNT_LIMIT, OFFERS_MAX_PAGE, applicationTypes, relaunchMethods, suiviStatuts, type SuiviStatut, suiviStatutOf, stepTypes, type StepType } from './portal-rules.ts';
 
 /** ISO date yyyy-mm-dd. */
 export const isoDate = z.iso.date();
@@ -96,7 +96,7 @@ const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 export const offersQuery = z
   .object({
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    page: z.coerce.number().int().min(1).max(OFFERS_MAX_PAGE).default(1),
     query: unsetWhenEmpty(z.string().trim().max(200)),
     publicationDateBefore: unsetWhenEmpty(isoDate),
     publicationDateAfter: unsetWhenEmpty(isoDate),
@@ -124,7 +124,11 @@ export const offer = z.object({
   applicationAction: z.object({ linkType: z.enum(['link', 'mail']), link: z.string() }),
 });
 export type Offer = z.infer<typeof offer>;
-export const offersResponse = z.object({ offers: z.array(offer), totalOffers: z.number().int() });
+/**
+ * `totalOffers` counts the matching offers up to OFFERS_COUNT_LIMIT; `totalOffersCapped` is true when more match than
+ * that (the screen then says "more than 1 000").
+ */
+export const offersResponse = z.object({ offers: z.array(offer), totalOffers: z.number().int(), totalOffersCapped: z.boolean() });
 export type OffersResponse = z.infer<typeof offersResponse>;
 
 // ---------- Employer-search tracking ----------

@@ -1,7 +1,9 @@
 import {
+  OFFERS_COUNT_LIMIT,
   OFFERS_PER_PAGE,
   type Offer,
   type OfferBody,
+  type OffersResponse,
   type OffersQuery,
   type StaffOffer,
   type StaffOffersQuery,
@@ -146,21 +148,23 @@ function toWire(row: OfferRow): Offer {
 }
 
 /** One page of offers, newest first, with the number of offers matching the filters. */
-export async function findOffers(db: Db, query: OffersQuery): Promise<{ offers: Offer[]; totalOffers: number }> {
+export async function findOffers(db: Db, query: OffersQuery): Promise<OffersResponse> {
   const text = query.query ? normaliseSearchText(query.query).trim() : '';
   const filter: OfferFilter = {
     text: text || undefined,
     before: query.publicationDateBefore,
     after: query.publicationDateAfter,
   };
-  const totalOffers = await totalOf(db, filter);
+  const counted = await totalOf(db, filter);
+  const totalOffers = Math.min(counted, OFFERS_COUNT_LIMIT);
+  const totalOffersCapped = counted > OFFERS_COUNT_LIMIT;
   const offset = (query.page - 1) * OFFERS_PER_PAGE;
-  if (offset >= totalOffers) return { offers: [], totalOffers };
+  if (offset >= totalOffers) return { offers: [], totalOffers, totalOffersCapped };
   const rows =
     filter.text && totalOffers <= GIN_PATH_MAX_MATCHES
       ? await findOffersByText(db, filter, offset, OFFERS_PER_PAGE)
       : await findOffersByDate(db, filter, offset, OFFERS_PER_PAGE);
-  return { offers: rows.map(toWire), totalOffers };
+  return { offers: rows.map(toWire), totalOffers, totalOffersCapped };
 }
 
 export interface NewOffer {

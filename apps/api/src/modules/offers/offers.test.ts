@@ -52,7 +52,7 @@ describe('GET /api/admissibles/portal/offers', async () => {
     expect(third.totalOffers).toBe(48);
     expect(third.offers).toHaveLength(8);
     expect(third.offers.at(-1)?.title).toBe('Chargé·e de mission 0 en alternance');
-    expect(await page('?page=4')).toEqual({ offers: [], totalOffers: 48 });
+    expect(await page('?page=4')).toEqual({ offers: [], totalOffers: 48, totalOffersCapped: false });
   });
 
   it('keeps the wire shape: company, action, description line breaks, 0000-00-00 for no start date', async () => {
@@ -81,7 +81,7 @@ describe('GET /api/admissibles/portal/offers', async () => {
     expect((await page('?query=coeur')).totalOffers).toBe(1);
     // Stemming: the plural finds the singular.
     expect((await page('?query=alternances')).totalOffers).toBe(46);
-    expect(await page('?query=introuvable')).toEqual({ offers: [], totalOffers: 0 });
+    expect(await page('?query=introuvable')).toEqual({ offers: [], totalOffers: 0, totalOffersCapped: false });
   });
 
   it('bounds by publication date, both bounds included', async () => {

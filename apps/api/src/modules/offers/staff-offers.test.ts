@@ -139,7 +139,7 @@ describe('offers in the back office', async () => {
 
     const expired = await call(staff, 'POST', `/api/staff/offers/${offer.id}/expire`);
     expect(expired.json<{ offer: StaffOffer }>().offer.expiredAt).not.toBeNull();
-    expect(await search(word)).toEqual({ offers: [], totalOffers: 0 });
+    expect(await search(word)).toEqual({ offers: [], totalOffers: 0, totalOffersCapped: false });
     const listed = (status: string) =>
       call(staff, 'GET', `/api/staff/offers?q=${word}&status=${status}`).then((r) => r.json<StaffOffersResponse>());
     expect((await listed('expired')).items.map((o) => o.id)).toEqual([offer.id]);

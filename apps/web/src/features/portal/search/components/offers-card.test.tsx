@@ -10,7 +10,7 @@ import { OffersCard } from './offers-card';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const noOffers: OffersResponse = { offers: [], totalOffers: 0 };
+const noOffers: OffersResponse = { offers: [], totalOffers: 0, totalOffersCapped: false };
 
 function mockOffers(answer: (url: URL) => Response) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
