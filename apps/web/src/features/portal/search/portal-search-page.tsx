@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -21,6 +20,7 @@ import { OffersCard } from './components/offers-card';
 import { PartnersCard } from './components/partners-card';
 import { TrackingCard } from './components/tracking-card';
 import { WORKSHOP_SCHOOLS, WorkshopsCard } from './components/workshops-card';
+import { useSettledOnce } from '../utils/use-settled-once';
 
 /** What the tracking form tells this screen when it comes back here. */
 const trackingMessages = ['created', 'updated', 'deleted'] as const;
@@ -33,19 +33,19 @@ function trackingMessageOf(state: unknown): TrackingMessage | null {
 }
 
 /**
- * Whether the cards can show: once the answers that set their size (feed, tracking list, partners, documents) have
- * come, or failed. Shown earlier, each card grew from its placeholder to its list and pushed the next ones down
- * (issue 13: layout shift 0.05-0.15, the partners section moving). The offers, below them, are asked for at the same
- * time and keep their own spinner: the list grows at the bottom of the page, where it moves nothing. Once shown, the
- * cards stay: a later request (another language's feed, a list refreshed) updates them in place.
+ * The cards show once the answers that size them (feed, tracking list, partners, documents) have come: shown earlier,
+ * each grew from its placeholder to its list and pushed the next ones down (issue 13: layout shift 0.05-0.15, the
+ * partners section moving). The offers are asked for at the same time and keep their own spinner: their list grows at
+ * the bottom of the page, where it moves nothing.
  */
 function useCardsReady(): boolean {
   usePrefetchQuery(offersQueryOptions({ page: 1 }));
-  const queries = [useCms(), useTrackingList(), usePartners(), usePortalInfos()];
-  const isSettled = queries.every((query) => !query.isPending);
-  const [isReady, setReady] = useState(isSettled);
-  if (isSettled && !isReady) setReady(true);
-  return isReady;
+  return useSettledOnce(
+    useCms().isPending,
+    useTrackingList().isPending,
+    usePartners().isPending,
+    usePortalInfos().isPending,
+  );
 }
 
 /** SPEC "Applicant search": tracking, partners, forum and offers; platforms, coaching, CV and workshops beside. */

@@ -62,8 +62,7 @@ function TrackingStatus({ statut }: { statut: SuiviStatut }) {
 export function TrackingCard() {
   const { t, i18n } = useTranslation('portal');
   const list = useTrackingList();
-  // Read before the first paint (noSsr): a table drawn first and swapped for the list on a phone moved the cards below.
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   return (
     <SectionCard
