@@ -121,24 +121,25 @@ const OffersPagination = memo(function OffersPagination({
 }) {
   const { t } = useTranslation('portal');
   return (
-    <Box component="nav" aria-label={t('offers.pagination')} sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-      <Pagination
-        count={count}
-        page={page}
-        onChange={(_, next) => onChange(next)}
-        siblingCount={0}
-        boundaryCount={1}
-        color="primary"
-        shape="rounded"
-        getItemAriaLabel={(type, itemPage, selected) =>
-          type === 'page'
-            ? t(selected ? 'offers.pageCurrent' : 'offers.page', { page: itemPage })
-            : type === 'start-ellipsis' || type === 'end-ellipsis'
-              ? ''
-              : t(pageButtonLabel[type])
-        }
-      />
-    </Box>
+    // MUI's Pagination is the navigation landmark itself: named here in the page's language (its own name is English).
+    <Pagination
+      aria-label={t('offers.pagination')}
+      sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}
+      count={count}
+      page={page}
+      onChange={(_, next) => onChange(next)}
+      siblingCount={0}
+      boundaryCount={1}
+      color="primary"
+      shape="rounded"
+      getItemAriaLabel={(type, itemPage, selected) =>
+        type === 'page'
+          ? t(selected ? 'offers.pageCurrent' : 'offers.page', { page: itemPage })
+          : type === 'start-ellipsis' || type === 'end-ellipsis'
+            ? ''
+            : t(pageButtonLabel[type])
+      }
+    />
   );
 });
 
