@@ -1,8 +1,8 @@
 import Search from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OutlinedField } from '../../../../components/form/outlined-field';
 
 /** SPEC section 9: offers search debounce and search minimum. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -41,23 +41,20 @@ export const OfferSearchField = memo(function OfferSearchField({ onSearch, error
   }
 
   return (
-    <TextField
+    <OutlinedField
       label={t('offers.searchLabel')}
-      type="search"
-      defaultValue=""
-      onChange={(event) => change(event.target.value)}
       helperText={error ?? (isTooShort ? t('offers.searchMin', { count: SEARCH_MIN_LENGTH }) : ' ')}
       error={Boolean(error)}
-      size="small"
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <Search />
-            </InputAdornment>
-          ),
-        },
-        htmlInput: { maxLength: 200 },
+      input={{
+        type: 'search',
+        defaultValue: '',
+        onChange: (event) => change(event.target.value),
+        startAdornment: (
+          <InputAdornment position="start">
+            <Search />
+          </InputAdornment>
+        ),
+        inputProps: { maxLength: 200 },
       }}
     />
   );

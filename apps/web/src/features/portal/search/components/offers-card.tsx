@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Offer } from '@passerelle/contract';
 import { OFFERS_COUNT_LIMIT, OFFERS_MAX_PAGE, OFFERS_PER_PAGE } from '@passerelle/contract/portal-rules';
@@ -11,6 +10,7 @@ import { displayMessage, messageLanguage } from '@passerelle/contract/rules/zod-
 import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/empty-state';
+import { OutlinedField } from '../../../../components/form/outlined-field';
 import { ApiError } from '../../../../lib/api-client';
 import { useOffers, type OffersFilters } from '../../api/offers';
 import { QueryError, Spinner } from '../../components/query-status';
@@ -78,25 +78,29 @@ const DateFilters = memo(function DateFilters({
   const { t } = useTranslation('portal');
   return (
     <>
-      <TextField
+      <OutlinedField
         label={t('offers.publishedAfter')}
-        type="date"
-        value={after}
-        onChange={(event) => onAfterChange(event.target.value)}
         helperText={afterError ?? ' '}
         error={Boolean(afterError)}
-        size="small"
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: before || undefined } }}
+        shrink
+        input={{
+          type: 'date',
+          value: after,
+          onChange: (event) => onAfterChange(event.target.value),
+          inputProps: { max: before || undefined },
+        }}
       />
-      <TextField
+      <OutlinedField
         label={t('offers.publishedBefore')}
-        type="date"
-        value={before}
-        onChange={(event) => onBeforeChange(event.target.value)}
         helperText={beforeError ?? ' '}
         error={Boolean(beforeError)}
-        size="small"
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: after || undefined } }}
+        shrink
+        input={{
+          type: 'date',
+          value: before,
+          onChange: (event) => onBeforeChange(event.target.value),
+          inputProps: { min: after || undefined },
+        }}
       />
     </>
   );
