@@ -57,52 +57,26 @@ const OffersList = memo(function OffersList({
   );
 });
 
-interface DateFiltersProps {
-  after: string;
-  before: string;
-  onAfterChange: (value: string) => void;
-  onBeforeChange: (value: string) => void;
-  afterError?: string;
-  beforeError?: string;
+interface DateFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  /** The other filter's date: "after" stays before "before". */
+  min?: string;
+  max?: string;
 }
 
-/** The two publication date filters, rendered again only when a date or its message changes. */
-const DateFilters = memo(function DateFilters({
-  after,
-  before,
-  onAfterChange,
-  onBeforeChange,
-  afterError,
-  beforeError,
-}: DateFiltersProps) {
-  const { t } = useTranslation('portal');
+/** One publication date filter, rendered again only when its date, its bound or its message changes. */
+const DateField = memo(function DateField({ label, value, onChange, error, min, max }: DateFieldProps) {
   return (
-    <>
-      <OutlinedField
-        label={t('offers.publishedAfter')}
-        helperText={afterError ?? ' '}
-        error={Boolean(afterError)}
-        shrink
-        input={{
-          type: 'date',
-          value: after,
-          onChange: (event) => onAfterChange(event.target.value),
-          inputProps: { max: before || undefined },
-        }}
-      />
-      <OutlinedField
-        label={t('offers.publishedBefore')}
-        helperText={beforeError ?? ' '}
-        error={Boolean(beforeError)}
-        shrink
-        input={{
-          type: 'date',
-          value: before,
-          onChange: (event) => onBeforeChange(event.target.value),
-          inputProps: { min: after || undefined },
-        }}
-      />
-    </>
+    <OutlinedField
+      label={label}
+      helperText={error ?? ' '}
+      error={Boolean(error)}
+      shrink
+      input={{ type: 'date', value, onChange: (event) => onChange(event.target.value), inputProps: { min, max } }}
+    />
   );
 });
 
@@ -232,13 +206,19 @@ export function OffersCard() {
         }}
       >
         <OfferSearchField key={searchFieldKey} onSearch={setQuery} error={filterError('query')} />
-        <DateFilters
-          after={after}
-          before={before}
-          onAfterChange={setAfter}
-          onBeforeChange={setBefore}
-          afterError={filterError('publicationDateAfter')}
-          beforeError={filterError('publicationDateBefore')}
+        <DateField
+          label={t('offers.publishedAfter')}
+          value={after}
+          onChange={setAfter}
+          error={filterError('publicationDateAfter')}
+          max={before || undefined}
+        />
+        <DateField
+          label={t('offers.publishedBefore')}
+          value={before}
+          onChange={setBefore}
+          error={filterError('publicationDateBefore')}
+          min={after || undefined}
         />
       </Box>
       {/* One line tall whatever it shows; its text is announced when it changes (a polite live region). */}
