@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
 /**
@@ -47,6 +48,32 @@ export async function startMailCapture(mailDir: string): Promise<{ port: number;
   const port = await freePort();
   await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
   return { port, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+}
+
+const mailFiles = (mailDir: string) =>
+  readdirSync(mailDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort();
+
+/** The newest mail's file name in `mailDir` (names sort by arrival), to wait for a later one. */
+export const newestMailFile = (mailDir: string): string => mailFiles(mailDir).at(-1) ?? '';
+
+/** The personal sign-in link of the newest mail to `email` in `mailDir` that came after the file `after`. */
+export async function waitForMailLink(mailDir: string, email: string, after = '', timeoutMs = 20_000): Promise<string> {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    const files = mailFiles(mailDir)
+      .filter((file) => file > after)
+      .reverse();
+    for (const file of files) {
+      const { to, raw } = JSON.parse(readFileSync(path.join(mailDir, file), 'utf8')) as { to: string[]; raw: string };
+      if (!to.includes(email.toLowerCase())) continue;
+      const link = /https?:\/\/[^\s"<>]+[?&]t=[A-Za-z0-9_-]+/.exec((await PostalMime.parse(raw)).text ?? '')?.[0];
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`no sign-in link to ${email} within ${timeoutMs} ms`);
 }
 
 /** The environment of a portal on `port` in `work`, sending its mail to the capture on `smtpPort`. */

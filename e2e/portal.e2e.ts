@@ -256,7 +256,7 @@ describe('employer-search tracking', () => {
     await page.getByText(frPortal.tracking.saved.created).waitFor();
     const tracking = page.locator('#tracking');
     const row = tracking.getByRole('row', { name: new RegExp(company) });
-    await row.getByRole('img', { name: frPortal.tracking.status.envoyee }).waitFor();
+    await row.getByRole('cell', { name: frPortal.tracking.status.envoyee, exact: true }).waitFor();
 
     await row.getByRole('link', { name: `Modifier la candidature chez ${company}` }).click();
     await page.getByRole('heading', { name: 'Modifier la candidature' }).waitFor();
@@ -265,14 +265,14 @@ describe('employer-search tracking', () => {
     await page.getByRole('combobox', { name: 'Moyen de relance' }).selectOption({ label: 'Téléphone' });
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText(frPortal.tracking.saved.updated).waitFor();
-    await row.getByRole('img', { name: frPortal.tracking.status.relance }).waitFor();
+    await row.getByRole('cell', { name: frPortal.tracking.status.relance, exact: true }).waitFor();
 
     await row.getByRole('link', { name: `Modifier la candidature chez ${company}` }).click();
     await page.getByRole('combobox', { name: 'Réponse' }).selectOption({ label: 'Positive' });
     await page.getByLabel('Date de la réponse').fill('2026-10-25');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText(frPortal.tracking.saved.updated).waitFor();
-    await row.getByRole('img', { name: frPortal.tracking.status.positif }).waitFor();
+    await row.getByRole('cell', { name: frPortal.tracking.status.positif, exact: true }).waitFor();
 
     await row.getByRole('link', { name: `Modifier la candidature chez ${company}` }).click();
     await page.getByRole('button', { name: 'Supprimer' }).click();

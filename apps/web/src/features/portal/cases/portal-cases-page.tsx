@@ -20,6 +20,7 @@ import { CmsSectionCard } from '../components/cms-section-card';
 import { LoadingLines, QueryError } from '../components/query-status';
 import { DocumentsCard } from './components/documents-card';
 import { DossierItem } from './components/dossier-item';
+import { useSettledOnce } from '../utils/use-settled-once';
 
 /** A case invites an employer and counts against the applicant's limit: it is created after a confirmation, once. */
 function CreateDossierButton() {
@@ -37,7 +38,12 @@ function CreateDossierButton() {
   }
   return (
     <Box>
-      <Button variant="contained" startIcon={<AddCircleOutline />} disabled={create.isPending} onClick={() => setConfirming(true)}>
+      <Button
+        variant="contained"
+        startIcon={<AddCircleOutline />}
+        disabled={create.isPending}
+        onClick={() => setConfirming(true)}
+      >
         {t('cases.create')}
       </Button>
       {create.error ? (
@@ -58,7 +64,17 @@ function CreateDossierButton() {
   );
 }
 
-function DossierList({ dossiers, titleId, title, expandFirst }: { dossiers: Dossier[]; titleId: string; title: string; expandFirst: boolean }) {
+function DossierList({
+  dossiers,
+  titleId,
+  title,
+  expandFirst,
+}: {
+  dossiers: Dossier[];
+  titleId: string;
+  title: string;
+  expandFirst: boolean;
+}) {
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Typography id={titleId} variant="h2" sx={{ fontSize: '1.3rem' }}>
@@ -80,29 +96,60 @@ function PortalCasesPage() {
   const closedTitleId = useId();
   const current = dossiers.data?.filter((dossier) => !isDossierClosed(dossier.dossierStatut)) ?? [];
   const closed = dossiers.data?.filter((dossier) => isDossierClosed(dossier.dossierStatut)) ?? [];
+  // The process card and the cases show together: either coming first moved the other (issue 13: layout shift).
+  const isReady = useSettledOnce(cms.isPending, dossiers.isPending);
 
   return (
     <Box>
       <PageHeader title={t('cases.title')} subtitle={t('cases.subtitle')} actions={<CreateDossierButton />} />
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-        {cms.isError ? <QueryError error={cms.error} onRetry={() => void cms.refetch()} /> : null}
-        {cms.data ? <CmsSectionCard id="process" section={cms.data.process} fallbackTitle={t('cases.process')} icon={<Route />} /> : null}
-        <Box component="section" id="dossiers" aria-labelledby={listTitleId} sx={{ display: 'flex', flexDirection: 'column', gap: 2, scrollMarginTop: 80 }}>
-          <Typography id={listTitleId} variant="h2" sx={{ fontSize: '1.3rem' }}>
-            {t('cases.listTitle')}
-          </Typography>
-          {dossiers.isPending ? <LoadingLines lines={4} /> : null}
-          {dossiers.isError ? <QueryError error={dossiers.error} onRetry={() => void dossiers.refetch()} /> : null}
-          {dossiers.data?.length === 0 || (current.length === 0 && closed.length > 0) ? (
-            <EmptyState title={t(closed.length > 0 ? 'cases.emptyCurrent' : 'cases.empty')} description={t('cases.emptyHelp')} icon={<FolderOff />} />
+      {isReady ? (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+          {cms.isError ? <QueryError error={cms.error} onRetry={() => void cms.refetch()} /> : null}
+          {cms.data ? (
+            <CmsSectionCard
+              id="process"
+              section={cms.data.process}
+              fallbackTitle={t('cases.process')}
+              icon={<Route />}
+            />
           ) : null}
-          {current.map((dossier, index) => (
-            <DossierItem key={dossier.id} dossier={dossier} defaultExpanded={index === 0} />
-          ))}
+          <Box
+            component="section"
+            id="dossiers"
+            aria-labelledby={listTitleId}
+            sx={{ display: 'flex', flexDirection: 'column', gap: 2, scrollMarginTop: 80 }}
+          >
+            <Typography id={listTitleId} variant="h2" sx={{ fontSize: '1.3rem' }}>
+              {t('cases.listTitle')}
+            </Typography>
+            {dossiers.isPending ? <LoadingLines lines={4} /> : null}
+            {dossiers.isError ? <QueryError error={dossiers.error} onRetry={() => void dossiers.refetch()} /> : null}
+            {dossiers.data?.length === 0 || (current.length === 0 && closed.length > 0) ? (
+              <EmptyState
+                title={t(closed.length > 0 ? 'cases.emptyCurrent' : 'cases.empty')}
+                description={t('cases.emptyHelp')}
+                icon={<FolderOff />}
+              />
+            ) : null}
+            {current.map((dossier, index) => (
+              <DossierItem key={dossier.id} dossier={dossier} defaultExpanded={index === 0} />
+            ))}
+          </Box>
+          {closed.length > 0 ? (
+            <DossierList
+              dossiers={closed}
+              titleId={closedTitleId}
+              title={t('cases.closedTitle')}
+              expandFirst={current.length === 0}
+            />
+          ) : null}
+          {dossiers.data && dossiers.data.length > 0 && cms.data ? (
+            <DocumentsCard headerInfos={cms.data.headerInfos} />
+          ) : null}
         </Box>
-        {closed.length > 0 ? <DossierList dossiers={closed} titleId={closedTitleId} title={t('cases.closedTitle')} expandFirst={current.length === 0} /> : null}
-        {dossiers.data && dossiers.data.length > 0 && cms.data ? <DocumentsCard headerInfos={cms.data.headerInfos} /> : null}
-      </Box>
+      ) : (
+        <LoadingLines lines={4} />
+      )}
     </Box>
   );
 }

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import TextField from '@mui/material/TextField';
 import type { UploadField } from '@passerelle/contract';
 import { formatValidationText, isValidationTextCode } from '@passerelle/contract/rules/validation-texts';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -12,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useUploadDocuments } from '../api/infos';
 import { acceptOf, checkFile } from '../utils/file-check';
 import { useErrorText } from '../../../components/use-error-text';
+import { OutlinedField } from '../../../components/form/outlined-field';
 
 export interface DocumentUploadProps {
   field: UploadField;
@@ -90,14 +90,11 @@ export function DocumentUpload({ field, label, withCvecNumber = false, initialCv
   return (
     <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       {withCvecNumber ? (
-        <TextField
+        <OutlinedField
           label={t('documents.cvecNumber')}
-          value={cvecNumber}
-          onChange={(event) => setCvecNumber(event.target.value)}
-          size="small"
           error={Boolean(numberError)}
           helperText={numberError ?? t('documents.cvecNumberHelp')}
-          slotProps={{ htmlInput: { maxLength: 50, autoComplete: 'off' } }}
+          input={{ value: cvecNumber, onChange: (event) => setCvecNumber(event.target.value), inputProps: { maxLength: 50, autoComplete: 'off' } }}
         />
       ) : null}
       <Box>

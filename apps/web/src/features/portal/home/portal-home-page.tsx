@@ -7,10 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useCms } from '../api/cms';
+import { usePublicFiles } from '../api/public-files';
 import { LoadingLines, QueryError } from '../components/query-status';
 import { CmsSectionCard } from '../components/cms-section-card';
 import { PublicFilesCard } from './components/public-files-card';
 import { UsefulDocumentsCard } from './components/useful-documents-card';
+import { useSettledOnce } from '../utils/use-settled-once';
 
 /** SPEC "Applicant home": the way forward, then the feed's news, information, documents and links. */
 function PortalHomePage() {
@@ -18,6 +20,10 @@ function PortalHomePage() {
   const cms = useCms();
   const data = cms.data;
   const firstName = data?.headerInfos.admFirstName;
+  // The side column waits for the public files (asked for with the feed's current dossier): the documents card growing
+  // from its placeholder pushed the cards under it down. The news and information, the screen's main text, do not wait.
+  const files = usePublicFiles(data ? (data.currentDossierId ?? 0) : undefined);
+  const isSideReady = useSettledOnce(!data, files.isPending);
 
   return (
     <Box>
@@ -28,11 +34,21 @@ function PortalHomePage() {
           data ? (
             <>
               {!data.isDossierOngoing ? (
-                <Button component={Link} to="/espace-admissible/recherche" variant="contained" endIcon={<ArrowForward />}>
+                <Button
+                  component={Link}
+                  to="/espace-admissible/recherche"
+                  variant="contained"
+                  endIcon={<ArrowForward />}
+                >
                   {t('home.toSearch')}
                 </Button>
               ) : null}
-              <Button component={Link} to="/espace-admissible/dossiers" variant={data.isDossierOngoing ? 'contained' : 'outlined'} startIcon={<FolderOpen />}>
+              <Button
+                component={Link}
+                to="/espace-admissible/dossiers"
+                variant={data.isDossierOngoing ? 'contained' : 'outlined'}
+                startIcon={<FolderOpen />}
+              >
                 {t('home.toCases')}
               </Button>
             </>
@@ -48,9 +64,13 @@ function PortalHomePage() {
             <CmsSectionCard id="information" section={data.information} fallbackTitle={t('home.information')} />
           </Grid>
           <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-            <PublicFilesCard dossierId={data.currentDossierId ?? 0} />
-            <UsefulDocumentsCard />
-            <CmsSectionCard id="links" section={data.links} fallbackTitle={t('home.links')} />
+            {isSideReady ? (
+              <>
+                <PublicFilesCard dossierId={data.currentDossierId ?? 0} />
+                <UsefulDocumentsCard />
+                <CmsSectionCard id="links" section={data.links} fallbackTitle={t('home.links')} />
+              </>
+            ) : null}
           </Grid>
         </Grid>
       ) : null}

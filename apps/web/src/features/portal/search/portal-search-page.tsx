@@ -3,18 +3,24 @@ import Public from '@mui/icons-material/Public';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useCms } from '../api/cms';
+import { usePortalInfos } from '../api/infos';
+import { offersQueryOptions } from '../api/offers';
+import { usePartners } from '../api/partners';
+import { useTrackingList } from '../api/tracking';
 import { CmsSectionCard } from '../components/cms-section-card';
-import { LoadingLines, QueryError } from '../components/query-status';
+import { LoadingLines, QueryError, Spinner } from '../components/query-status';
 import { CvCard } from './components/cv-card';
 import { ForumCard } from './components/forum-card';
 import { OffersCard } from './components/offers-card';
 import { PartnersCard } from './components/partners-card';
 import { TrackingCard } from './components/tracking-card';
 import { WORKSHOP_SCHOOLS, WorkshopsCard } from './components/workshops-card';
+import { useSettledOnce } from '../utils/use-settled-once';
 
 /** What the tracking form tells this screen when it comes back here. */
 const trackingMessages = ['created', 'updated', 'deleted'] as const;
@@ -26,6 +32,22 @@ function trackingMessageOf(state: unknown): TrackingMessage | null {
   return trackingMessages.find((message) => message === value) ?? null;
 }
 
+/**
+ * The cards show once the answers that size them (feed, tracking list, partners, documents) have come: shown earlier,
+ * each grew from its placeholder to its list and pushed the next ones down (issue 13: layout shift 0.05-0.15, the
+ * partners section moving). The offers are asked for at the same time and keep their own spinner: their list grows at
+ * the bottom of the page, where it moves nothing.
+ */
+function useCardsReady(): boolean {
+  usePrefetchQuery(offersQueryOptions({ page: 1 }));
+  return useSettledOnce(
+    useCms().isPending,
+    useTrackingList().isPending,
+    usePartners().isPending,
+    usePortalInfos().isPending,
+  );
+}
+
 /** SPEC "Applicant search": tracking, partners, forum and offers; platforms, coaching, CV and workshops beside. */
 function PortalSearchPage() {
   const { t } = useTranslation('portal');
@@ -34,6 +56,7 @@ function PortalSearchPage() {
   const navigate = useNavigate();
   const message = trackingMessageOf(location.state);
   const school = cms.data?.headerInfos.school;
+  const isReady = useCardsReady();
 
   return (
     <Box>
@@ -43,31 +66,49 @@ function PortalSearchPage() {
           severity="success"
           role="status"
           sx={{ mb: 3 }}
-          onClose={() => void navigate({ pathname: location.pathname, hash: location.hash }, { replace: true, state: null })}
+          onClose={() =>
+            void navigate({ pathname: location.pathname, hash: location.hash }, { replace: true, state: null })
+          }
         >
           {t(`tracking.saved.${message}`)}
         </Alert>
       ) : null}
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 8 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
-          <TrackingCard />
-          <PartnersCard />
-          {cms.data?.forumInvitation ? <ForumCard invitation={cms.data.forumInvitation} /> : null}
-          <OffersCard />
+      {isReady ? (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 8 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
+            <TrackingCard />
+            <PartnersCard />
+            {cms.data?.forumInvitation ? <ForumCard invitation={cms.data.forumInvitation} /> : null}
+            <OffersCard />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
+            {cms.isPending ? <LoadingLines /> : null}
+            {cms.isError ? <QueryError error={cms.error} onRetry={() => void cms.refetch()} /> : null}
+            {cms.data ? (
+              <>
+                <CmsSectionCard
+                  id="platforms"
+                  section={cms.data.platforms}
+                  fallbackTitle={t('search.platforms')}
+                  icon={<Public />}
+                />
+                <CmsSectionCard
+                  id="coaching"
+                  section={cms.data.coaching}
+                  fallbackTitle={t('search.coaching')}
+                  icon={<Psychology />}
+                />
+              </>
+            ) : null}
+            <CvCard />
+            {cms.data && school && WORKSHOP_SCHOOLS.includes(school) ? (
+              <WorkshopsCard ateliers={cms.data.ateliers} />
+            ) : null}
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
-          {cms.isPending ? <LoadingLines /> : null}
-          {cms.isError ? <QueryError error={cms.error} onRetry={() => void cms.refetch()} /> : null}
-          {cms.data ? (
-            <>
-              <CmsSectionCard id="platforms" section={cms.data.platforms} fallbackTitle={t('search.platforms')} icon={<Public />} />
-              <CmsSectionCard id="coaching" section={cms.data.coaching} fallbackTitle={t('search.coaching')} icon={<Psychology />} />
-            </>
-          ) : null}
-          <CvCard />
-          {cms.data && school && WORKSHOP_SCHOOLS.includes(school) ? <WorkshopsCard ateliers={cms.data.ateliers} /> : null}
-        </Grid>
-      </Grid>
+      ) : (
+        <Spinner label={t('loading')} />
+      )}
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { renderRoutes } from '../../../../test/render';
 import { requestUrl } from '../../../../test/request-url';
-import type { OffersResponse } from '@passerelle/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Offer, OffersResponse } from '@passerelle/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,26 @@ import { OffersCard } from './offers-card';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const noOffers: OffersResponse = { offers: [], totalOffers: 0, totalOffersCapped: false };
+
+/** A page of `count` offers whose titles say the page they are on. */
+const offersPage = (page: number, count = 20): Offer[] =>
+  Array.from({ length: count }, (_, index) => ({
+    id: page * 100 + index,
+    title: `Offre ${index + 1} de la page ${page}`,
+    logo: null,
+    company: { name: 'Société Générale' },
+    publicationDate: '2026-11-20',
+    startDate: '0000-00-00',
+    description: 'Alternance sur 24 mois.',
+    applicationAction: { linkType: 'link', link: 'https://example.fr/offre' },
+  }));
+
+/** Answers every search with `total` offers (`capped`: more match than the count goes), 20 a page. */
+const answerWith = (total: number, capped = false) => (url: URL) => {
+  const page = Number(url.searchParams.get('page'));
+  const shown = Math.max(0, Math.min(20, total - (page - 1) * 20));
+  return json(200, { offers: offersPage(page, shown), totalOffers: total, totalOffersCapped: capped } satisfies OffersResponse);
+};
 
 function mockOffers(answer: (url: URL) => Response) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
@@ -28,6 +48,8 @@ const offerCalls = (fetchMock: ReturnType<typeof mockOffers>) =>
     .filter((url) => url.pathname.endsWith('/offers'));
 
 beforeAll(async () => {
+  // A new page scrolls the card's top into view; jsdom lays nothing out and has no scrollIntoView.
+  Element.prototype.scrollIntoView = () => undefined;
   await initI18n();
   await i18next.loadNamespaces(['common', 'portal']);
 });
@@ -86,5 +108,83 @@ describe('OffersCard date filters', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Clear the filters' })).toBeInTheDocument();
+  });
+});
+
+describe('OffersCard count', () => {
+  const cases = [
+    { lang: 'fr-FR', total: 1000, capped: true, text: 'Plus de 1\u202f000 offres — précisez votre recherche' },
+    { lang: 'en-US', total: 1000, capped: true, text: 'More than 1,000 offers — narrow your search' },
+    { lang: 'fr-FR', total: 1000, capped: false, text: '1\u202f000 offres' },
+    { lang: 'en-US', total: 1000, capped: false, text: '1,000 offers' },
+    { lang: 'fr-FR', total: 1, capped: false, text: '1 offre' },
+    { lang: 'en-US', total: 37, capped: false, text: '37 offers' },
+  ] as const;
+  it.each(cases)('says "$text" in $lang for $total offers (more beyond: $capped), in a status screen readers announce', async ({ lang, total, capped, text }) => {
+    await i18next.changeLanguage(lang);
+    mockOffers(answerWith(total, capped));
+    renderRoutes([{ path: '/', element: <OffersCard /> }]);
+    const offers = await screen.findByRole('region', { name: lang === 'fr-FR' ? 'Offres d’alternance' : 'Work-study offers' });
+    await waitFor(() => expect(within(offers).getAllByRole('status').map((status) => status.textContent)).toContain(text));
+  });
+});
+
+describe('OffersCard pagination', () => {
+  it('offers no page past the 50th when more than 1 000 offers match, and asks for page 50 at most', async () => {
+    const fetchMock = mockOffers(answerWith(1000, true));
+    renderRoutes([{ path: '/', element: <OffersCard /> }]);
+    const pages = await screen.findByRole('navigation', { name: 'Pages des offres' });
+    const pageButtons = () => within(pages).getAllByRole('button', { name: /^(Aller à la page|Page) \d+/ });
+    expect(pageButtons().map((button) => button.textContent)).toEqual(['1', '2', '3', '50']);
+
+    await userEvent.setup().click(within(pages).getByRole('button', { name: 'Aller à la page 50' }));
+    await screen.findByRole('button', { name: 'Page 50, page actuelle' });
+    await screen.findByText('Offre 1 de la page 50');
+    expect(within(pages).getByRole('button', { name: 'Page suivante' })).toBeDisabled();
+    expect(within(pages).queryByRole('button', { name: 'Aller à la page 51' })).toBeNull();
+    expect(pageButtons().length).toBeLessThanOrEqual(5);
+    expect(Math.max(...offerCalls(fetchMock).map((url) => Number(url.searchParams.get('page'))))).toBe(50);
+  });
+
+  it('is hidden at 20 offers or fewer and shows the pages from 21', async () => {
+    mockOffers(answerWith(20));
+    const first = renderRoutes([{ path: '/', element: <OffersCard /> }]);
+    await screen.findByText('Offre 20 de la page 1');
+    expect(screen.queryByRole('navigation', { name: 'Pages des offres' })).toBeNull();
+    first.unmount();
+
+    mockOffers(answerWith(21));
+    renderRoutes([{ path: '/', element: <OffersCard /> }]);
+    const pages = await screen.findByRole('navigation', { name: 'Pages des offres' });
+    expect(within(pages).getByRole('button', { name: 'Aller à la page 2' })).toBeInTheDocument();
+    expect(within(pages).queryByRole('button', { name: 'Aller à la page 3' })).toBeNull();
+  });
+});
+
+describe('OffersCard text search', () => {
+  it('searches once typing pauses, only the last text, from 2 characters, back on page 1', async () => {
+    const fetchMock = mockOffers(answerWith(300));
+    renderRoutes([{ path: '/', element: <OffersCard /> }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Aller à la page 2' }));
+    await screen.findByText('Offre 1 de la page 2');
+    const search = screen.getByRole('searchbox', { name: 'Rechercher une offre' });
+
+    // One character: a hint under the field, and no search for it.
+    fireEvent.change(search, { target: { value: 'd' } });
+    expect(search).toHaveAccessibleDescription('Saisissez au moins 2 caractères');
+    // Keys in a row: one search, for the text once typing paused.
+    for (const text of ['dé', 'dév', 'déve', 'dével']) fireEvent.change(search, { target: { value: text } });
+    expect(search).toHaveAccessibleDescription('');
+    await waitFor(() => expect(offerCalls(fetchMock).filter((url) => url.searchParams.has('query'))).toHaveLength(1));
+    const [sent] = offerCalls(fetchMock).filter((url) => url.searchParams.has('query'));
+    expect([sent?.searchParams.get('query'), sent?.searchParams.get('page')]).toEqual(['dével', '1']);
+    await screen.findByRole('button', { name: 'Page 1, page actuelle' });
+
+    // Back under 2 characters: the search without text, all offers again.
+    const calls = offerCalls(fetchMock).length;
+    fireEvent.change(search, { target: { value: ' d ' } });
+    await waitFor(() => expect(offerCalls(fetchMock)).toHaveLength(calls + 1));
+    expect(offerCalls(fetchMock).at(-1)?.searchParams.has('query')).toBe(false);
   });
 });

@@ -41,7 +41,7 @@ export function PartnersCard() {
                   '&:hover, &:focus-visible': { borderColor: 'primary.main', textDecoration: 'none' },
                 }}
               >
-                <Box component="img" src={partner.logo} alt="" loading="lazy" sx={{ width: 56, height: 56, objectFit: 'contain' }} />
+                <Box component="img" src={partner.logo} alt="" width={56} height={56} loading="lazy" decoding="async" sx={{ width: 56, height: 56, objectFit: 'contain' }} />
                 <Typography component="span" variant="caption" sx={{ textAlign: 'center', fontWeight: 600 }}>
                   {partner.nom}
                 </Typography>

@@ -13,7 +13,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -28,9 +27,12 @@ import { formatDate } from '../../utils/dates';
 
 const TRACKING_FORM = '/admissible/suiviRechercheEmployeur';
 
-function StatusIcon({ statut }: { statut: SuiviStatut }) {
+/**
+ * The status as its icon and its words. The words are written out rather than in a tooltip: read at a glance, on a
+ * phone too, and no tooltip and popper code for the screen to download.
+ */
+function TrackingStatus({ statut }: { statut: SuiviStatut }) {
   const { t } = useTranslation('portal');
-  const label = t(`tracking.status.${statut}`);
   const icon = {
     relance: <NotificationsActive color="warning" />,
     positif: <CheckCircle color="success" />,
@@ -38,11 +40,21 @@ function StatusIcon({ statut }: { statut: SuiviStatut }) {
     envoyee: <Send color="info" />,
   }[statut];
   return (
-    <Tooltip title={label}>
-      <Box component="span" role="img" aria-label={label} tabIndex={0} sx={{ display: 'inline-flex', verticalAlign: 'middle', '& svg': { fontSize: 22 } }}>
-        {icon}
-      </Box>
-    </Tooltip>
+    <Box
+      component="span"
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.75,
+        verticalAlign: 'middle',
+        '& svg': { fontSize: 20 },
+      }}
+    >
+      {icon}
+      <Typography component="span" variant="body2">
+        {t(`tracking.status.${statut}`)}
+      </Typography>
+    </Box>
   );
 }
 
@@ -68,20 +80,30 @@ export function TrackingCard() {
       </Typography>
       {list.isPending ? <LoadingLines /> : null}
       {list.isError ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
-      {list.data?.length === 0 ? <EmptyState title={t('tracking.empty')} description={t('tracking.emptyHelp')} icon={<TravelExplore />} /> : null}
+      {list.data?.length === 0 ? (
+        <EmptyState title={t('tracking.empty')} description={t('tracking.emptyHelp')} icon={<TravelExplore />} />
+      ) : null}
       {list.data && list.data.length > 0 ? (
         isPhone ? (
           <Box component="ul" aria-label={t('tracking.listLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {list.data.map((item) => (
-              <Box component="li" key={item.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-                <StatusIcon statut={item.suiviStatut} />
+              <Box
+                component="li"
+                key={item.id}
+                sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 1, borderBottom: 1, borderColor: 'divider' }}
+              >
                 <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.suiviEmployeur}</Typography>
                   <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
                     {item.suiviPosition} · {formatDate(item.suiviDateEnvoiCandidature, i18n.language)}
                   </Typography>
+                  <TrackingStatus statut={item.suiviStatut} />
                 </Box>
-                <IconButton component={Link} to={`${TRACKING_FORM}/${item.id}`} aria-label={t('tracking.edit', { company: item.suiviEmployeur })}>
+                <IconButton
+                  component={Link}
+                  to={`${TRACKING_FORM}/${item.id}`}
+                  aria-label={t('tracking.edit', { company: item.suiviEmployeur })}
+                >
                   <Edit />
                 </IconButton>
               </Box>
@@ -105,10 +127,14 @@ export function TrackingCard() {
                   <TableCell>{item.suiviPosition}</TableCell>
                   <TableCell>{formatDate(item.suiviDateEnvoiCandidature, i18n.language)}</TableCell>
                   <TableCell>
-                    <StatusIcon statut={item.suiviStatut} />
+                    <TrackingStatus statut={item.suiviStatut} />
                   </TableCell>
                   <TableCell align="right" sx={{ py: 0 }}>
-                    <IconButton component={Link} to={`${TRACKING_FORM}/${item.id}`} aria-label={t('tracking.edit', { company: item.suiviEmployeur })}>
+                    <IconButton
+                      component={Link}
+                      to={`${TRACKING_FORM}/${item.id}`}
+                      aria-label={t('tracking.edit', { company: item.suiviEmployeur })}
+                    >
                       <Edit />
                     </IconButton>
                   </TableCell>
