@@ -22,7 +22,7 @@ type LoginLinkForm = Pick<LoginLinkBody, 'email'>;
  * The contract's check of the address (`loginLinkBody.email`: zod's e-mail pattern, 254 characters at most) without
  * zod's runtime: this form is the first thing a visitor sees, and zod weighs 25 KB compressed of the visitor home's
  * download (issue 13: 60 KB a screen). The API checks the body with the schema itself and its message goes under the
- * field like this one. docs/decisions/0027-applicant-screens-issue-13.md.
+ * field like this one. docs/decisions/0031-applicant-screens-issue-13.md.
  */
 export const isLoginEmail = (email: string) => email.length <= 254 && regexes.email.test(email);
 
