@@ -6,7 +6,7 @@
  * passerelle_bench, dropped and created again), BENCH_DURATION (s).
  * The back-office pipeline's cases run on PostgreSQL, then again on the embedded PGlite (the portal's default
  * database; BENCH_PGLITE=0 skips it). BENCH_ONLY=pipeline runs the pipeline's cases only;
- * BENCH_ONLY=exports the cases export only (bench/exports.ts).
+ * BENCH_ONLY=exports the cases export only (bench/exports.ts); BENCH_ONLY=api the two baselines, health and users/me.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -143,17 +143,21 @@ try {
     rows2.push(await load('GET /api/health', `${portalUrl}/api/health`));
     rows2.push(await load('minimal fastify + pg (baseline)', `http://127.0.0.1:${minPort}/me`));
     rows2.push(await load('GET /api/users/me', `${portalUrl}/api/users/me`, auth));
-    rows2.push(...(await benchOffers({ baseUrl: portalUrl, token, databaseUrl })));
-    rows2.push(...(await benchSheets({ baseUrl: portalUrl, databaseUrl, signToken })));
+    if (only !== 'api') {
+      rows2.push(...(await benchOffers({ baseUrl: portalUrl, token, databaseUrl })));
+      rows2.push(...(await benchSheets({ baseUrl: portalUrl, databaseUrl, signToken })));
+    }
   }
-  const postgres = await openDatabase({ url: databaseUrl, poolSize: 2, statementTimeoutMs: 120_000 });
-  try {
-    const seed = await seedPipeline(postgres.db);
-    const staffToken = await signToken(seed.staffId, 'staff');
-    if (only !== 'exports') rows2.push(...(await loadPipeline(portalUrl, staffToken, seed)));
-    exportTimes.push(await timeCasesExport(portalUrl, staffToken, 'PostgreSQL'));
-  } finally {
-    await postgres.close();
+  if (only !== 'api') {
+    const postgres = await openDatabase({ url: databaseUrl, poolSize: 2, statementTimeoutMs: 120_000 });
+    try {
+      const seed = await seedPipeline(postgres.db);
+      const staffToken = await signToken(seed.staffId, 'staff');
+      if (only !== 'exports') rows2.push(...(await loadPipeline(portalUrl, staffToken, seed)));
+      exportTimes.push(await timeCasesExport(portalUrl, staffToken, 'PostgreSQL'));
+    } finally {
+      await postgres.close();
+    }
   }
 
   const byName = new Map(rows2.map((r) => [r.name, r]));
@@ -168,8 +172,8 @@ try {
     console.log(`users/me: ${ratio('GET /api/users/me', 'minimal fastify + pg (baseline)')}`);
   }
   portal.kill('SIGTERM');
-  if (process.env['BENCH_PGLITE'] !== '0') print('PGlite (embedded, the default database)', await benchPipelineOnPglite());
-  console.log(`\n${exportTimes.join('\n')}`);
+  if (process.env['BENCH_PGLITE'] !== '0' && only !== 'api') print('PGlite (embedded, the default database)', await benchPipelineOnPglite());
+  if (exportTimes.length > 0) console.log(`\n${exportTimes.join('\n')}`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
 }
