@@ -1,5 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { loginTokens, refreshTokens, sessions, users } from '../../db/schema/index.ts';
 
 export async function insertLoginToken(db: Db | Tx, values: { userId: number; tokenHash: string; ttlSeconds: number }): Promise<void> {
@@ -50,9 +51,20 @@ export async function insertSession(db: Db | Tx, values: { id: string; userId: n
   await db.insert(sessions).values(values);
 }
 
-/** The session's owner and whether it ended; undefined for a session that never existed (or was purged). */
-export async function findSession(db: Db | Tx, id: string): Promise<{ userId: number; revokedAt: Date | null } | undefined> {
-  const [row] = await db.select({ userId: sessions.userId, revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.id, id));
+const sessionById = preparedQuery((db) =>
+  db
+    .select({ userId: sessions.userId, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('auth_find_session'),
+);
+
+/**
+ * The session's owner and whether it ended; undefined for a session that never existed (or was purged). Read by the
+ * session check of authenticated requests: a prepared query.
+ */
+export async function findSession(db: Db, id: string): Promise<{ userId: number; revokedAt: Date | null } | undefined> {
+  const [row] = await sessionById(db).execute({ id });
   return row;
 }
 

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { users } from '../../db/schema/index.ts';
 
 export type User = typeof users.$inferSelect;
@@ -7,6 +8,20 @@ export type NewUser = Pick<typeof users.$inferInsert, 'email' | 'userType' | 'pr
 
 export async function findUserById(db: Db | Tx, id: number): Promise<User | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+const meById = preparedQuery((db) =>
+  db
+    .select({ userType: users.userType, prenom: users.prenom, nom: users.nom, email: users.email })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('users_find_me'),
+);
+
+/** What the user reads of their own account (GET /users/me): a prepared query. */
+export async function findMe(db: Db, id: number): Promise<Pick<User, 'userType' | 'prenom' | 'nom' | 'email'> | undefined> {
+  const [row] = await meById(db).execute({ id });
   return row;
 }
 
