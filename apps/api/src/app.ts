@@ -104,7 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jwtSecret: await getOrCreateSecret(database.db, 'jwt', config.JWT_SECRET, 48),
     accessTokenTtl: config.ACCESS_TOKEN_TTL,
     sessions: createSessionCache({
-      find: (sessionId) => findSession(database.db, sessionId),
+      find: (sessionId) => findSession(database, sessionId),
       ttlMs: config.SESSION_CHECK_CACHE_MS,
       ...(options.clock ? { now: options.clock } : {}),
     }),

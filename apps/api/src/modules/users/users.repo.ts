@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { eq } from 'drizzle-orm';
+import type { Database, Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
 export type User = typeof users.$inferSelect;
@@ -11,17 +10,11 @@ export async function findUserById(db: Db | Tx, id: number): Promise<User | unde
   return row;
 }
 
-const meById = preparedQuery((db) =>
-  db
-    .select({ userType: users.userType, prenom: users.prenom, nom: users.nom, email: users.email })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('users_find_me'),
-);
+const ME_BY_ID = 'select user_type as "userType", prenom, nom, email from users where id = $1';
 
-/** What the user reads of their own account (GET /users/me): a prepared query. */
-export async function findMe(db: Db, id: number): Promise<Pick<User, 'userType' | 'prenom' | 'nom' | 'email'> | undefined> {
-  const [row] = await meById(db).execute({ id });
+/** What the user reads of their own account (GET /users/me), on every page load: a prepared statement (Database.prepared). */
+export async function findMe(database: Database, id: number): Promise<Pick<User, 'userType' | 'prenom' | 'nom' | 'email'> | undefined> {
+  const [row] = await database.prepared<Pick<User, 'userType' | 'prenom' | 'nom' | 'email'>>('users_find_me', ME_BY_ID, [id]);
   return row;
 }
 
