@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import cookie from '@fastify/cookie';
 import { errorBody } from '@passerelle/contract';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -90,21 +89,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', options.storage ?? createDbStorage(database.db));
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook: an async one costs a promise on every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { hsts: config.secureCookies });
   // JSON answers and the page over 1 KB, compressed quickly; hashed assets are served pre-compressed.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
-  await app.register(cookie);
   await app.register(afterResponsePlugin);
   await app.register(authPlugin, {
     jwtSecret: await getOrCreateSecret(database.db, 'jwt', config.JWT_SECRET, 48),
     accessTokenTtl: config.ACCESS_TOKEN_TTL,
     sessions: createSessionCache({
-      find: (sessionId) => findSession(database.db, sessionId),
+      find: (sessionId) => findSession(database, sessionId),
       ttlMs: config.SESSION_CHECK_CACHE_MS,
       ...(options.clock ? { now: options.clock } : {}),
     }),

@@ -105,6 +105,13 @@ describe('forbidden characters in JSON bodies, query strings and params', () => 
     expect(Object.keys(response.json<ErrorBody>().errors ?? {}).sort()).toEqual(['contactFirstName', 'position']);
   });
 
+  it('names a field called like a member of every object (valueOf, toString)', async () => {
+    const body = JSON.stringify({ ...trackingBody, valueOf: '\u0000', toString: 'x\u0000', hasOwnProperty: '\u0000' });
+    const response = await call('POST', trackingPath, applicant, body);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json<ErrorBody>().errors ?? {}).sort()).toEqual(['hasOwnProperty', 'toString', 'valueOf']);
+  });
+
   it('refuses a NUL in the offers query, naming the parameter', async () => {
     expectForbiddenCharacter(await call('GET', '/api/admissibles/portal/offers?query=ab%00c', applicant), 'query');
     expectForbiddenCharacter(await call('GET', `/api/admissibles/portal/offers?query=${encodeURIComponent('data\u0000')}&page=1`, applicant), 'query');

@@ -23,15 +23,19 @@ function zodErrors(
   part: string,
   language: TextLanguage,
 ) {
-  const errors: Record<string, string[]> = {};
+  // A Map, not an object literal: a field named `valueOf` or `__proto__` (any key a client sends) would find the
+  // prototype's member instead of an empty slot.
+  const errors = new Map<string, string[]>();
   for (const issue of issues) {
     const fromIssue = issue.params?.issue?.path?.map(String).join('.');
     const fromPointer = issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
     const key = fromIssue || fromPointer || part;
     const message = isRuleCode(issue.message) || isValidationTextCode(issue.message) ? issue.message : localizeIssue({ ...issue.params, code: issue.keyword ?? 'custom' }, language);
-    (errors[key] ??= []).push(message);
+    const messages = errors.get(key);
+    if (messages) messages.push(message);
+    else errors.set(key, [message]);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /**

@@ -19,17 +19,27 @@ export function pageCsp(nonce: string): string {
   ].join('; ');
 }
 
-/** Security headers on every answer. API answers get the strictest policy; the page gets pageCsp. */
+/** The headers of every answer; the page's Content-Security-Policy replaces the first (plugins/web.ts). */
+const API_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"],
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+  // Personal links carry a token in the address: never let it travel in a Referer header.
+  ['referrer-policy', 'no-referrer'],
+  ['cross-origin-opener-policy', 'same-origin'],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+];
+const HSTS = ['strict-transport-security', 'max-age=31536000; includeSubDomains'] as const;
+
+/**
+ * Security headers on every answer. API answers get the strictest policy; the page gets pageCsp. A callback hook,
+ * not an async one: it runs on every request, and a promise per request costs more than the headers.
+ */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { hsts: boolean }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'DENY');
-    // Personal links carry a token in the address: never let it travel in a Referer header.
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Cross-Origin-Resource-Policy', 'same-origin');
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (opts.hsts) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  const headers = opts.hsts ? [...API_HEADERS, HSTS] : API_HEADERS;
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    done();
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Database, Db, Tx } from '../../db/client.ts';
 import { loginTokens, refreshTokens, sessions, users } from '../../db/schema/index.ts';
 
 export async function insertLoginToken(db: Db | Tx, values: { userId: number; tokenHash: string; ttlSeconds: number }): Promise<void> {
@@ -50,9 +50,14 @@ export async function insertSession(db: Db | Tx, values: { id: string; userId: n
   await db.insert(sessions).values(values);
 }
 
-/** The session's owner and whether it ended; undefined for a session that never existed (or was purged). */
-export async function findSession(db: Db | Tx, id: string): Promise<{ userId: number; revokedAt: Date | null } | undefined> {
-  const [row] = await db.select({ userId: sessions.userId, revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.id, id));
+const SESSION_BY_ID = 'select user_id as "userId", revoked_at as "revokedAt" from sessions where id = $1';
+
+/**
+ * The session's owner and whether it ended; undefined for a session that never existed (or was purged). The session
+ * check of authenticated requests: a prepared statement (Database.prepared).
+ */
+export async function findSession(database: Database, id: string): Promise<{ userId: number; revokedAt: Date | null } | undefined> {
+  const [row] = await database.prepared<{ userId: number; revokedAt: Date | null }>('auth_find_session', SESSION_BY_ID, [id]);
   return row;
 }
 

@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import { exchangeBody, loginLinkBody, resendLinkBody, tokenResponse } from '@passerelle/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +20,9 @@ const noBody = z.undefined().describe('No body');
 
 export default async function authRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  // The refresh cookie is read and written by these routes only (path /api): the cookie hooks run on them alone, not on
+  // every request a browser sends with the cookie.
+  await app.register(cookie);
   const { config, db } = app;
   const perClient = { limit: config.LOGIN_RATE_PER_CLIENT, windowSeconds: config.LOGIN_RATE_WINDOW };
   const signInLimit = rateLimitPerClient(db, 'sign-in', perClient);

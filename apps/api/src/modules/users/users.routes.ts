@@ -9,6 +9,6 @@ export default async function usersRoutes(instance: FastifyInstance): Promise<vo
 
   app.get('/users/me', { onRequest: app.authenticate, schema: { response: { 200: meResponse } } }, async (request) => {
     if (!request.user) throw new AppError('UNAUTHORIZED');
-    return getMe(app.db, request.user.id);
+    return getMe(app.database, request.user.id);
   });
 }

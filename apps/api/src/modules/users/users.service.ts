@@ -1,8 +1,8 @@
 import type { Language, MeResponse, UserType } from '@passerelle/contract';
 import { languages } from '@passerelle/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Database, Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findUserByEmail, findUserById, insertUserIfAbsent, type User } from './users.repo.ts';
+import { findMe, findUserByEmail, findUserById, insertUserIfAbsent, type User } from './users.repo.ts';
 
 export type { User } from './users.repo.ts';
 
@@ -25,8 +25,10 @@ export async function getUser(db: Db | Tx, id: number): Promise<User> {
   return user;
 }
 
-export async function getMe(db: Db | Tx, id: number): Promise<MeResponse> {
-  const user = await getUser(db, id);
+export async function getMe(database: Database, id: number): Promise<MeResponse> {
+  const user = await findMe(database, id);
+  // A token outliving its user identifies nobody: 401, so that the web app signs out.
+  if (!user) throw new AppError('UNAUTHORIZED');
   return { userType: user.userType as UserType, prenom: user.prenom, nom: user.nom, mail: user.email };
 }
 
