@@ -1,6 +1,7 @@
 /**
  * The first start on an empty data folder (issue 13: at most 5 s). `node bench/first-start.ts` alone, or through
- * `npm run bench`; BENCH_FIRST_START_RUNS (default 3).
+ * `npm run bench`; BENCH_FIRST_START_RUNS (default 3); BENCH_FIRST_START_COLD=1 empties the installation's cache before
+ * each run (the first start after `npm ci`: modules compiled anew, the database made by initdb).
  *
  * What is measured, each run on a new temporary folder: from spawning `node apps/api/src/server.ts` (the web app
  * already built: `npm start` builds it only when missing or stale) with DATA_DIR that empty folder and the default
@@ -10,9 +11,11 @@
  * unknown address (it tells nobody who has an account), so, outside the timed part, the run also waits for the sign-in
  * mail of that account on the server's console (no SMTP_URL): the demo data were there when the portal answered.
  *
- * The server logs its phases (modules, database: PGlite open and initdb, migrations, app, demo data, listen) at the
- * debug level: the runs set LOG_LEVEL=debug, which changes nothing else of the start. Each phase has its wall time and
- * the CPU time of the whole process (every thread: WebAssembly compiles in the background), steadier than wall times on
+ * The server logs its phases at the debug level (the runs set LOG_LEVEL=debug, which changes nothing else of the
+ * start): Node's own start, the configuration, the database client, the modules, the new database made on a worker
+ * thread meanwhile (PGlite's initdb and the migrations, or the installation's template of them), the database opened,
+ * the migrations, the app, the demo data, listen. Each with its start and end (ms since the process started) and the
+ * CPU of its thread; and the process's CPU, every thread (V8 compiles in the background), steadier than wall times on
  * a shared machine. Nothing personal is printed: times and phase names only.
  */
 import { spawn } from 'node:child_process';
@@ -23,6 +26,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { demoEmails } from '../apps/api/src/db/demo/accounts.ts';
+import { cacheDir } from '../apps/api/src/lib/cache-dir.ts';
 import type { StartPhase } from '../apps/api/src/lib/start-phases.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -36,6 +40,8 @@ export interface FirstStartRun {
   phases: StartPhase[];
   /** The server's CPU until it listened, every thread (ms). */
   cpuMs: number;
+  /** How the server made the new database: from the installation's template, or by initdb and the migrations. */
+  newDatabase: string | undefined;
 }
 
 export interface FirstStartResult {
@@ -52,6 +58,11 @@ export interface FirstStartOptions {
   env?: Record<string, string>;
   /** Called after each run (the bench prints it as it comes). */
   onRun?: (run: FirstStartRun, index: number) => void;
+  /**
+   * Empties the installation's cache (lib/cache-dir.ts: compiled modules, the new databases' template) before each run:
+   * the first start of a new installation. By default the runs share it, as the starts of one installation do.
+   */
+  cold?: boolean;
 }
 
 function freePort(): Promise<number> {
@@ -123,9 +134,9 @@ async function oneRun(extra: Record<string, string>): Promise<FirstStartRun> {
     const logged = output
       .split('\n')
       .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { msg?: string; phases?: StartPhase[]; cpuMs?: number })
+      .map((line) => JSON.parse(line) as { msg?: string; phases?: StartPhase[]; cpuMs?: number; newDatabase?: string })
       .find((line) => line.msg === 'start-up phases');
-    return { totalMs, phases: logged?.phases ?? [], cpuMs: logged?.cpuMs ?? 0 };
+    return { totalMs, phases: logged?.phases ?? [], cpuMs: logged?.cpuMs ?? 0, newDatabase: logged?.newDatabase };
   } finally {
     server.kill('SIGTERM');
     await exit;
@@ -139,6 +150,7 @@ export async function measureFirstStart(options: FirstStartOptions = {}): Promis
     throw new Error('The web app is not built: `npm run build` first.');
   const runs: FirstStartRun[] = [];
   for (let i = 0; i < (options.runs ?? 3); i += 1) {
+    if (options.cold) await rm(cacheDir, { recursive: true, force: true });
     const run = await oneRun(options.env ?? {});
     runs.push(run);
     options.onRun?.(run, i);
@@ -189,5 +201,8 @@ export async function printFirstStart(options: FirstStartOptions = {}): Promise<
 }
 
 if (import.meta.main) {
-  await printFirstStart({ runs: Number(process.env['BENCH_FIRST_START_RUNS'] ?? 3) });
+  await printFirstStart({
+    runs: Number(process.env['BENCH_FIRST_START_RUNS'] ?? 3),
+    cold: process.env['BENCH_FIRST_START_COLD'] === '1',
+  });
 }

@@ -1,19 +1,19 @@
 import { enableCompileCache } from 'node:module';
+import path from 'node:path';
+import { cacheDir } from './lib/cache-dir.ts';
 import { startPhases } from './lib/start-phases.ts';
 
 /**
  * Where Node keeps the portal's modules compiled (TypeScript stripped, V8 code cache) from one start to the next:
- * about a third of the time spent loading them. In the installation's node_modules/.cache, the usual place of tools'
- * caches: it belongs to the installed code (npm ci starts it anew, Node checks each file's content anyway), not to a
- * data folder (DATA_DIR is data, and may be backed up or shared between installations), and not in the system's
- * temporary folder, which other programs and users share. Where it cannot be written, modules compile as before.
+ * about a third of the time spent loading them. In the installation's cache (lib/cache-dir.ts: why there); Node checks
+ * each file's content against its entry.
  */
-const compileCacheDir = new URL('../../../node_modules/.cache/passerelle/compile-cache', import.meta.url).pathname;
+const compileCacheDir = path.join(cacheDir, 'compile');
 
 /**
  * Starts the portal: database, migrations, demo data, mail worker, job runner, HTTP server; stops gracefully.
- * Everything but the two modules above is imported here, once the compile cache is on; a new embedded database is made
- * on a worker thread (db/client.ts) while this thread loads the modules.
+ * Everything but the small modules above is imported here, once the compile cache is on; a new embedded database is
+ * made on a worker thread (db/client.ts) while this thread loads the modules.
  */
 async function main() {
   const phases = startPhases();
@@ -23,18 +23,20 @@ async function main() {
   const config = loadConfig();
   phases.end('config');
   const { openDatabase } = await import('./db/client.ts');
-  let newDatabase = false;
+  /** How a new embedded database was made (template or initdb); undefined for an existing one. */
+  let newDatabase: Promise<string> | undefined;
   const opening = openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.dataDir,
     poolSize: config.DATABASE_POOL_SIZE,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-    onInitdb(made) {
-      newDatabase = true;
-      made
-        .then((done) => phases.add('initdb (worker thread)', done.startedAt, done.endedAt, done.cpuMs))
-        .catch(() => {});
+    onNewDatabase(made) {
+      newDatabase = made.then((done) => {
+        phases.add('new database (worker)', done.startedAt, done.endedAt, done.cpuMs);
+        return done.source;
+      });
+      newDatabase.catch(() => {});
     },
   });
   phases.end('database client');
@@ -44,10 +46,10 @@ async function main() {
     import('./modules/dossiers/dossiers.service.ts'),
     import('./modules/mail/mail.worker.ts'),
   ]);
-  // A new database gets the demo data (an existing one has them, or chose not to): their code, and their work that needs
-  // no database, start now too.
+  // A new database (openDatabase said so before returning) gets the demo data (an existing one has them, or chose not
+  // to): their code, and their work that needs no database, start now too.
   const demoPreparation =
-    config.DEMO_DATA && newDatabase
+    config.DEMO_DATA && newDatabase !== undefined
       ? import('./db/demo/load.ts').then((demo) => ({ demo, preparation: demo.prepareDemoData(config) }))
       : undefined;
   // Awaited with the demo data, which report a failure; until then a failure is not an unhandled rejection.
@@ -92,7 +94,10 @@ async function main() {
   phases.end('listen');
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server';
   app.log.info(`Passerelle ready on ${config.publicUrl} (database: ${where})`);
-  app.log.debug({ phases: phases.list(), cpuMs: phases.processCpuMs() }, 'start-up phases');
+  app.log.debug(
+    { phases: phases.list(), cpuMs: phases.processCpuMs(), newDatabase: await newDatabase?.catch(() => undefined) },
+    'start-up phases',
+  );
 }
 
 main().catch(async (err: unknown) => {

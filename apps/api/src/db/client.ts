@@ -7,7 +7,8 @@ import type { Assume } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
-import type { InitdbDone, InitdbRequest } from './pglite-initdb.worker.ts';
+import { cacheDir } from '../lib/cache-dir.ts';
+import type { NewDatabaseDone, NewDatabaseRequest } from './new-database.worker.ts';
 import type * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -47,10 +48,12 @@ export interface DatabaseOptions {
   /** PostgreSQL: the longest wait for a connection, new or from the busy pool. */
   connectTimeoutMs?: number;
   /**
-   * PGlite in a folder without a database: called as its initdb starts on the worker thread, before openDatabase
-   * first pauses (the caller knows the database is new as soon as openDatabase returns), with the initdb's times.
+   * PGlite in a folder without a database: called as the worker thread starts making it, before openDatabase first
+   * pauses (the caller knows the database is new as soon as openDatabase returns), with how and how fast it was made.
    */
-  onInitdb?: (made: Promise<InitdbDone>) => void;
+  onNewDatabase?: (made: Promise<NewDatabaseDone>) => void;
+  /** Where new embedded databases' template is kept (new-database.worker.ts); the installation's cache by default, false: none. */
+  templateDir?: string | false;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -61,7 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectTimeoutMs: options.connectTimeoutMs ?? 3000,
     });
   }
-  return openPglite(options.dataDir ?? 'memory://', options.onInitdb);
+  return openPglite(options.dataDir ?? 'memory://', options);
 }
 
 /**
@@ -69,12 +72,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * never ends would be a bug of ours). Two processes on one folder would each keep their own copy in memory and lose
  * each other's writes, hence the folder lock.
  *
- * A folder without a database gets one from PGlite's initdb, which takes seconds of CPU: it runs on a worker thread
- * (pglite-initdb.worker.ts), on the machine's other core, while this thread loads the drivers, and the rest of the
- * portal's modules when the caller goes on without waiting for this call (server.ts). The database is then opened
- * here as any existing one. The folder is locked before the worker starts.
+ * A folder without a database gets one, schema included, on a worker thread (new-database.worker.ts: PGlite's initdb
+ * and the migrations, or their template), on the machine's other core, while this thread loads the drivers, and the rest
+ * of the portal's modules when the caller goes on without waiting for this call (server.ts). The database is then
+ * opened here as any existing one. The folder is locked before the worker starts.
  */
-async function openPglite(dataDir: string, onInitdb?: (made: Promise<InitdbDone>) => void): Promise<Database> {
+async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Database> {
   if (dataDir.startsWith('memory://')) {
     const [{ PGlite }, driver] = await Promise.all([import('@electric-sql/pglite'), loadPgliteDriver()]);
     return wrapPglite(await PGlite.create(dataDir, pgliteTypes(driver)), driver, () => {});
@@ -85,8 +88,13 @@ async function openPglite(dataDir: string, onInitdb?: (made: Promise<InitdbDone>
     const target = path.join(dataDir, 'pglite');
     mkdirSync(target, { recursive: true });
     // PGlite's own test for an existing database (it runs initdb otherwise).
-    const made = existsSync(path.join(target, 'PG_VERSION')) ? undefined : initdbOnWorker(target);
-    if (made) onInitdb?.(made);
+    const made = existsSync(path.join(target, 'PG_VERSION'))
+      ? undefined
+      : newDatabaseOnWorker(
+          target,
+          options.templateDir === false ? undefined : (options.templateDir ?? path.join(cacheDir, 'pglite')),
+        );
+    if (made) options.onNewDatabase?.(made);
     const [{ PGlite }, driver, done] = await Promise.all([import('@electric-sql/pglite'), loadPgliteDriver(), made]);
     const client = await PGlite.create(target, {
       ...pgliteTypes(driver),
@@ -100,16 +108,14 @@ async function openPglite(dataDir: string, onInitdb?: (made: Promise<InitdbDone>
   }
 }
 
-function initdbOnWorker(folder: string): Promise<InitdbDone> {
-  const request: InitdbRequest = { folder, compileCacheDir: getCompileCacheDir() };
-  const worker = new Worker(new URL('./pglite-initdb.worker.ts', import.meta.url), { workerData: request });
+/** Answers once the database is made and closed; the worker may go on keeping its template. */
+function newDatabaseOnWorker(folder: string, templateDir: string | undefined): Promise<NewDatabaseDone> {
+  const request: NewDatabaseRequest = { folder, migrationsFolder, templateDir, compileCacheDir: getCompileCacheDir() };
+  const worker = new Worker(new URL('./new-database.worker.ts', import.meta.url), { workerData: request });
   return new Promise((resolve, reject) => {
-    let done: InitdbDone | undefined;
-    worker.once('message', (message: InitdbDone) => (done = message));
+    worker.once('message', resolve);
     worker.once('error', reject);
-    worker.once('exit', (code) =>
-      done ? resolve(done) : reject(new Error(`PGlite's initdb stopped (worker exit code ${code})`)),
-    );
+    worker.once('exit', (code) => reject(new Error(`The new database's worker stopped (exit code ${code})`)));
   });
 }
 
