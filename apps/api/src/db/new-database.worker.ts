@@ -10,13 +10,13 @@
  * A template that fails to load is dropped, and the database made as the first time.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, openAsBlob, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { enableCompileCache } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
-import { gzip } from 'node:zlib';
+import { gunzip, gzip } from 'node:zlib';
 
 export interface NewDatabaseRequest {
   folder: string;
@@ -72,11 +72,15 @@ async function loadInto(folder: string, dump: Blob): Promise<void> {
 }
 
 async function fromTemplate(file: string): Promise<boolean> {
+  const gzipped = await readFile(file).catch(() => undefined);
+  if (!gzipped) return false;
   let template: Blob;
   try {
-    template = await openAsBlob(file, { type: 'application/gzip' });
+    // Unzipped here (zlib): PGlite's own unzip lets a damaged file's error escape as an unhandled rejection.
+    template = new Blob([new Uint8Array(await promisify(gunzip)(gzipped))]);
   } catch {
-    return false; // none yet (openAsBlob throws before it answers a promise)
+    await rm(file, { force: true });
+    return false;
   }
   try {
     await loadInto(request.folder, template);
