@@ -35,7 +35,9 @@ async function openNew(templateDir: string) {
   const database = await openDatabase({
     dataDir: tempFolder(),
     templateDir,
-    onNewDatabase: (promise) => (made = promise),
+    onNewDatabase: (promise) => {
+      made = promise;
+    },
   });
   try {
     await database.migrate();
