@@ -8,6 +8,7 @@
  * database; BENCH_PGLITE=0 skips it). BENCH_ONLY=pipeline runs the pipeline's cases only;
  * BENCH_ONLY=exports the cases export only (bench/exports.ts); BENCH_ONLY=api the two baselines, health and users/me.
  * BENCH_ROUNDS=N loads the minimal route and users/me N - 1 more times, alternately, and prints the median ratio.
+ * The first start on an empty data folder runs first (bench/first-start.ts, BENCH_FIRST_START_RUNS).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -22,6 +23,7 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { openDatabase, type Db } from '../apps/api/src/db/client.ts';
 import { timeCasesExport } from './exports.ts';
+import { printFirstStart } from './first-start.ts';
 import { connections, duration, load, type BenchRow } from './load.ts';
 import { benchOffers } from './offers.ts';
 import { benchSheets } from './sheets.ts';
@@ -102,6 +104,8 @@ const databaseUrl = dbUrl.toString();
 const only = process.env['BENCH_ONLY'];
 /** users/me's req/s over the minimal route's, in the rounds past the first (BENCH_ROUNDS). */
 const meRatios: number[] = [];
+// First, while nothing else of the bench runs: the first start on an empty data folder (issue 13, at most 5 s).
+if (!only) await printFirstStart({ runs: Number(process.env['BENCH_FIRST_START_RUNS'] ?? 3) });
 /** The cases export's times (bench/exports.ts), printed last. */
 const exportTimes: string[] = [];
 // The job runner's first tick comes after an hour: its reminders over the generated cases would load the portal too.

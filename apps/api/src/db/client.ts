@@ -1,15 +1,15 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { getCompileCacheDir } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Assume } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
-import * as schema from './schema/index.ts';
+import { cacheDir } from '../lib/cache-dir.ts';
+import type { NewDatabaseDone, NewDatabaseRequest } from './new-database.worker.ts';
+import type * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
 /** Both drivers answer raw queries (`db.execute`) with `{ rows }`. */
@@ -54,6 +54,13 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL: the longest wait for a connection, new or from the busy pool. */
   connectTimeoutMs?: number;
+  /**
+   * PGlite in a folder without a database: called as the worker thread starts making it, before openDatabase first
+   * pauses (the caller knows the database is new as soon as openDatabase returns), with how and how fast it was made.
+   */
+  onNewDatabase?: (made: Promise<NewDatabaseDone>) => void;
+  /** Where new embedded databases' template is kept (new-database.worker.ts); the installation's cache by default, false: none. */
+  templateDir?: string | false;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -64,34 +71,134 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectTimeoutMs: options.connectTimeoutMs ?? 3000,
     });
   }
-  return openPglite(options.dataDir ?? 'memory://');
+  return openPglite(options.dataDir ?? 'memory://', options);
 }
 
 /**
  * PGlite runs inside this process: it cannot freeze or go away on its own, so it has no time limits (a statement that
  * never ends would be a bug of ours). Two processes on one folder would each keep their own copy in memory and lose
  * each other's writes, hence the folder lock.
+ *
+ * A folder without a database gets one, schema included, on a worker thread (new-database.worker.ts: PGlite's initdb
+ * and the migrations, or their template), on the machine's other core, while this thread loads the drivers, and the rest
+ * of the portal's modules when the caller goes on without waiting for this call (server.ts). The database is then
+ * opened here as any existing one. The folder is locked before the worker starts.
  */
-async function openPglite(dataDir: string): Promise<Database> {
-  if (dataDir.startsWith('memory://')) return wrapPglite(await PGlite.create(dataDir), () => {});
+async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Database> {
+  if (dataDir.startsWith('memory://')) {
+    const [{ PGlite }, driver] = await Promise.all([import('@electric-sql/pglite'), loadPgliteDriver()]);
+    return wrapPglite(await PGlite.create(dataDir, pgliteTypes(driver)), driver, () => {});
+  }
   mkdirSync(dataDir, { recursive: true });
   const lock = lockDataDir(dataDir);
   try {
     const target = path.join(dataDir, 'pglite');
     mkdirSync(target, { recursive: true });
-    return wrapPglite(await PGlite.create(target), lock.release);
+    // PGlite's own test for an existing database (it runs initdb otherwise).
+    const made = existsSync(path.join(target, 'PG_VERSION'))
+      ? undefined
+      : newDatabaseOnWorker(
+          target,
+          options.templateDir === false ? undefined : (options.templateDir ?? path.join(cacheDir, 'pglite')),
+        );
+    if (made) options.onNewDatabase?.(made);
+    const [{ PGlite }, driver, done] = await Promise.all([import('@electric-sql/pglite'), loadPgliteDriver(), made]);
+    const client = await PGlite.create(target, {
+      ...pgliteTypes(driver),
+      // `never`: PGlite's option is typed WebAssembly.Module, a type @types/node leaves out (see WasmModule).
+      ...(done ? { pgliteWasmModule: done.pgliteWasmModule as never } : {}),
+    });
+    return wrapPglite(client, driver, lock.release);
   } catch (err) {
     lock.release();
     throw err;
   }
 }
 
-function wrapPglite(client: PGlite, release: () => void): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+/** Answers once the database is made and closed; the worker may go on keeping its template. */
+function newDatabaseOnWorker(folder: string, templateDir: string | undefined): Promise<NewDatabaseDone> {
+  const request: NewDatabaseRequest = { folder, migrationsFolder, templateDir, compileCacheDir: getCompileCacheDir() };
+  const worker = new Worker(new URL('./new-database.worker.ts', import.meta.url), { workerData: request });
+  return new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The new database's worker stopped (exit code ${code})`)));
+  });
+}
+
+/** The PGlite driver of Drizzle, its migrator and the schema: loaded with the database, beside the initdb. */
+async function loadPgliteDriver() {
+  const [{ drizzle, PglitePreparedQuery }, { migrate }, schemaModule] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+    import('./schema/index.ts'),
+  ]);
+  // The type parsers Drizzle gives PGlite with each of its queries (timestamps, dates and intervals kept as text): its
+  // query object's own settings, read from one that is never run. Not found (another Drizzle): nothing is shared.
+  const unrun = Reflect.construct(PglitePreparedQuery, [undefined, '', [], undefined, undefined]) as {
+    queryConfig?: { parsers?: unknown };
+  };
+  const parsers =
+    typeof unrun.queryConfig?.parsers === 'object' ? (unrun.queryConfig.parsers as ParserTable) : undefined;
+  return { drizzle, migrate, schema: schemaModule, parsers };
+}
+
+type PgliteDriver = Awaited<ReturnType<typeof loadPgliteDriver>>;
+type QueryOptions = Parameters<PGlite['query']>[2];
+type ParserTable = NonNullable<NonNullable<QueryOptions>['parsers']>;
+
+/**
+ * PGlite copies its whole table of type parsers (318 of them, a third of a millisecond) for each query that brings
+ * parsers of its own, and Drizzle brings the same few with every query: a fifth of the demo data's time went there. The
+ * database is created with Drizzle's parsers as its own (openPglite), and Drizzle is handed this client, which leaves
+ * them out of each query and its transactions' queries: the same parsing, without the copy. Queries bringing other
+ * parsers keep them. Drizzle calls nothing else on its client.
+ */
+function sharingParsers(client: PGlite, driver: PgliteDriver): PGlite {
+  if (!driver.parsers) return client;
+  const drizzleKeys = Object.keys(driver.parsers).join();
+  const lean = (options: QueryOptions): QueryOptions =>
+    options?.parsers && Object.keys(options.parsers).join() === drizzleKeys
+      ? { ...options, parsers: undefined }
+      : options;
+  type Transaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+  const leanTransaction = (tx: Transaction): Transaction =>
+    Object.assign(Object.create(tx) as Transaction, {
+      query: ((sql, params, options) => tx.query(sql, params, lean(options))) as Transaction['query'],
+    });
+  const shared: Pick<PGlite, 'query' | 'transaction'> = {
+    query: (sql, params, options) => client.query(sql, params, lean(options)),
+    transaction: (work) => client.transaction((tx) => work(leanTransaction(tx))),
+  };
+  return shared as PGlite;
+}
+
+const BYTEA = 17;
+
+/**
+ * The type conversions the database is created with: Drizzle's parsers (sharingParsers), and bytea (the stored files:
+ * contract documents, uploads) through Node's hex codec. PGlite's own converts one byte at a time in JavaScript (a
+ * two-character string per byte, then a join; parseInt per byte back), which cost a tenth of a second for the demo
+ * data's 800 kB of files; the text it writes and reads is the same `\x` and hex digits.
+ */
+function pgliteTypes(driver: PgliteDriver) {
+  return {
+    parsers: { ...driver.parsers, [BYTEA]: (text: string) => new Uint8Array(Buffer.from(text.slice(2), 'hex')) },
+    serializers: {
+      [BYTEA]: (bytes: unknown) => {
+        if (!(bytes instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+        return `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`;
+      },
+    },
+  };
+}
+
+function wrapPglite(client: PGlite, driver: PgliteDriver, release: () => void): Database {
+  const db = driver.drizzle(sharingParsers(client, driver), { schema: driver.schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => driver.migrate(db as never, { migrationsFolder }),
     ping: (timeoutMs = 2000) => pingWith(() => client.query('select 1'), timeoutMs),
     prepared: async <Row>(_name: string, text: string, values: unknown[]) =>
       (await client.query<Row>(text, values)).rows,
@@ -171,6 +278,12 @@ interface PostgresLimits {
 }
 
 async function openPostgres(url: string, limits: PostgresLimits): Promise<Database> {
+  const [{ sql }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }, schema] = await Promise.all([
+    import('drizzle-orm'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+    import('./schema/index.ts'),
+  ]);
   const pool = new pg.Pool({
     connectionString: url,
     max: limits.poolSize,
@@ -204,7 +317,11 @@ async function openPostgres(url: string, limits: PostgresLimits): Promise<Databa
     async migrate() {
       // A connection of its own, without the time limits of requests: a migration may rewrite a whole table, and
       // waits for another process's migrations to finish.
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: limits.connectTimeoutMs, keepAlive: true });
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: limits.connectTimeoutMs,
+        keepAlive: true,
+      });
       client.on('error', () => {});
       await client.connect();
       try {

@@ -38,6 +38,34 @@ export function subsetTag(): string {
   return Array.from(randomBytes(6), (byte) => String.fromCharCode(65 + (byte % 26))).join('');
 }
 
+/** Shaped texts kept per parsed font; past this many, the cache starts again (a document has a few hundred). */
+const LAYOUT_CACHE_SIZE = 20_000;
+
+/**
+ * Text shaping (fontkit's `layout`: OpenType substitutions, ligatures) is where a drawn document spends most of its
+ * time: pdf-lib shapes every string it measures and every string it draws, and wrapping measures each line as it grows.
+ * The labels and clauses are the same from one document to the next, so a string is shaped once per font and process.
+ * The same font, text and features always shape the same way, and pdf-lib only reads the result (glyph ids and
+ * advances), so the cached run is the one it would compute.
+ */
+function cacheLayouts(font: object): object {
+  const shaped = font as { layout: (text: string, features?: unknown, ...rest: unknown[]) => unknown };
+  const layout = shaped.layout.bind(font);
+  const runs = new Map<string, unknown>();
+  shaped.layout = (text, features, ...rest) => {
+    if (rest.some((argument) => argument !== undefined)) return layout(text, features, ...rest);
+    const key = features === undefined ? `\u0000${text}` : `${JSON.stringify(features)}\u0000${text}`;
+    let run = runs.get(key);
+    if (run === undefined) {
+      if (runs.size >= LAYOUT_CACHE_SIZE) runs.clear();
+      run = layout(text, features);
+      runs.set(key, run);
+    }
+    return run;
+  };
+  return font;
+}
+
 /**
  * fontkit with its parsed fonts kept per font file: parsing DejaVu Sans (740 kB) is most of a document's time, and a
  * case has four documents. The parsed font is only read (each document builds its own subset from it).
@@ -49,12 +77,17 @@ const cachingFontkit = {
     if (postscriptName !== undefined) return fontkit.create(data, postscriptName);
     let font = parsed.get(data);
     if (!font) {
-      font = fontkit.create(data);
+      font = cacheLayouts(fontkit.create(data));
       parsed.set(data, font);
     }
     return font;
   },
 } as typeof fontkit;
+
+/** Reads and parses the fonts before a first document needs them (the demo data do it while the database is made). */
+export async function loadFonts(): Promise<void> {
+  for (const name of Object.keys(FONT_FILES) as FontName[]) cachingFontkit.create(await loadFontBytes(name));
+}
 
 async function embedOne(doc: PDFDocument, name: FontName): Promise<PDFFont> {
   const postscript = FONT_FILES[name].replace(/\.ttf$/, '');

@@ -6,7 +6,9 @@ import { loadDataKeys } from '../../lib/crypto.ts';
 import { createDbStorage, type Storage } from '../../lib/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { createUploadGuard, saveFile } from '../../modules/files/files.service.ts';
-import { createSealCertificateStore } from '../../modules/signing/seal-certificate.ts';
+import { prepareDrawing } from '../../modules/documents/documents.service.ts';
+import { createSealCertificateStore, generateSelfSigned, type GeneratedSeal } from '../../modules/signing/seal-certificate.ts';
+import { prepareSealing } from '../../modules/signing/signing.service.ts';
 import { cfaIdentityOf, type FlowDeps } from '../../modules/signature-flow/signature-flow.service.ts';
 import { rebuildPipelineColumns } from '../../modules/dossiers/dossiers.service.ts';
 import type { SheetsDeps } from '../../modules/sheets/sheets.service.ts';
@@ -90,6 +92,30 @@ export function rentreeYearOf(now: Date): number {
   return now.getUTCMonth() >= 7 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
 }
 
+/** What the demo data's load needs that the database does not: see prepareDemoData. */
+export interface DemoPreparation {
+  /** The contract drawing and sealing code loaded, its fonts read. */
+  code: Promise<void>;
+  /** The seal's key pair and self-signed certificate, when no PKCS#12 is configured (SIGNING_P12_PATH). */
+  seal: Promise<GeneratedSeal> | undefined;
+}
+
+/**
+ * The part of the demo data's load that needs no database, started while a new database is made (server.ts) rather
+ * than on the way: the code that draws and seals the contracts (loaded on first use otherwise) and its fonts, and the
+ * RSA key of the seal that signs two of them (a key is drawn at random: from a tenth of a second to a second).
+ */
+export function prepareDemoData(config: Pick<Config, 'SIGNING_P12_PATH'>): DemoPreparation {
+  const preparation = {
+    code: Promise.all([prepareDrawing(), prepareSealing()]).then(() => undefined),
+    seal: config.SIGNING_P12_PATH ? undefined : generateSelfSigned(),
+  };
+  // Awaited by the load, which reports a failure; until then a failure is not an unhandled rejection.
+  preparation.code.catch(() => {});
+  preparation.seal?.catch(() => {});
+  return preparation;
+}
+
 /**
  * Loads the demo data on a fresh installation, once. Two processes starting together both try to claim the
  * app_settings row inside their transaction: the second waits on the first's key lock, then sees the row and
@@ -97,7 +123,11 @@ export function rentreeYearOf(now: Date): number {
  * the claim waits a second at most (lock_timeout), and the second process tries again until the first has committed
  * (the row is there) or given up (the claim is free again). Answers true when this call loaded the data.
  */
-export async function loadDemoDataOnce(app: FastifyInstance, now = new Date()): Promise<boolean> {
+export async function loadDemoDataOnce(
+  app: FastifyInstance,
+  now = new Date(),
+  preparation: DemoPreparation = prepareDemoData(app.config),
+): Promise<boolean> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       const loaded = await app.db.transaction(async (tx) => {
@@ -112,7 +142,7 @@ export async function loadDemoDataOnce(app: FastifyInstance, now = new Date()): 
         // PGlite has one connection and runs one transaction at a time: bytes written through app.storage (bound to
         // app.db) would wait for this transaction forever, so there they go through the transaction itself.
         const storage = app.database.kind === 'pglite' ? createDbStorage(tx) : app.storage;
-        await writeDemoData(tx, storage, app.config, app.log, now);
+        await writeDemoData(tx, storage, app.config, app.log, now, preparation);
         return true;
       });
       if (loaded) app.log.info({ accounts: demoAccounts.length }, 'demo data loaded');
@@ -126,8 +156,16 @@ export async function loadDemoDataOnce(app: FastifyInstance, now = new Date()): 
   }
 }
 
-async function writeDemoData(tx: Tx, storage: Storage, config: Config, log: FastifyBaseLogger, now: Date): Promise<void> {
+async function writeDemoData(
+  tx: Tx,
+  storage: Storage,
+  config: Config,
+  log: FastifyBaseLogger,
+  now: Date,
+  preparation: DemoPreparation,
+): Promise<void> {
   const db: Db = tx;
+  await preparation.code;
   const rentreeYear = rentreeYearOf(now);
   const schoolIds = await writeSchools(tx);
   const formationRows = await writeFormations(tx, schoolIds, rentreeYear);
@@ -136,7 +174,15 @@ async function writeDemoData(tx: Tx, storage: Storage, config: Config, log: Fast
   const companyIds = await writeCompanies(tx, userIds);
   const deps: SheetsDeps = { db, keys: await loadDataKeys(db, config), config };
   // The signing flow bound to this transaction; the seal certificate it makes (when none is configured) is stored here.
-  const flow: FlowDeps = { db, keys: deps.keys, config: demoFlowConfig(config), storage, seal: createSealCertificateStore(db, config), guard: createUploadGuard(config, log, demoScanner) };
+  const { seal } = preparation;
+  const flow: FlowDeps = {
+    db,
+    keys: deps.keys,
+    config: demoFlowConfig(config),
+    storage,
+    seal: createSealCertificateStore(db, config, seal ? () => seal : undefined),
+    guard: createUploadGuard(config, log, demoScanner),
+  };
   const [mailsBefore] = await db.select({ last: max(mailOutbox.id) }).from(mailOutbox);
   await writeDossiers(db, storage, { userIds, companyIds, formationRows, now, deps, flow });
   // The journeys queued invitations, turns to sign and signature codes (to the demo's people and the signatories the

@@ -8,17 +8,23 @@ import type { Storage } from '../../lib/storage.ts';
 import { discardFileBytes, insertFileRow, putFileBytes, type PreparedFile } from '../files/files.service.ts';
 import { readContractSources } from '../sheets/sheets.service.ts';
 import { cerfa10103_12, type CerfaEdition } from './cerfa-10103-12.fields.ts';
-import { drawCerfa } from './cerfa-draw.ts';
-import { fillCerfaTemplate, type SignatureArea } from './cerfa-fill.ts';
-import { buildContractModel, type CfaIdentity, type ContractKind, type MissingField } from './contract-data.ts';
+import type { SignatureArea } from './cerfa-fill.ts';
+import {
+  buildContractModel,
+  type CfaIdentity,
+  type ContractKind,
+  type ContractModel,
+  type MissingField,
+} from './contract-data.ts';
 import { fileStem } from './format.ts';
-import { drawAnnex, drawConvention, drawMandate } from './other-documents.ts';
+import type { DrawnDocument } from './other-documents.ts';
 import * as repo from './documents.repo.ts';
 import { cerfaValues } from './values.ts';
 
 // What the other modules need of the documents module (issue 11, "Documents"): build a case's contract documents,
 // store them as versions, read the versions (the signing module voids pending signatures of a superseded one).
-export { CerfaTemplateError, templateProblems, type SignatureArea } from './cerfa-fill.ts';
+export { CerfaTemplateError } from './cerfa-template-error.ts';
+export type { SignatureArea } from './cerfa-fill.ts';
 export { cerfa10103_12, type CerfaEdition, type CerfaFieldMapping } from './cerfa-10103-12.fields.ts';
 export type { CfaIdentity, ContractKind, MissingField } from './contract-data.ts';
 export type { ContractDocumentRow } from './documents.repo.ts';
@@ -83,6 +89,26 @@ async function templateFor(
 }
 
 /**
+ * The PDF code (pdf-lib, fontkit and the drawing of each document: about 400 modules) is loaded when a first contract is
+ * prepared, not with the portal: most starts and most requests never draw one.
+ */
+async function loadDrawing() {
+  const [draw, fill, others] = await Promise.all([
+    import('./cerfa-draw.ts'),
+    import('./cerfa-fill.ts'),
+    import('./other-documents.ts'),
+  ]);
+  return { drawCerfa: draw.drawCerfa, fillCerfaTemplate: fill.fillCerfaTemplate, ...others };
+}
+
+/** Loads the drawing and reads its fonts ahead of a first contract (the demo data do it while the database is made). */
+export async function prepareDrawing(): Promise<void> {
+  await loadDrawing();
+  const { loadFonts } = await import('../../lib/pdf-kit.ts');
+  await loadFonts();
+}
+
+/**
  * The contract documents of a dossier, in French, from its sent sheets, NIR, formation, recorded terms and SMIC table:
  * the CERFA (10103 for an apprenticeship, 12434 for a professionalisation), the training convention, the subrogation
  * mandate when the employer chose subrogation, and the annex of what is missing or invalid when there is any. Throws
@@ -113,6 +139,7 @@ export async function buildContractDocuments(
     'alternant';
   const name = (stem: string) => `${stem}-${who}-dossier-${dossierId}.pdf`;
   const documents: ContractDocument[] = [];
+  const { drawCerfa, fillCerfaTemplate, drawAnnex, drawConvention, drawMandate } = await loadDrawing();
 
   const template = await templateFor(options.templatesDir, model.typeContrat);
   if (template) {
@@ -139,7 +166,7 @@ export async function buildContractDocuments(
       source: 'drawn',
     });
   }
-  const others: [DocumentKind, string, typeof drawConvention | undefined][] = [
+  const others: [DocumentKind, string, ((from: ContractModel, at: Date) => Promise<DrawnDocument>) | undefined][] = [
     ['convention', 'convention-de-formation', drawConvention],
     ['mandate', 'mandat-de-subrogation', model.subrogation ? drawMandate : undefined],
     [

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { claimDueMails, insertMail, markMailAttemptFailed, markMailDelivered, type OutboxMail } from './mail.repo.ts';
@@ -87,17 +87,19 @@ export function createMailSender(
   out: Pick<NodeJS.WriteStream, 'write'> = process.stdout,
 ): MailSender {
   if (!config.SMTP_URL) return createConsoleSender(out);
-  const transport = nodemailer.createTransport({
-    url: config.SMTP_URL,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  const url = config.SMTP_URL;
+  // nodemailer is loaded with the first mail to send, not with the portal (nor at all without SMTP_URL).
+  let transport: Promise<Transporter> | undefined;
+  const transportOnce = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+    ));
   return {
     kind: 'smtp',
     async send(mail) {
       const messageId = mail.messageId ?? newMessageId(config.MAIL_FROM);
-      await transport.sendMail({
+      const smtp = await transportOnce();
+      await smtp.sendMail({
         messageId,
         from: config.MAIL_FROM,
         to: mail.toAddress,
@@ -107,7 +109,11 @@ export function createMailSender(
       });
       return messageId;
     },
-    close: () => transport.close(),
+    close: () =>
+      void transport?.then(
+        (made) => made.close(),
+        () => {},
+      ),
   };
 }
 

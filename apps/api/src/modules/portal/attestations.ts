@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import type { PDFFont, PDFPage } from '@cantoo/pdf-lib';
 import type { AttestationKind } from '@passerelle/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -22,9 +22,6 @@ const titles: Record<AttestationKind, string> = {
 
 const A4: [number, number] = [595.28, 841.89];
 const margin = 72;
-const ink = rgb(0.1, 0.1, 0.1);
-const muted = rgb(0.4, 0.4, 0.4);
-const accent = rgb(0.13, 0.45, 0.27);
 
 const parisDate = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' });
 
@@ -91,6 +88,11 @@ function paragraphs(data: AttestationData): string[] {
 
 /** A one-page A4 letter in Helvetica: header, title, the attestation, date and issuer. */
 export async function createAttestationPdf(data: AttestationData): Promise<Uint8Array> {
+  // pdf-lib is loaded with the first attestation, not with the portal.
+  const { PDFDocument, rgb, StandardFonts } = await import('@cantoo/pdf-lib');
+  const ink = rgb(0.1, 0.1, 0.1);
+  const muted = rgb(0.4, 0.4, 0.4);
+  const accent = rgb(0.13, 0.45, 0.27);
   const pdf = await PDFDocument.create();
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);

@@ -1,5 +1,4 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { PDFDocument } from '@cantoo/pdf-lib';
 import {
   type ContractPreparedBody,
   type SignatureResponse,
@@ -996,6 +995,8 @@ async function mailIdsOf(db: Db | Tx, procedure: ProcedureRow) {
 }
 
 async function mergePdfs(parts: Uint8Array[]): Promise<Uint8Array> {
+  // pdf-lib is loaded with the first signed contract, not with the portal.
+  const { PDFDocument } = await import('@cantoo/pdf-lib');
   const merged = await PDFDocument.create();
   for (const part of parts) {
     const source = await PDFDocument.load(part, { ignoreEncryption: true });

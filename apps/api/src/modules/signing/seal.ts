@@ -1,4 +1,3 @@
-import { PDF } from '@libpdf/core';
 import type { SealCertificate } from './seal-certificate.ts';
 
 export interface SealOptions {
@@ -21,6 +20,8 @@ export async function sealPdf(
   certificate: SealCertificate,
   options: SealOptions = {},
 ): Promise<Uint8Array> {
+  // Loaded with the first seal, not with the portal.
+  const { PDF } = await import('@libpdf/core');
   const pdf = await PDF.load(bytes);
   const certificateBytes = [certificate.certificateDer, ...(certificate.signer.certificateChain ?? [])].reduce(
     (sum, der) => sum + der.byteLength,

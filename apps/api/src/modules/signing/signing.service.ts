@@ -38,6 +38,12 @@ export {
   type SealConfig,
 } from './seal-certificate.ts';
 
+/** Loads the sealing code (PAdES signing, the certificate's writing and drawing) ahead of a first seal (the demo data
+ * do it while the database is made). */
+export async function prepareSealing(): Promise<void> {
+  await Promise.all([import('./completion-certificate-pdf.ts'), import('@libpdf/core'), import('node-forge')]);
+}
+
 /**
  * The signed result: the documents, then the certificate of completion, sealed. `sha256` is the hash of the sealed
  * bytes, to store with the procedure (the file cannot carry its own hash).
