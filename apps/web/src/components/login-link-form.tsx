@@ -2,19 +2,19 @@ import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { zodResolver } from './form/zod-resolver';
-import { language, loginLinkBody } from '@passerelle/contract/auth';
+import { formatResolver } from './form/format-resolver';
+import type { LoginLinkBody } from '@passerelle/contract/auth';
+import { languages } from '@passerelle/contract/languages';
+import { loginLinkBody } from '@passerelle/contract/forms/formats/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { ApiError, apiVoid } from '../lib/api-client';
 import { TextFieldElement } from './form/text-field-element';
 import { applyServerErrors } from './form/server-errors';
 import { useErrorText } from './use-error-text';
 
-const loginLinkForm = loginLinkBody.pick({ email: true });
-type LoginLinkForm = z.infer<typeof loginLinkForm>;
+type LoginLinkForm = Pick<LoginLinkBody, 'email'>;
 
 /** Field messages go under the input; only other failures get the general alert. */
 const hasFieldErrors = (error: unknown) => error instanceof ApiError && Object.keys(error.errors).length > 0;
@@ -27,15 +27,15 @@ export function LoginLinkForm() {
   const { t, i18n } = useTranslation('common');
   const errorText = useErrorText();
   const { control, handleSubmit, setError, reset } = useForm<LoginLinkForm>({
-    resolver: zodResolver(loginLinkForm),
+    resolver: formatResolver<LoginLinkForm, LoginLinkForm>(loginLinkBody),
     defaultValues: { email: '' },
   });
   const send = useMutation({
     mutationFn: (values: LoginLinkForm) => {
-      const lang = language.safeParse(i18n.language);
+      const lang = languages.find((code) => code === i18n.language);
       return apiVoid('/auth/login-link', {
         method: 'POST',
-        body: { email: values.email.trim(), lang: lang.success ? lang.data : undefined },
+        body: { email: values.email.trim(), lang },
         anonymous: true,
       });
     },

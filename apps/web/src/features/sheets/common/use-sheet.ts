@@ -41,7 +41,7 @@ const loadValidation = () => import('./validation');
  */
 function sheetResolver(kind: SheetKind, serverErrors: Map<string, ServerError>): Resolver<FieldValues> {
   return async (values) => {
-    const result = await (await loadValidation()).checkSheet(kind, values, i18next.language);
+    const result = (await loadValidation()).checkSheet(kind, values, i18next.language);
     const errors: FieldErrors = {};
     if ('issues' in result)
       for (const issue of result.issues) set(errors, issue.path, { type: 'validation', message: fieldMessage(issue.message, i18next.language, issue.params) });
