@@ -7,7 +7,7 @@ import type { LoginLinkBody } from '@passerelle/contract/auth';
 import { languages } from '@passerelle/contract/languages';
 import { loginLinkBody } from '@passerelle/contract/forms/formats/auth';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm } from './form/use-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiVoid } from '../lib/api-client';
 import { TextFieldElement } from './form/text-field-element';

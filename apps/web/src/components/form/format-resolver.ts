@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { set, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
+import { set, type FieldErrors, type FieldValues, type Resolver } from './use-form';
 import { checkFormat, type Format } from '@passerelle/contract/forms/format';
 import { displayMessage, messageLanguage } from '@passerelle/contract/rules/zod-messages';
 

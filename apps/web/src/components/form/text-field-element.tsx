@@ -1,4 +1,4 @@
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useController, type Control, type FieldPath, type FieldValues } from './use-form';
 import { OutlinedField } from './outlined-field';
 
 export interface TextFieldElementProps<T extends FieldValues> {

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { FundingValidationBody, FundingValidationResponse, fundingValidationBody } from '@passerelle/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from '../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -119,7 +119,7 @@ function DecisionForm({ id }: { id: number }) {
       if (error instanceof ApiError && error.code === 'FUNDING_TERMS_MISSING')
         void queryClient.invalidateQueries({ queryKey: fundingQueryOptions(id).queryKey });
       if (error instanceof ApiError)
-        for (const [path, messages] of Object.entries(error.errors)) form.setError(path as 'reason', { type: 'server', message: messages[0] ?? '' });
+        for (const [path, messages] of Object.entries(error.errors)) form.setError(path, { type: 'server', message: messages[0] ?? '' });
     },
     onSettled: () => setPending(null),
   });

@@ -15,7 +15,7 @@ import { trackingBody as trackingFormat } from '@passerelle/contract/forms/forma
 import type { TrackingBody, trackingBody } from '@passerelle/contract/portal';
 import { todayIso } from '@passerelle/contract/rules/dates';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldPath } from '../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -159,7 +159,7 @@ function TrackingForm({
         const known = fieldErrors
           .map(([path, messages]) => [path.replace(/^body\./, ''), serverFieldMessage(messages)] as const)
           .filter(([path]) => formFields.has(path));
-        for (const [path, message] of known) setError(path as FieldPath<FormValues>, { type: 'server', message });
+        for (const [path, message] of known) setError(path, { type: 'server', message });
         if (known[0]) setFocus(known[0][0] as FieldPath<FormValues>);
         if (known.length === 0) setFormError(errorText(error));
       },

@@ -8,7 +8,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { ReferenceItem, SheetWarnings } from '@passerelle/contract';
 import { createContext, useContext, useEffect, useId, type ReactNode } from 'react';
-import { useController, type Control } from 'react-hook-form';
+import { useController, type Control } from '../../../components/form/use-form';
 import { OutlinedField } from '../../../components/form/outlined-field';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from './messages';

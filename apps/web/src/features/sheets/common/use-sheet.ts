@@ -2,7 +2,7 @@ import type { SheetData, SheetKind, SheetResponse } from '@passerelle/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import i18next from 'i18next';
-import { get, set, useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { get, set, useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormReturn } from '../../../components/form/use-form';
 import { ApiError } from '../../../lib/api-client';
 import { checkSheetBeforeSend, finishSheet, saveSheet, sheetQueryKey, sheetQueryOptions, type SheetRole } from '../api/sheets';
 import { loadLists } from '../../../components/sheet-summary/use-lists';

@@ -12,7 +12,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import { inviteStaffBody } from '@passerelle/contract/forms/formats/staff-accounts';
 import type { InviteStaffBody, InviteStaffInput, InviteStaffResponse } from '@passerelle/contract/staff-accounts';
 import { useId, useState } from 'react';
-import { useController, useForm, type Control } from 'react-hook-form';
+import { useController, useForm, type Control } from '../../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import { OutlinedField } from '../../../../components/form/outlined-field';
 import { applyServerErrors } from '../../../../components/form/server-errors';

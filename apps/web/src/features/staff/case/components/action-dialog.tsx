@@ -23,7 +23,7 @@ import {
 } from '@passerelle/contract/forms/formats/staff-case';
 import { todayIso } from '@passerelle/contract/rules/dates';
 import { useId, useState } from 'react';
-import { useController, useForm, type Control } from 'react-hook-form';
+import { useController, useForm, type Control } from '../../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import { OutlinedField } from '../../../../components/form/outlined-field';
 import { applyServerErrors, serverFieldMessage } from '../../../../components/form/server-errors';

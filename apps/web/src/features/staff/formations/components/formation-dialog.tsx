@@ -17,7 +17,7 @@ import { formationBody } from '@passerelle/contract/forms/formats/staff-formatio
 import { formationContractTypes } from '@passerelle/contract/formation-contract-types';
 import type { FormationBody, FormationContractType, FormationInput, StaffFormation, StaffSchool } from '@passerelle/contract/staff-formations';
 import { useId, useState } from 'react';
-import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { useController, useForm, useWatch, type Control } from '../../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { schoolBody } from '@passerelle/contract/forms/formats/staff-formations';
 import type { SchoolBody, StaffSchool } from '@passerelle/contract/staff-formations';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from '../../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';

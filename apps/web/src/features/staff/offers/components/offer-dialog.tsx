@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { offerBody } from '@passerelle/contract/forms/formats/staff-offers';
 import type { OfferBody, OfferInput, StaffOffer } from '@passerelle/contract/staff-offers';
 import { useState } from 'react';
-import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { useController, useForm, useWatch, type Control } from '../../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import { OutlinedField } from '../../../../components/form/outlined-field';
 import { applyServerErrors } from '../../../../components/form/server-errors';

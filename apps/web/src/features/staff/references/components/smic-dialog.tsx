@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { smicRateForm } from '@passerelle/contract/forms/formats/smic';
 import type { SmicRate, SmicRateForm } from '@passerelle/contract/rules/salary';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from '../../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';

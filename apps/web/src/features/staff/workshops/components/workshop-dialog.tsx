@@ -4,7 +4,7 @@ import type { StaffSchool } from '@passerelle/contract/staff-formations';
 import { workshopBody } from '@passerelle/contract/forms/formats/staff-workshops';
 import type { StaffWorkshop, WorkshopBody, WorkshopInput } from '@passerelle/contract/staff-workshops';
 import { useId, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from '../../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
