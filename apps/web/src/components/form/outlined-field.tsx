@@ -174,12 +174,6 @@ const Root = styled('div')(({ theme }) => ({
     color: theme.palette.action.active,
     '&.Mui-disabled': { color: theme.palette.action.disabled },
   },
-  '& .MuiFormHelperText-root': {
-    ...theme.typography.caption,
-    color: theme.palette.text.secondary,
-    margin: '3px 14px 0',
-    '&.Mui-error': { color: theme.palette.error.main },
-  },
 }));
 
 const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
