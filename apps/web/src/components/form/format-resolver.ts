@@ -4,7 +4,7 @@ import { checkFormat, type Format } from '@passerelle/contract/forms/format';
 import { displayMessage, messageLanguage } from '@passerelle/contract/rules/zod-messages';
 
 /**
- * react-hook-form resolver for a contract schema, through its format table (`@passerelle/contract/forms/formats`): the
+ * The form's resolver for a contract schema, through its format table (`@passerelle/contract/forms/formats`): the
  * form checks what the API's schema checks, with the same messages, without loading zod
  * (docs/decisions/0028-client-validation-without-zod.md). Errors are nested by path (`apprenti.nir`), first message per
  * field, in the page's language.

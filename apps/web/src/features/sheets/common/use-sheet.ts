@@ -36,7 +36,7 @@ const RETRY_DELAYS_MS = [3_000, 10_000, 30_000, 60_000];
 const loadValidation = () => import('./validation');
 
 /**
- * Like `zodResolver`, with the sheet's draft schema; the contract's rule codes come with their parameters ("{length}
+ * Like `formatResolver`, with the sheet's draft schema; the contract's rule codes come with their parameters ("{length}
  * characters"), so they are put into words here, in the page's language.
  */
 function sheetResolver(kind: SheetKind, serverErrors: Map<string, ServerError>): Resolver<FieldValues> {
@@ -61,7 +61,7 @@ interface ServerError {
   value: string;
 }
 
-/** Leaf messages of react-hook-form's nested errors, as dotted paths in form order. */
+/** Leaf messages of the form's nested errors, as dotted paths in form order. */
 export function flattenErrors(errors: FieldErrors, prefix = ''): FieldIssue[] {
   const issues: FieldIssue[] = [];
   for (const [key, value] of Object.entries(errors)) {
