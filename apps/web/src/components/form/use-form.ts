@@ -290,7 +290,12 @@ export function useForm<T extends FieldValues, _Context = unknown, Output = T>(
   const [form] = useState(() => {
     const store = new FormStore<T, Output>(options);
     const control: Control<T> = { store: store };
-    const methods: Omit<UseFormReturn<T, Output>, 'formState'> = {
+    const methods: UseFormReturn<T, Output> = {
+      // Read when used: the object itself stays the same from render to render, as react-hook-form's (effects and
+      // callbacks that depend on the form run once, not on every redraw).
+      get formState() {
+        return store.state;
+      },
       control,
       handleSubmit: (onValid, onInvalid) => store.handleSubmit(onValid, onInvalid),
       getValues: ((name?: string) => (name === undefined ? store.values : get(store.values, name))) as UseFormReturn<
@@ -310,8 +315,8 @@ export function useForm<T extends FieldValues, _Context = unknown, Output = T>(
     return { store, methods };
   });
   // The form's own component redraws when its errors, dirtiness or submission change, not on every keystroke.
-  const formState = useSyncExternalStore(form.store.subscribe, () => form.store.state);
-  return { ...form.methods, formState };
+  useSyncExternalStore(form.store.subscribe, () => form.store.state);
+  return form.methods;
 }
 
 // ---------- Hooks of the fields ----------
