@@ -1,5 +1,12 @@
-import Box from '@mui/material/Box';
+import { styled } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+
+const Text = styled('p')(({ theme }) => ({
+  ...theme.typography.caption,
+  margin: '3px 14px 0',
+  color: theme.palette.text.secondary,
+  '&.Mui-error': { color: theme.palette.error.main },
+}));
 
 /**
  * The message under a field, in MUI's FormHelperText style (caption, error colour when it says what is wrong), without
@@ -20,14 +27,8 @@ export function HelperText({
 }) {
   const className = `MuiFormHelperText-root${error ? ' Mui-error' : ''}${disabled ? ' Mui-disabled' : ''}`;
   return (
-    <Box
-      component="p"
-      id={id}
-      role={role}
-      className={className}
-      sx={{ typography: 'caption', m: '3px 14px 0', color: error ? 'error.main' : 'text.secondary' }}
-    >
+    <Text id={id} role={role} className={className}>
       {children}
-    </Box>
+    </Text>
   );
 }

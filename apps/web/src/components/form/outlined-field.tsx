@@ -1,4 +1,5 @@
 import { styled, type SxProps, type Theme } from '@mui/material/styles';
+import { HelperText } from './helper-text';
 import {
   useId,
   type ChangeEvent,
@@ -264,12 +265,9 @@ export function OutlinedField({
         </fieldset>
       </div>
       {helperText ? (
-        <p
-          id={helperId}
-          className={`MuiFormHelperText-root${state(error, 'Mui-error')}${state(disabled, 'Mui-disabled')}`}
-        >
+        <HelperText id={helperId} error={error} disabled={disabled}>
           {helperText}
-        </p>
+        </HelperText>
       ) : null}
     </Root>
   );
