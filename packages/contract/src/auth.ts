@@ -4,7 +4,9 @@ export const userTypes = ['anon', 'admin', 'staff', 'intervenant', 'student', 'p
 export const userType = z.enum(userTypes);
 export type UserType = z.infer<typeof userType>;
 
-export const languages = ['fr-FR', 'en-US'] as const;
+import { languages } from './languages.ts';
+
+export { languages };
 export const language = z.enum(languages);
 export type Language = z.infer<typeof language>;
 

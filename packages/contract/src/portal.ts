@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { attestationKinds, OFFERS_MAX_PAGE, applicationTypes, relaunchMethods, suiviStatuts, stepTypes } from './portal-rules.ts';
-import { todayIso } from './rules/dates.ts';
+import { pastDateRule } from './forms/rules.ts';
+import { withRule } from './forms/zod-rules.ts';
 export { todayIso } from './rules/dates.ts';
 export { uploadFields, type UploadField, uploadRules, wrongFileTypeMessage, attestationKinds, type AttestationKind, OFFERS_PER_PAGE, OFFERS_COUNT_LIMIT, OFFERS_MAX_PAGE, applicationTypes, relaunchMethods, suiviStatuts, type SuiviStatut, suiviStatutOf, stepTypes, type StepType } from './portal-rules.ts';
 
@@ -141,14 +142,7 @@ const orEmpty = <T extends z.ZodType>(schema: T) => schema.nullable().optional()
  * browser in France checks its own day and the API (running in UTC) accepts what a French applicant typed after
  * midnight.
  */
-export const pastIsoDate = isoDate.refine(
-  (value) => {
-    const local = todayIso();
-    const paris = todayIso('Europe/Paris');
-    return value <= (local > paris ? local : paris);
-  },
-  { message: 'date.in_future' },
-);
+export const pastIsoDate = withRule(isoDate, pastDateRule);
 
 export const trackingBody = z.object({
   targetCompany: z.string().trim().min(1).max(200),

@@ -34,6 +34,8 @@ import {
   type RuleSeverity,
   type SmicRate,
 } from './rules/index.ts';
+import { reasonWhenDenied, reasonWhenRefused, transforms } from './forms/rules.ts';
+import { withRule } from './forms/zod-rules.ts';
 
 // ---------- Fields ----------
 
@@ -42,7 +44,7 @@ import {
  * given must still be well formed; completeness is checked on submit (`sheetIssues`).
  */
 function draft<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+  return z.preprocess(transforms.emptyToUndefined, schema.optional());
 }
 
 const text = (max = 200) => draft(z.string().trim().max(max));
@@ -479,16 +481,14 @@ export const createDossierResponse = z.object({ id: z.number().int() });
 export const fundingDecisions = ['accepted', 'denied', 'stalled'] as const;
 export type FundingDecision = (typeof fundingDecisions)[number];
 
-export const fundingValidationBody = z
-  .object({
+// SPEC 5: refusing funding requires stating the reasons.
+export const fundingValidationBody = withRule(
+  z.object({
     decision: z.enum(fundingDecisions),
     reason: z.string().trim().max(2000).optional(),
-  })
-  .superRefine((body, context) => {
-    // SPEC 5: refusing funding requires stating the reasons.
-    if (body.decision === 'denied' && !body.reason)
-      context.addIssue({ code: 'custom', path: ['reason'], message: 'field.required' });
-  });
+  }),
+  reasonWhenDenied,
+);
 export type FundingValidationBody = z.infer<typeof fundingValidationBody>;
 
 export const dossierTermsBody = z.object({
@@ -517,12 +517,10 @@ export type FundingValidationResponse = z.infer<typeof fundingValidationResponse
 
 // ---------- Staff transitions ----------
 
-export const firstContactDecisionBody = z
-  .object({ decision: z.enum(['accept', 'refuse']), reason: z.string().trim().max(2000).optional() })
-  .superRefine((body, context) => {
-    if (body.decision === 'refuse' && !body.reason)
-      context.addIssue({ code: 'custom', path: ['reason'], message: 'field.required' });
-  });
+export const firstContactDecisionBody = withRule(
+  z.object({ decision: z.enum(['accept', 'refuse']), reason: z.string().trim().max(2000).optional() }),
+  reasonWhenRefused,
+);
 
 export const dossierStateResponse = z.object({
   id: z.number().int(),

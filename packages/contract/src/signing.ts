@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { reasonWhenRejected, transforms } from './forms/rules.ts';
+import { withRule } from './forms/zod-rules.ts';
 
 // ---------- Signing a case's contract documents (issue 11, SPEC 2 "Signature", 4, 6, 8) ----------
 
@@ -85,15 +87,14 @@ export type SignatureSignBody = z.infer<typeof signatureSignBody>;
 export const signatureRefuseBody = z.object({ reason: z.string().trim().min(1, 'field.required').max(2000) }).strict();
 
 /** POST /api/staff/dossiers/:id/manual-signature: staff confirm or reject a signer's uploaded scan. */
-export const manualSignatureDecisionBody = z
-  .object({
-    decision: z.enum(['confirmed', 'rejected']),
-    /** Which signer's scan (the oldest submitted one when omitted). */
-    role: z.enum(signerRoles).optional(),
-    reason: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(2000).optional()),
-  })
-  .strict()
-  .superRefine((body, context) => {
-    if (body.decision === 'rejected' && !body.reason)
-      context.addIssue({ code: 'custom', path: ['reason'], message: 'field.required' });
-  });
+export const manualSignatureDecisionBody = withRule(
+  z
+    .object({
+      decision: z.enum(['confirmed', 'rejected']),
+      /** Which signer's scan (the oldest submitted one when omitted). */
+      role: z.enum(signerRoles).optional(),
+      reason: z.preprocess(transforms.emptyToUndefined, z.string().trim().max(2000).optional()),
+    })
+    .strict(),
+  reasonWhenRejected,
+);

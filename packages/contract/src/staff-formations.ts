@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { isoDate } from './portal.ts';
+import { formationDatesRule, transforms } from './forms/rules.ts';
+import { withRule } from './forms/zod-rules.ts';
 
 // ---------- Formations and schools as data (issue 12): GET|POST /staff/formations, PUT /staff/formations/:id ----------
 
-export const formationContractTypes = ['APP', 'PRO'] as const;
+import { formationContractTypes } from './formation-contract-types.ts';
+
+export { formationContractTypes };
 export const formationContractType = z.enum(formationContractTypes);
 export type FormationContractType = z.infer<typeof formationContractType>;
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 /** A number a form sends, or null / '' when its input is empty: then it reads as missing, not as 0. */
-const emptyAsUnset = (v: unknown) => (v === '' || v === null ? undefined : v);
+const emptyAsUnset = transforms.emptyToUndefined;
 const whole = (min: number, max: number) => z.preprocess(emptyAsUnset, z.number().int().min(min).max(max));
 /** An optional text: '' and null mean "none" and are stored as null. */
 const optionalText = (max: number) => z.preprocess(emptyAsUnset, z.string().trim().max(max).optional());
@@ -37,7 +41,8 @@ export const staffSchoolResponse = z.object({ school: staffSchool });
  * `trainingEnd`; a professionalisation contract starts after `proStartAfter` and ends before `proEndBefore` (SPEC 5),
  * so both bounds are required when PRO is offered, and are not kept otherwise.
  */
-export const formationBody = z
+export const formationBody = withRule(
+  z
   .object({
     schoolId: whole(1, 2_147_483_647),
     libelle: z.string().trim().min(1, 'field.required').max(300),
@@ -55,23 +60,10 @@ export const formationBody = z
     codeDiplome: optionalText(20),
     hours: optionalWhole(1, 10_000),
   })
-  .strict()
+    .strict(),
   // Run even when other fields fail, so that a person sees every message at once; the values are then read warily.
-  .superRefine(
-    (body, context) => {
-      const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-      const [start, end] = [text(body.trainingStart), text(body.trainingEnd)];
-      // Compared only once both are given: a missing one already has its message.
-      if (start && end && end <= start) context.addIssue({ code: 'custom', path: ['trainingEnd'], message: 'formations.end_before_start' });
-      if (!Array.isArray(body.contractTypes) || !body.contractTypes.includes('PRO')) return;
-      const [after, before] = [text(body.proStartAfter), text(body.proEndBefore)];
-      if (!after) context.addIssue({ code: 'custom', path: ['proStartAfter'], message: 'formations.pro_bound_required' });
-      if (!before) context.addIssue({ code: 'custom', path: ['proEndBefore'], message: 'formations.pro_bound_required' });
-      if (after && before && before <= after)
-        context.addIssue({ code: 'custom', path: ['proEndBefore'], message: 'formations.pro_bounds_reversed' });
-    },
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-  );
+  formationDatesRule,
+);
 export type FormationBody = z.infer<typeof formationBody>;
 export type FormationInput = z.input<typeof formationBody>;
 

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { isoDate } from './portal.ts';
+import { offerLinkRule, transforms } from './forms/rules.ts';
+import { withRule } from './forms/zod-rules.ts';
 
 // ---------- Job offers in the back office (issue 12): list, create, edit, expire, delete, CSV import ----------
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-const emptyAsUnset = (v: unknown) => (v === '' || v === null ? undefined : v);
+const emptyAsUnset = transforms.emptyToUndefined;
 const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
 
 export const offerLinkTypes = ['link', 'mail'] as const;
@@ -26,14 +28,10 @@ export const staffOffersQuery = z
   .strict();
 export type StaffOffersQuery = z.infer<typeof staffOffersQuery>;
 
-/** An address applicants open: https only (an http link would be refused by their browser's mixed-content rules). */
-const httpsLink = z.url({ protocol: /^https$/, hostname: z.regexes.domain });
-const mailLink = z.email();
-
 /** The logo as stored: an address our API serves (GET /api/offers/logos/:id). */
 export const OFFER_LOGO_PREFIX = '/api/offers/logos/';
 const logo = z.preprocess(
-  (v) => (v === '' ? null : v),
+  transforms.blankToNull,
   z
     .string()
     .regex(/^\/api\/offers\/logos\/[0-9a-f-]{36}$/, 'value.format')
@@ -45,7 +43,8 @@ const logo = z.preprocess(
  * An offer as staff enter it. The application link must match its type: an https address for `link`, an e-mail
  * address for `mail` (the applicant's portal opens one or the other).
  */
-export const offerBody = z
+export const offerBody = withRule(
+  z
   .object({
     title: z.string().trim().min(1, 'field.required').max(200),
     companyName: z.string().trim().min(1, 'field.required').max(200),
@@ -56,18 +55,9 @@ export const offerBody = z
     linkType: z.enum(offerLinkTypes),
     link: z.string().trim().min(1, 'field.required').max(500),
   })
-  .strict()
-  .superRefine(
-    (body, context) => {
-      const link = typeof body.link === 'string' ? body.link.trim() : '';
-      if (!link) return;
-      if (body.linkType === 'link' && !httpsLink.safeParse(link).success)
-        context.addIssue({ code: 'custom', path: ['link'], message: 'offers.link_not_https' });
-      if (body.linkType === 'mail' && !mailLink.safeParse(link).success)
-        context.addIssue({ code: 'custom', path: ['link'], message: 'offers.link_not_email' });
-    },
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-  );
+    .strict(),
+  offerLinkRule,
+);
 export type OfferBody = z.infer<typeof offerBody>;
 export type OfferInput = z.input<typeof offerBody>;
 

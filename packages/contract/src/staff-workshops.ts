@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { isoDate } from './portal.ts';
+import { transforms, workshopTimesRule } from './forms/rules.ts';
+import { withRule } from './forms/zod-rules.ts';
 
 // ---------- Workshops in the back office (issue 12): GET|POST /staff/workshops, PUT|DELETE /staff/workshops/:id ----------
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-const emptyAsNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+const emptyAsNull = transforms.emptyToNull;
 /** HH:MM, 24-hour clock. */
 const hour = z
   .string()
@@ -17,7 +19,8 @@ const instant = z.preprocess(emptyAsNull, z.iso.datetime({ offset: true }).nulla
  * A workshop as staff enter it: the hours on its day, the places (`quota`, 0 closes it), and the registration window
  * (a null bound is no bound) that the applicant portal's `canRegister` follows.
  */
-export const workshopBody = z
+export const workshopBody = withRule(
+  z
   .object({
     schoolId: z.number().int().positive().max(2_147_483_647),
     title: z.string().trim().min(1, 'field.required').max(200),
@@ -28,19 +31,9 @@ export const workshopBody = z
     registrationOpensAt: instant,
     registrationClosesAt: instant,
   })
-  .strict()
-  .superRefine(
-    (body, context) => {
-      const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-      const [start, end] = [text(body.startHour), text(body.endHour)];
-      if (start && end && end <= start)
-        context.addIssue({ code: 'custom', path: ['endHour'], message: 'workshops.end_before_start' });
-      const [opens, closes] = [text(body.registrationOpensAt), text(body.registrationClosesAt)];
-      if (opens && closes && Date.parse(closes) <= Date.parse(opens))
-        context.addIssue({ code: 'custom', path: ['registrationClosesAt'], message: 'workshops.window_reversed' });
-    },
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-  );
+    .strict(),
+  workshopTimesRule,
+);
 export type WorkshopBody = z.infer<typeof workshopBody>;
 export type WorkshopInput = z.input<typeof workshopBody>;
 

@@ -4,6 +4,8 @@ import { isoDate, etapeStatus } from './portal.ts';
 import { userType } from './auth.ts';
 import { sheetKinds, waitingFor } from './sheets.ts';
 import { signatureMethods, signatureStates, signerRoles, signerStatuses } from './signing.ts';
+import { reasonWhenRejected, reasonWithOverride, transforms } from './forms/rules.ts';
+import { withRule } from './forms/zod-rules.ts';
 
 // ---------- Back-office pipeline (issue 10) ----------
 
@@ -119,7 +121,7 @@ export type StaffDossierEvent = z.infer<typeof staffDossierEvent>;
 // ---------- Back-office actions on a case (issue 10): POST /api/staff/dossiers/:id/<action> ----------
 
 const reasonText = z.string().trim().min(1, 'field.required').max(2000);
-const optionalReason = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(2000).optional());
+const optionalReason = z.preprocess(transforms.emptyToUndefined, z.string().trim().max(2000).optional());
 
 /** The sheets staff may send back to their author: the two first contacts, the two information-sheet parts, the missions. */
 export const returnableSheets = ['f1ca', 'f1ce', 'fra', 'fre', 'missions'] as const;
@@ -138,13 +140,10 @@ export const reviewableDocuments = ['cvec', 'attestationBac'] as const;
 export type ReviewableDocument = (typeof reviewableDocuments)[number];
 
 /** POST /staff/dossiers/:id/document-review: valid sets `isValid`; rejected needs a reason and tells the applicant. */
-export const documentReviewBody = z
-  .object({ document: z.enum(reviewableDocuments), decision: z.enum(['valid', 'rejected']), reason: optionalReason })
-  .strict()
-  .superRefine((body, context) => {
-    if (body.decision === 'rejected' && !body.reason)
-      context.addIssue({ code: 'custom', path: ['reason'], message: 'field.required' });
-  });
+export const documentReviewBody = withRule(
+  z.object({ document: z.enum(reviewableDocuments), decision: z.enum(['valid', 'rejected']), reason: optionalReason }).strict(),
+  reasonWhenRejected,
+);
 export type DocumentReviewBody = z.infer<typeof documentReviewBody>;
 
 /** POST /staff/dossiers/:id/signed: the contract was signed on paper outside the portal (status 8). */
@@ -167,12 +166,10 @@ export const reopenBody = z.object({}).strict();
  * missing the preparation is refused (409 CONTRACT_INCOMPLETE) unless staff override it with a reason (kept in the
  * audit). The NIR and the DECA number are never overridable. No body: no override.
  */
-export const contractPreparedBody = z
-  .object({ override: z.literal(true).optional(), reason: optionalReason })
-  .strict()
-  .superRefine((body, context) => {
-    if (body.override && !body.reason) context.addIssue({ code: 'custom', path: ['reason'], message: 'field.required' });
-  });
+export const contractPreparedBody = withRule(
+  z.object({ override: z.literal(true).optional(), reason: optionalReason }).strict(),
+  reasonWithOverride,
+);
 export type ContractPreparedBody = z.infer<typeof contractPreparedBody>;
 
 /** POST /staff/dossiers/:id/breaking (12) and /broken (13): the contract's end date and why. */

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   addDaysToIsoDate,
   addMonthsToIsoDate,
@@ -11,26 +10,12 @@ import {
 import { ruleError, ruleWarning } from './issue.ts';
 import type { RuleIssue } from './issue.ts';
 import type { ContractKind } from './contract-dates.ts';
+import type { SmicRate } from './smic.ts';
 
 // ---------- SMIC table ----------
 
-/** Stored to the cent (numeric(10, 2)): a positive amount under a cent would be kept as 0. */
-const euros = z.number().min(0.01).max(100_000);
+export { smicRate, smicRateForm, smicTable, type SmicRate, type SmicRateForm } from './smic.ts';
 
-/** One dated SMIC value; staff edit the table, the rules read it. Mayotte (976) has its own SMIC. */
-export const smicRate = z.object({
-  validFrom: z.iso.date(),
-  monthly: euros,
-  hourly: euros,
-  mayotte: z.object({ monthly: euros, hourly: euros }).optional(),
-});
-export type SmicRate = z.infer<typeof smicRate>;
-
-export const smicTable = z
-  .array(smicRate)
-  .refine((rates) => new Set(rates.map((rate) => rate.validFrom)).size === rates.length, {
-    message: 'smic.duplicate_date',
-  });
 
 /**
  * The values of the CERFA tool (DOMAIN 1.6), from 2018 to 2024-11-01. Only a seed for the

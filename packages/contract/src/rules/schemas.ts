@@ -1,48 +1,34 @@
 import { z } from 'zod';
-import {
-  checkClassification,
-  checkDeca,
-  checkFranceTravail,
-  checkIdcc,
-  checkNir,
-  checkSiret,
-  normalizeDeca,
-  normalizeFranceTravail,
-  normalizeIdcc,
-  normalizeNir,
-  normalizeSiret,
-} from './identifiers.ts';
-import { ruleError } from './issue.ts';
+import { normalizeDeca, normalizeFranceTravail, normalizeIdcc, normalizeNir, normalizeSiret } from './identifiers.ts';
 import type { RuleIssue } from './issue.ts';
+import {
+  classificationRule,
+  decaRule,
+  franceTravailRule,
+  idccRule,
+  nirRule,
+  siretRule,
+  trimValue,
+  type FormRule,
+} from '../forms/rules.ts';
+import { withRule } from '../forms/zod-rules.ts';
 
 /**
  * Zod fields for identifiers, for request bodies and forms. Values are normalised (separators
  * dropped, upper case, IDCC padded) and only blocking issues fail; the message is the rule code,
  * which the web app translates with `formatRuleMessage`.
  */
-function identifierField(normalize: (value: string) => string, check: (value: string) => RuleIssue[]) {
-  return z
-    .string()
-    .overwrite(normalize)
-    .superRefine((value, context) => {
-      const issues = value === '' ? [ruleError('', 'field.required')] : check(value);
-      for (const issue of issues) {
-        if (issue.severity === 'error')
-          context.addIssue({ code: 'custom', message: issue.code, params: issue.params ?? {} });
-      }
-    });
+function identifierField(normalize: (value: string) => string, rule: FormRule) {
+  return withRule(z.string().overwrite(normalize), rule);
 }
 
 /** Required fields; for an optional one, use `nirField.optional()` or `.nullable()`. */
-export const nirField = identifierField(normalizeNir, (value) => checkNir(value));
-export const siretField = identifierField(normalizeSiret, (value) => checkSiret(value));
-export const decaField = identifierField(normalizeDeca, (value) => checkDeca(value));
-export const franceTravailField = identifierField(normalizeFranceTravail, (value) => checkFranceTravail(value));
-export const idccField = identifierField(normalizeIdcc, (value) => checkIdcc(value));
-export const classificationField = identifierField(
-  (value) => value.trim(),
-  (value) => checkClassification(value),
-);
+export const nirField = identifierField(normalizeNir, nirRule);
+export const siretField = identifierField(normalizeSiret, siretRule);
+export const decaField = identifierField(normalizeDeca, decaRule);
+export const franceTravailField = identifierField(normalizeFranceTravail, franceTravailRule);
+export const idccField = identifierField(normalizeIdcc, idccRule);
+export const classificationField = identifierField(trimValue, classificationRule);
 
 /**
  * The blocking issues as the API's `errors` map (path → messages), ready for

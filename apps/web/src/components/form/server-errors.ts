@@ -1,6 +1,6 @@
 import { formatValidationText, isValidationTextCode } from '@passerelle/contract/rules/validation-texts';
 import i18next from 'i18next';
-import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import type { FieldPath, FieldValues, UseFormSetError } from './use-form';
 import { ApiError } from '../../lib/api-client';
 
 /**

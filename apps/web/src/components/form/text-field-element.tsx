@@ -1,4 +1,4 @@
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useController, type Control, type FieldPath, type FieldValues } from './use-form';
 import { OutlinedField } from './outlined-field';
 
 export interface TextFieldElementProps<T extends FieldValues> {
@@ -19,8 +19,8 @@ export interface TextFieldElementProps<T extends FieldValues> {
 }
 
 /**
- * A text input bound to react-hook-form: the field's message (from zod or from the server's `errors` map) shows
- * under the input and is announced with it (aria-describedby).
+ * A text input bound to the form (components/form/use-form): the field's message (from the contract's checks or from
+ * the server's `errors` map) shows under the input and is announced with it (aria-describedby).
  */
 export function TextFieldElement<T extends FieldValues>({
   name,

@@ -16,12 +16,14 @@ import Typography from '@mui/material/Typography';
 import type { FundingValidationBody, FundingValidationResponse, fundingValidationBody } from '@passerelle/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch } from '../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { fundingValidationBody as fundingFormat } from '@passerelle/contract/forms/formats/funding';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
+import { formatResolver } from '../../components/form/format-resolver';
 import { OutlinedField } from '../../components/form/outlined-field';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { PageHeader } from '../../components/page-header';
@@ -38,7 +40,7 @@ import { useSheetId } from './common/use-sheet-id';
 
 type FormValues = z.input<typeof fundingValidationBody>;
 
-const resolver: Resolver<FormValues, unknown, FundingValidationBody> = async (...args) => (await import('./funding-validation')).fundingResolver(...args);
+const resolver = formatResolver<FormValues, FundingValidationBody>(fundingFormat);
 
 function Terms({ terms }: { terms: NonNullable<FundingValidationResponse['terms']> }) {
   const { t, i18n } = useTranslation('sheets');
@@ -117,7 +119,7 @@ function DecisionForm({ id }: { id: number }) {
       if (error instanceof ApiError && error.code === 'FUNDING_TERMS_MISSING')
         void queryClient.invalidateQueries({ queryKey: fundingQueryOptions(id).queryKey });
       if (error instanceof ApiError)
-        for (const [path, messages] of Object.entries(error.errors)) form.setError(path as 'reason', { type: 'server', message: messages[0] ?? '' });
+        for (const [path, messages] of Object.entries(error.errors)) form.setError(path, { type: 'server', message: messages[0] ?? '' });
     },
     onSettled: () => setPending(null),
   });

@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormHelperText from '@mui/material/FormHelperText';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +16,7 @@ import { valueAt } from './common/contract-mirrors';
 import { formatDateTime } from './common/dates';
 import { Cell, FieldGroup, SheetTextField } from './common/fields';
 import { fieldMessage } from './common/messages';
+import { HelperText } from '../../components/form/helper-text';
 import { SheetFrame } from './common/sheet-frame';
 import { missionsSpecs } from '../../components/sheet-summary/missions-parts';
 import type { SummaryPart } from '../../components/sheet-summary/sheet-summary';
@@ -122,9 +122,9 @@ function JobDescriptionUpload({ id, state }: { id: number; state: UseSheetResult
           >
             {attachment ? t('missions.replace') : t('missions.choose')}
           </Button>
-          <FormHelperText id={helperId} error={Boolean(error)} role={error ? 'alert' : undefined}>
+          <HelperText id={helperId} error={Boolean(error)} role={error ? 'alert' : undefined}>
             {error ?? t('missions.fileHint')}
-          </FormHelperText>
+          </HelperText>
         </Box>
       )}
     </Box>

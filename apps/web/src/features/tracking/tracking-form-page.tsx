@@ -9,11 +9,13 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '../../components/form/zod-resolver';
+import { formatResolver } from '../../components/form/format-resolver';
 import { applicationTypes, relaunchMethods } from '@passerelle/contract/portal-rules';
-import { todayIso, trackingBody, type TrackingBody } from '@passerelle/contract/portal';
+import { trackingBody as trackingFormat } from '@passerelle/contract/forms/formats/tracking';
+import type { TrackingBody, trackingBody } from '@passerelle/contract/portal';
+import { todayIso } from '@passerelle/contract/rules/dates';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldPath } from '../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -112,7 +114,7 @@ function TrackingForm({
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
   const [isAskingSignIn, setAskingSignIn] = useState(false);
   const form = useForm<FormValues, unknown, TrackingBody>({
-    resolver: zodResolver(trackingBody),
+    resolver: formatResolver<FormValues, TrackingBody>(trackingFormat),
     defaultValues: initial,
     mode: 'onTouched',
   });
@@ -157,7 +159,7 @@ function TrackingForm({
         const known = fieldErrors
           .map(([path, messages]) => [path.replace(/^body\./, ''), serverFieldMessage(messages)] as const)
           .filter(([path]) => formFields.has(path));
-        for (const [path, message] of known) setError(path as FieldPath<FormValues>, { type: 'server', message });
+        for (const [path, message] of known) setError(path, { type: 'server', message });
         if (known[0]) setFocus(known[0][0] as FieldPath<FormValues>);
         if (known.length === 0) setFormError(errorText(error));
       },

@@ -1,6 +1,6 @@
 import Skeleton from '@mui/material/Skeleton';
 import { lazy, Suspense } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from '../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import { Cell, SheetTextField, useSheetFormContext } from './fields';
 

@@ -1,14 +1,12 @@
 import WarningAmber from '@mui/icons-material/WarningAmberOutlined';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { ReferenceItem, SheetWarnings } from '@passerelle/contract';
 import { createContext, useContext, useEffect, useId, type ReactNode } from 'react';
-import { useController, type Control } from 'react-hook-form';
+import { useController, type Control } from '../../../components/form/use-form';
+import { CheckboxField } from '../../../components/form/checkbox-field';
+import { HelperText } from '../../../components/form/helper-text';
 import { OutlinedField } from '../../../components/form/outlined-field';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from './messages';
@@ -230,26 +228,25 @@ export function SheetCheckbox({ name, label, hint, summaryLabel }: { name: strin
   const error = fieldMessage(fieldState.error?.message, i18n.language);
   const hasHelper = Boolean(error || warnings.length > 0 || hint);
   return (
-    <FormControl error={Boolean(error)} disabled={readOnly}>
-      <FormControlLabel
+    <Box sx={{ display: 'inline-flex', flexDirection: 'column', '& > .MuiFormHelperText-root': { mt: 0 } }}>
+      <CheckboxField
+        id={fieldId(name)}
+        name={field.name}
         label={label}
-        control={
-          <Checkbox
-            id={fieldId(name)}
-            name={field.name}
-            checked={field.value === true}
-            onChange={(event) => field.onChange(event.target.checked)}
-            onBlur={field.onBlur}
-            slotProps={{ input: { ref: field.ref, 'aria-describedby': hasHelper ? helperId : undefined } }}
-          />
-        }
+        checked={field.value === true}
+        disabled={readOnly}
+        error={Boolean(error)}
+        describedBy={hasHelper ? helperId : undefined}
+        inputRef={field.ref}
+        onChange={(event) => field.onChange(event.target.checked)}
+        onBlur={field.onBlur}
       />
       {hasHelper ? (
-        <FormHelperText id={helperId} sx={{ mt: 0 }}>
+        <HelperText id={helperId} error={Boolean(error)} disabled={readOnly}>
           <HelperLines error={error} warnings={warnings} hint={hint} />
-        </FormHelperText>
+        </HelperText>
       ) : null}
-    </FormControl>
+    </Box>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from '../../../components/form/use-form';
 
 export const fill = { shouldDirty: true, shouldValidate: true } as const;
 

@@ -2,7 +2,7 @@ import { renderRoutes } from '../../../test/render';
 import { act, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from '../../../components/form/use-form';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import en from '../../../locales/en-US/sheets.json';

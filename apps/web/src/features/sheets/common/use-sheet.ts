@@ -2,7 +2,7 @@ import type { SheetData, SheetKind, SheetResponse } from '@passerelle/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import i18next from 'i18next';
-import { get, set, useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { get, set, useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormReturn } from '../../../components/form/use-form';
 import { ApiError } from '../../../lib/api-client';
 import { checkSheetBeforeSend, finishSheet, saveSheet, sheetQueryKey, sheetQueryOptions, type SheetRole } from '../api/sheets';
 import { loadLists } from '../../../components/sheet-summary/use-lists';
@@ -36,12 +36,12 @@ const RETRY_DELAYS_MS = [3_000, 10_000, 30_000, 60_000];
 const loadValidation = () => import('./validation');
 
 /**
- * Like `zodResolver`, with the sheet's draft schema; the contract's rule codes come with their parameters ("{length}
+ * Like `formatResolver`, with the sheet's draft schema; the contract's rule codes come with their parameters ("{length}
  * characters"), so they are put into words here, in the page's language.
  */
 function sheetResolver(kind: SheetKind, serverErrors: Map<string, ServerError>): Resolver<FieldValues> {
   return async (values) => {
-    const result = await (await loadValidation()).checkSheet(kind, values, i18next.language);
+    const result = (await loadValidation()).checkSheet(kind, values, i18next.language);
     const errors: FieldErrors = {};
     if ('issues' in result)
       for (const issue of result.issues) set(errors, issue.path, { type: 'validation', message: fieldMessage(issue.message, i18next.language, issue.params) });
@@ -61,7 +61,7 @@ interface ServerError {
   value: string;
 }
 
-/** Leaf messages of react-hook-form's nested errors, as dotted paths in form order. */
+/** Leaf messages of the form's nested errors, as dotted paths in form order. */
 export function flattenErrors(errors: FieldErrors, prefix = ''): FieldIssue[] {
   const issues: FieldIssue[] = [];
   for (const [key, value] of Object.entries(errors)) {

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import Skeleton from '@mui/material/Skeleton';
-import { useFormState, useWatch } from 'react-hook-form';
+import { useFormState, useWatch } from '../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import type { SheetRole } from '../api/sheets';
 import { AddressFields } from '../common/blocks';

@@ -13,7 +13,7 @@ import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import type { SalaryGridResponse } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useWatch } from '../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
 import { salaryGridQueryOptions } from '../api/sheets';

@@ -7,27 +7,28 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ReviewableDocument, SignerRole } from '@passerelle/contract';
-import { manualSignatureDecisionBody } from '@passerelle/contract/signing';
-import { dossierTermsBody, firstContactDecisionBody } from '@passerelle/contract/sheets';
-import { todayIso } from '@passerelle/contract/rules/dates';
+import type { Format } from '@passerelle/contract/forms/format';
 import {
   archiveBody,
   contractEndBody,
   documentReviewBody,
+  dossierTermsBody,
+  firstContactDecisionBody,
+  manualSignatureDecisionBody,
   markFiledBody,
   markRegisteredBody,
   markSignedBody,
   missionsComplementBody,
   returnSheetBody,
-} from '@passerelle/contract/staff';
+} from '@passerelle/contract/forms/formats/staff-case';
+import { todayIso } from '@passerelle/contract/rules/dates';
 import { useId, useState } from 'react';
-import { useController, useForm, type Control, type FieldValues } from 'react-hook-form';
+import { useController, useForm, type Control } from '../../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { OutlinedField } from '../../../../components/form/outlined-field';
 import { applyServerErrors, serverFieldMessage } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
-import { zodResolver } from '../../../../components/form/zod-resolver';
+import { formatResolver } from '../../../../components/form/format-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
 import { useCaseAction } from '../api/case';
@@ -48,7 +49,8 @@ interface FieldDef {
 }
 
 interface IntentForm {
-  schema?: z.ZodType<FieldValues, FieldValues>;
+  /** The format table of the action's body (its contract schema, checked without zod). */
+  schema?: Format;
   defaults: Values;
   fields: FieldDef[];
   /** The request body from the checked values; the values themselves by default. */
@@ -240,7 +242,7 @@ export default function ActionDialog({
   const incompleteId = useId();
   const form = useForm<Values>({
     defaultValues: spec.defaults,
-    resolver: spec.schema ? zodResolver(spec.schema) : undefined,
+    resolver: spec.schema ? formatResolver<Values, Values>(spec.schema) : undefined,
   });
   const documentName = document ? t(`documents.kinds.${document}`) : '';
 

@@ -13,21 +13,15 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import {
-  formationBody,
-  formationContractTypes,
-  type FormationBody,
-  type FormationContractType,
-  type FormationInput,
-  type StaffFormation,
-  type StaffSchool,
-} from '@passerelle/contract/staff-formations';
+import { formationBody } from '@passerelle/contract/forms/formats/staff-formations';
+import { formationContractTypes } from '@passerelle/contract/formation-contract-types';
+import type { FormationBody, FormationContractType, FormationInput, StaffFormation, StaffSchool } from '@passerelle/contract/staff-formations';
 import { useId, useState } from 'react';
-import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { useController, useForm, useWatch, type Control } from '../../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
-import { zodResolver } from '../../../../components/form/zod-resolver';
+import { formatResolver } from '../../../../components/form/format-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
 import { SchoolSelect } from '../../components/school-select';
 import { useSaveFormation } from '../api/formations';
@@ -161,7 +155,7 @@ export function FormationDialog({
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<FormationInput, unknown, FormationBody>({
     defaultValues: defaultsOf(formation, schoolId),
-    resolver: zodResolver(formationBody),
+    resolver: formatResolver<FormationInput, FormationBody>(formationBody),
   });
   const contractTypes = useWatch({ control: form.control, name: 'contractTypes' });
   const offersPro = Array.isArray(contractTypes) && contractTypes.includes('PRO');

@@ -6,13 +6,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { schoolBody, type SchoolBody, type StaffSchool } from '@passerelle/contract/staff-formations';
+import { schoolBody } from '@passerelle/contract/forms/formats/staff-formations';
+import type { SchoolBody, StaffSchool } from '@passerelle/contract/staff-formations';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from '../../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
-import { zodResolver } from '../../../../components/form/zod-resolver';
+import { formatResolver } from '../../../../components/form/format-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
 import { useSaveSchool } from '../api/formations';
 
@@ -34,7 +35,7 @@ export function SchoolDialog({
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<SchoolBody>({
     defaultValues: { code: school?.code ?? '', name: school?.name ?? '' },
-    resolver: zodResolver(schoolBody),
+    resolver: formatResolver<SchoolBody, SchoolBody>(schoolBody),
   });
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);

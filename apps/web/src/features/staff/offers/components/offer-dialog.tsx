@@ -1,12 +1,13 @@
 import Box from '@mui/material/Box';
-import { offerBody, type OfferBody, type OfferInput, type StaffOffer } from '@passerelle/contract/staff-offers';
+import { offerBody } from '@passerelle/contract/forms/formats/staff-offers';
+import type { OfferBody, OfferInput, StaffOffer } from '@passerelle/contract/staff-offers';
 import { useState } from 'react';
-import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { useController, useForm, useWatch, type Control } from '../../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import { OutlinedField } from '../../../../components/form/outlined-field';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
-import { zodResolver } from '../../../../components/form/zod-resolver';
+import { formatResolver } from '../../../../components/form/format-resolver';
 import { FormDialog } from '../../components/form-dialog';
 import { useSaveOffer } from '../api/offers';
 
@@ -91,7 +92,7 @@ export function OfferDialog({
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<OfferInput, unknown, OfferBody>({
     defaultValues: defaultsOf(offer),
-    resolver: zodResolver(offerBody),
+    resolver: formatResolver<OfferInput, OfferBody>(offerBody),
   });
   const linkType = useWatch({ control: form.control, name: 'linkType' });
 

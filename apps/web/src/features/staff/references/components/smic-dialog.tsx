@@ -7,39 +7,19 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { smicRate, type SmicRate } from '@passerelle/contract/rules/salary';
+import { smicRateForm } from '@passerelle/contract/forms/formats/smic';
+import type { SmicRate, SmicRateForm } from '@passerelle/contract/rules/salary';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from '../../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
-import { zodResolver } from '../../../../components/form/zod-resolver';
+import { formatResolver } from '../../../../components/form/format-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
 import { useSaveSmic } from '../api/smic';
 
-const amount = smicRate.shape.monthly.nullable();
-
-/** The form's fields, flat and empty at first: Mayotte's two amounts are given together or not at all. */
-const smicForm = z
-  .object({
-    validFrom: smicRate.shape.validFrom,
-    monthly: amount,
-    hourly: amount,
-    mayotteMonthly: amount,
-    mayotteHourly: amount,
-  })
-  .superRefine((form, context) => {
-    for (const path of ['monthly', 'hourly'] as const)
-      if (form[path] === null) context.addIssue({ code: 'custom', path: [path], message: 'field.required' });
-    if ((form.mayotteMonthly === null) !== (form.mayotteHourly === null))
-      context.addIssue({
-        code: 'custom',
-        path: [form.mayotteMonthly === null ? 'mayotteMonthly' : 'mayotteHourly'],
-        message: 'smic.mayotte_both',
-      });
-  });
-type SmicForm = z.infer<typeof smicForm>;
+/** The form's fields, flat and empty at first (the contract's `smicRateForm`): Mayotte's two amounts are given together or not at all. */
+type SmicForm = SmicRateForm;
 
 /** The API's body: the form's values once checked. */
 function toRate({ mayotteMonthly, mayotteHourly, validFrom, monthly, hourly }: SmicForm): SmicRate {
@@ -59,7 +39,7 @@ export function SmicDialog({ onClose, onSaved }: { onClose: () => void; onSaved:
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<SmicForm>({
     defaultValues: { validFrom: '', monthly: null, hourly: null, mayotteMonthly: null, mayotteHourly: null },
-    resolver: zodResolver(smicForm),
+    resolver: formatResolver<SmicForm, SmicForm>(smicRateForm),
   });
   const submit = form.handleSubmit(async (values) => {
     const rate = toRate(values);
