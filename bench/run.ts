@@ -7,6 +7,8 @@
  * The back-office pipeline's cases run on PostgreSQL, then again on the embedded PGlite (the portal's default
  * database; BENCH_PGLITE=0 skips it). BENCH_ONLY=pipeline runs the pipeline's cases only;
  * BENCH_ONLY=exports the cases export only (bench/exports.ts).
+ * The offers search's cases (bench/offers.ts) run on a database of BENCH_OFFERS generated offers (100 000 by default)
+ * kept between runs, with a portal of their own; BENCH_ONLY=offers runs them alone.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -53,12 +55,12 @@ function start(script: string, env: Record<string, string>): Promise<ChildProces
  * An access token as the auth plugin checks it: HS256, issuer, audience, the user id as subject, its type, and a
  * session of its own (a row of `sessions`, claim `sid`).
  */
-async function signToken(userId: number, userType: UserType, through?: Db): Promise<string> {
+async function signToken(userId: number, userType: UserType, through?: Db | string): Promise<string> {
   const sessionId = randomUUID();
-  if (through) {
+  if (through && typeof through !== 'string') {
     await through.execute(sql`insert into sessions (id, user_id) values (${sessionId}, ${userId})`);
   } else {
-    const db = new pg.Client({ connectionString: databaseUrl });
+    const db = new pg.Client({ connectionString: through ?? databaseUrl });
     await db.connect();
     try {
       await db.query('insert into sessions (id, user_id) values ($1, $2)', [sessionId, userId]);
@@ -88,6 +90,50 @@ async function waitHealthy(url: string) {
   throw new Error('portal did not start');
 }
 
+const only = process.env['BENCH_ONLY'];
+// The job runner's first tick comes after an hour: its reminders over the generated cases would load the portal too.
+const portalEnv = {
+  JWT_SECRET: jwtSecret,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  ACCESS_TOKEN_TTL: '3600',
+  JOB_POLL_INTERVAL_MS: '3600000',
+};
+
+/** A portal on `url` (migrated, with the demo data), for the offers' cases. */
+async function startPortalOn(url: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = fork(path.join(root, 'apps/api/src/server.ts'), [], {
+    env: { ...process.env, ...portalEnv, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const exited = once(child, 'exit');
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await waitHealthy(`http://127.0.0.1:${port}`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${port}`, stop };
+}
+
+const runOffers = async () => {
+  const result = await benchOffers({
+    adminUrl,
+    startPortal: startPortalOn,
+    signToken: (url, userId) => signToken(userId, 'admissible', url),
+  });
+  console.log(`\nPasserelle bench — ${result.title}, ${connections} connections, ${duration} s each, node ${process.version}`);
+  for (const line of result.lines) console.log(line);
+};
+if (only === 'offers') {
+  await runOffers();
+  process.exit(0);
+}
 
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
@@ -98,17 +144,8 @@ const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${dbName}`;
 const databaseUrl = dbUrl.toString();
 
-const only = process.env['BENCH_ONLY'];
 /** The cases export's times (bench/exports.ts), printed last. */
 const exportTimes: string[] = [];
-// The job runner's first tick comes after an hour: its reminders over the generated cases would load the portal too.
-const portalEnv = {
-  JWT_SECRET: jwtSecret,
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  ACCESS_TOKEN_TTL: '3600',
-  JOB_POLL_INTERVAL_MS: '3600000',
-};
 const portalPort = await freePort();
 const portalUrl = `http://127.0.0.1:${portalPort}`;
 const portal = fork(path.join(root, 'apps/api/src/server.ts'), [], {
@@ -143,7 +180,6 @@ try {
     rows2.push(await load('GET /api/health', `${portalUrl}/api/health`));
     rows2.push(await load('minimal fastify + pg (baseline)', `http://127.0.0.1:${minPort}/me`));
     rows2.push(await load('GET /api/users/me', `${portalUrl}/api/users/me`, auth));
-    rows2.push(...(await benchOffers({ baseUrl: portalUrl, token, databaseUrl })));
     rows2.push(...(await benchSheets({ baseUrl: portalUrl, databaseUrl, signToken })));
   }
   const postgres = await openDatabase({ url: databaseUrl, poolSize: 2, statementTimeoutMs: 120_000 });
@@ -168,6 +204,7 @@ try {
     console.log(`users/me: ${ratio('GET /api/users/me', 'minimal fastify + pg (baseline)')}`);
   }
   portal.kill('SIGTERM');
+  if (only !== 'pipeline' && only !== 'exports') await runOffers();
   if (process.env['BENCH_PGLITE'] !== '0') print('PGlite (embedded, the default database)', await benchPipelineOnPglite());
   console.log(`\n${exportTimes.join('\n')}`);
 } finally {
