@@ -21,10 +21,12 @@ CREATE INDEX "offers_search_idx" ON "offers" USING gin ("search_vector","search_
 INSERT INTO "offers_version" DEFAULT VALUES;--> statement-breakpoint
 INSERT INTO "offer_days" ("day", "active") SELECT "publication_date", count(*) FROM "offers" WHERE "expired_at" IS NULL GROUP BY 1;--> statement-breakpoint
 -- Before the statement, so that a writer takes this row's lock before any offer's: two transactions writing offers
--- queue here rather than deadlock on each other's offers and this row.
+-- queue here rather than deadlock on each other's offers and this row. Once per transaction (the row's xmin is then
+-- this transaction's): readers see all its writes at once, and an import's thousands of statements would otherwise
+-- each walk the row's thousands of versions.
 CREATE FUNCTION "offers_bump_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "offers_version" SET "version" = "version" + 1;
+  UPDATE "offers_version" SET "version" = "version" + 1 WHERE xmin <> pg_current_xact_id()::xid;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint

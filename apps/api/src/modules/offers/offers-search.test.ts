@@ -192,7 +192,7 @@ describe('what the triggers keep for the search', () => {
     expect(await findOfferDays(db)).toEqual(await countedDays());
   });
 
-  it('moves the offers version with every statement that writes offers, and with none that reads them', async () => {
+  it('moves the offers version with every transaction that writes offers, and with none that reads them', async () => {
     const before = await findOffersVersion(db);
     await db.select().from(offers).limit(1);
     expect(await findOffersVersion(db)).toBe(before);
@@ -206,6 +206,13 @@ describe('what the triggers keep for the search', () => {
     const afterUpdate = await findOffersVersion(db);
     expect(afterUpdate).toBeGreaterThan(afterInsert);
     await db.delete(offers).where(sql`${offers.title} = 'Offre renommée'`);
-    expect(await findOffersVersion(db)).toBeGreaterThan(afterUpdate);
+    const afterDelete = await findOffersVersion(db);
+    expect(afterDelete).toBeGreaterThan(afterUpdate);
+    // Several statements of one transaction (an import): their writes are seen together, under one new version.
+    await db.transaction(async (tx) => {
+      await tx.insert(offers).values({ ...offer(2001), searchText: 'offre 2001' });
+      await tx.update(offers).set({ title: 'Offre 2001 renommée' }).where(sql`${offers.title} = 'Offre 2001'`);
+    });
+    expect(await findOffersVersion(db)).toBeGreaterThan(afterDelete);
   });
 });
