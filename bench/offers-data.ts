@@ -9,7 +9,7 @@ import { offerSequence } from '../apps/api/src/db/demo/offers.ts';
 import { offerSearchText } from '../apps/api/src/modules/offers/offers.service.ts';
 
 /** Bumped when generateOffers or the way offers are written here changes: kept databases are then made again. */
-const GENERATION = 4;
+const GENERATION = 5;
 const CHUNK = 5000;
 
 const columns = [

@@ -60,3 +60,31 @@ CREATE TRIGGER "offers_count_days_insert" AFTER INSERT ON "offers" REFERENCING N
 CREATE TRIGGER "offers_count_days_update" AFTER UPDATE ON "offers" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "offers_count_days"();--> statement-breakpoint
 CREATE TRIGGER "offers_count_days_delete" AFTER DELETE ON "offers" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "offers_count_days"();--> statement-breakpoint
 CREATE TRIGGER "offers_count_days_truncate" AFTER TRUNCATE ON "offers" FOR EACH STATEMENT EXECUTE FUNCTION "offers_count_days"();
+--> statement-breakpoint
+-- The search's two scans of the search index (apps/api/src/modules/offers/offers.repo.ts), here for their SET clause:
+-- no sequential scan. The planner does not count reading each offer's search vector, stored out of line; on a small
+-- table it would read them all rather than the index. The newest `wanted` matches among at most `cap` read, and how
+-- many were read.
+CREATE FUNCTION "offers_matches_on_days"("query" text, "days" date[], "cap" bigint, "wanted" bigint)
+RETURNS TABLE ("ids" integer[], "read" integer) LANGUAGE sql STABLE SET enable_seqscan = off AS $$
+  WITH m AS MATERIALIZED (
+    SELECT "id", "publication_date" FROM "offers"
+     WHERE "expired_at" IS NULL AND "search_vector" @@ websearch_to_tsquery('french', "query") AND "search_day" && "days"
+     LIMIT "cap"
+  )
+  SELECT ARRAY(SELECT "id" FROM m ORDER BY "publication_date" DESC, "id" DESC LIMIT "wanted"), (SELECT count(*)::int FROM m)
+$$;--> statement-breakpoint
+CREATE FUNCTION "offers_matches_on_all_days"("query" text, "after" date, "before" date, "cap" bigint, "wanted" bigint)
+RETURNS TABLE ("ids" integer[], "read" integer) LANGUAGE sql STABLE SET enable_seqscan = off AS $$
+  WITH m AS MATERIALIZED (
+    SELECT "id", "publication_date" FROM "offers"
+     WHERE "expired_at" IS NULL AND "search_vector" @@ websearch_to_tsquery('french', "query")
+     LIMIT "cap"
+  )
+  SELECT ARRAY(
+           SELECT "id" FROM m
+            WHERE ("after" IS NULL OR "publication_date" >= "after") AND ("before" IS NULL OR "publication_date" <= "before")
+            ORDER BY "publication_date" DESC, "id" DESC LIMIT "wanted"
+         ),
+         (SELECT count(*)::int FROM m)
+$$;

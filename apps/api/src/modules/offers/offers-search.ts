@@ -1,6 +1,7 @@
 import { OFFERS_COUNT_LIMIT, OFFERS_PER_PAGE } from '@passerelle/contract';
 import type { Db } from '../../db/client.ts';
 import {
+  ensureOffersStatistics,
   estimateTextMatches,
   findMatchesOnAllDays,
   findMatchesOnDays,
@@ -80,13 +81,14 @@ export async function findFirstMatches(
   caps = searchCaps,
 ): Promise<number[]> {
   if (!filter.text) return findNewestOfferIds(db, filter, limit);
+  const text = filter.text;
   const scope = scopeOf(days ?? (await findOfferDays(db)), filter);
   if (scope.offers === 0) return [];
-  const estimate = await estimateTextMatches(db, filter.text);
+  const estimate = await estimateTextMatches(db, text);
   // websearch_to_tsquery makes a quoted phrase a <-> query: the index finds offers holding its words, and each one's
   // vector is read to check their positions.
-  const costPerMatch = filter.text.includes('"') ? COST_PER_WALKED : COST_PER_MATCH;
-  const search: Search = { db, text: filter.text, bounds: filter, scope, limit, costPerMatch, caps };
+  const costPerMatch = text.includes('"') ? COST_PER_WALKED : COST_PER_MATCH;
+  const search: Search = { db, text, bounds: filter, scope, limit, costPerMatch, caps };
   const share = Math.min(1, Math.max(estimate, 1) / scope.allOffers);
   const walkCost = Math.min(scope.offers, limit / share) * COST_PER_WALKED;
   if (walkCost <= dayScanCost(search, share) && walkCost <= allDaysCost(search, share))
@@ -201,7 +203,7 @@ interface Lists {
   /** The offers version the lists were computed at; null before the first read. */
   version: number | null;
   byFilter: Map<string, Promise<number[]>>;
-  /** The days' counts at this version, shared by the lists computed at it. */
+  /** The days' counts at this version, shared by the lists computed at it (statistics checked first). */
   days: Promise<Day[]> | undefined;
 }
 
@@ -247,9 +249,10 @@ function listFor(db: Db, lists: Lists, filter: OfferFilter, limit: number): Prom
   return list;
 }
 
+/** The offers per day at this version, read once for the lists computed at it; the statistics checked with them. */
 function daysOf(db: Db, lists: Lists): Promise<Day[]> {
   if (lists.days) return lists.days;
-  const days = findOfferDays(db);
+  const days = ensureOffersStatistics(db).then(() => findOfferDays(db));
   lists.days = days;
   days.catch(() => {
     if (lists.days === days) lists.days = undefined;

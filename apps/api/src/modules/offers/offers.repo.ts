@@ -86,6 +86,19 @@ export async function estimateTextMatches(db: Db, text: string): Promise<number>
   return typeof rows === 'number' ? rows : 0;
 }
 
+/**
+ * Gives offers statistics when they have none. PostgreSQL's autovacuum keeps them; PGlite has no autovacuum, and
+ * without them the planner takes the date index's condition (offers not expired) for a rare one and reads every offer
+ * through it. Once per process: ANALYZE samples at most 30 000 offers.
+ */
+export async function ensureOffersStatistics(db: Db): Promise<void> {
+  const [row] = await rowsOf<{ analysed: boolean }>(
+    db,
+    sql`select exists (select 1 from pg_stats where tablename = 'offers' and attname = 'search_vector') as analysed`,
+  );
+  if (!row?.analysed) await db.execute(sql`analyze ${offers}`);
+}
+
 /** The newest offers within the bounds, read from the date index alone (an index-only scan). */
 export async function findNewestOfferIds(db: Db, bounds: DateBounds, limit: number): Promise<number[]> {
   const rows = await db
@@ -130,7 +143,9 @@ export interface CappedMatches {
 
 /**
  * Offers matching the text published on one of `days`, through the search index alone (words and day in one scan);
- * at most `cap` are read from the table. The MATERIALIZED fence keeps the date-index walk out of this plan.
+ * at most `cap` are read from the table. `offers_matches_on_days` (migration 0014) runs it without sequential scans:
+ * each offer read that way costs its search vector, stored out of line, which the planner does not count, and on a
+ * small table it would read them all rather than the index.
  */
 export async function findMatchesOnDays(
   db: Db,
@@ -141,20 +156,14 @@ export async function findMatchesOnDays(
 ): Promise<CappedMatches> {
   const [row] = await rowsOf<{ ids: number[]; read: number }>(
     db,
-    sql`with m as materialized (
-      select ${offers.id} as id, ${offers.publicationDate} as publication_date from ${offers}
-       where ${isNull(offers.expiredAt)} and ${matchesText(text)} and ${offers.searchDay} && ${arrayParam(days)}::date[]
-       limit ${cap}
-    )
-    select array(select id from m order by publication_date desc, id desc limit ${limit}) as ids,
-           (select count(*)::int from m) as read`,
+    sql`select ids, read from offers_matches_on_days(${text}, ${arrayParam(days)}::date[], ${cap}, ${limit})`,
   );
   return { ids: row?.ids ?? [], read: row?.read ?? 0 };
 }
 
 /**
  * Offers matching the text, whatever their day, through the search index (at most `cap` read from the table), then
- * kept within the bounds: for words few offers hold.
+ * kept within the bounds: for words few offers hold. `offers_matches_on_all_days` (migration 0014): no sequential scan.
  */
 export async function findMatchesOnAllDays(
   db: Db,
@@ -163,20 +172,9 @@ export async function findMatchesOnAllDays(
   cap: number,
   limit: number,
 ): Promise<CappedMatches> {
-  const inBounds: SQL[] = [sql`true`];
-  if (bounds.after) inBounds.push(sql`publication_date >= ${bounds.after}`);
-  if (bounds.before) inBounds.push(sql`publication_date <= ${bounds.before}`);
   const [row] = await rowsOf<{ ids: number[]; read: number }>(
     db,
-    sql`with m as materialized (
-      select ${offers.id} as id, ${offers.publicationDate} as publication_date from ${offers}
-       where ${isNull(offers.expiredAt)} and ${matchesText(text)}
-       limit ${cap}
-    )
-    select array(
-             select id from m where ${sql.join(inBounds, sql` and `)} order by publication_date desc, id desc limit ${limit}
-           ) as ids,
-           (select count(*)::int from m) as read`,
+    sql`select ids, read from offers_matches_on_all_days(${text}, ${bounds.after ?? null}::date, ${bounds.before ?? null}::date, ${cap}, ${limit})`,
   );
   return { ids: row?.ids ?? [], read: row?.read ?? 0 };
 }
