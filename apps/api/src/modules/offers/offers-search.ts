@@ -19,8 +19,8 @@ import {
  *
  * A search is computed once per filter: the ids of its newest matches, one more than the count shown (1 001), in page
  * order. That list gives the bounded count and every page; a page is then 20 offers read by id, still not expired. The
- * lists are kept per process and per offers version (a row a trigger bumps before every write to offers), which each
- * page read fetches with its offers: a write on any process is seen by the next page read of every process.
+ * lists are kept per process and per offers version (a row a trigger bumps in every transaction that writes offers),
+ * which each page read fetches with its offers: a write on any process is seen by the next page read of every process.
  *
  * Finding the newest matches without reading every match is what costs: three plans, chosen from the planner's
  * estimate of the matches and the offers per day (a table the triggers keep), each guarded against a wrong estimate.
@@ -148,8 +148,8 @@ export async function walkThenDays(search: Search, share: number): Promise<numbe
  * just measured; too many read (the cap): fewer days. Offers of older days are all older, so the newest matches of
  * the days are the newest matches. When the days would hold most offers, reading every match of the text is cheaper.
  *
- * The estimate alone is not trusted with more than `caps.probeOffers` offers: a phrase, or words that go together ("business
- * developer"), are estimated as if their words were independent, tens of times too rare. The first scan measures.
+ * The estimate alone is not trusted with more than `caps.probeOffers` offers: a phrase, or words that go together
+ * ("business developer"), are estimated as if their words were independent, ten times too rare. The first scan measures.
  */
 export async function searchDays(search: Search, start: { share: number; isMeasured: boolean }): Promise<number[]> {
   const { db, text, bounds, scope, limit, caps } = search;

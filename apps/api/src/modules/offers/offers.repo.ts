@@ -56,7 +56,7 @@ export interface DateBounds {
   before: string | undefined;
 }
 
-/** The version the offers are at: bumped by a trigger before every statement that writes offers. */
+/** The version the offers are at: bumped by a trigger in every transaction that writes offers (migration 0014). */
 export async function findOffersVersion(db: Db): Promise<number> {
   const [row] = await db.select({ version: offersVersion.version }).from(offersVersion);
   return row?.version ?? 0;
@@ -89,7 +89,7 @@ export async function estimateTextMatches(db: Db, text: string): Promise<number>
 /**
  * Gives offers statistics when they have none. PostgreSQL's autovacuum keeps them; PGlite has no autovacuum, and
  * without them the planner takes the date index's condition (offers not expired) for a rare one and reads every offer
- * through it. Once per process: ANALYZE samples at most 30 000 offers.
+ * through it. Checked with the days of each offers version; ANALYZE samples at most 30 000 offers.
  */
 export async function ensureOffersStatistics(db: Db): Promise<void> {
   const [row] = await rowsOf<{ analysed: boolean }>(
