@@ -89,6 +89,22 @@ const rhythms = [
   '1 semaine à l’école / 3 semaines en entreprise',
   '2 jours à l’école / 3 jours en entreprise',
 ] as const;
+/**
+ * Tools an offer may name, each with the share of offers naming it: a ladder of word frequencies from common to rare,
+ * as a real corpus has (the job titles, companies and cities above only give 100 %, 5-13 % and a handful of offers),
+ * so that the search is measured at every frequency.
+ */
+export const TOOL_WORDS = [
+  ['Excel', 0.3],
+  ['Jira', 0.1],
+  ['Salesforce', 0.03],
+  ['Figma', 0.01],
+  ['Kotlin', 0.003],
+  ['Terraform', 0.001],
+  ['Cobol', 0.0003],
+  ['Fortran', 0.0001],
+] as const;
+
 const colours = ['#2e7d32', '#1565c0', '#6a1b9a', '#c62828', '#ef6c00', '#00838f'] as const;
 
 function pick<T>(rand: () => number, list: readonly T[]): T {
@@ -123,12 +139,19 @@ function slug(text: string): string {
 
 /**
  * `count` realistic French work-study offers published over the ~150 days before `now`, most mentioning
- * "alternance" and about five mentioning the rare brand "Zéphyrine". Deterministic for a given seed.
+ * "alternance", about five mentioning the rare brand "Zéphyrine", and tools at every frequency (TOOL_WORDS).
+ * Deterministic for a given seed.
  */
 export function generateOffers(count: number, seed = 1, now = new Date()): NewOffer[] {
+  return [...offerSequence(count, seed, now)];
+}
+
+/** generateOffers one at a time: the benchmark streams a million of them without holding them all. */
+export function* offerSequence(count: number, seed = 1, now = new Date()): Generator<NewOffer> {
   const rand = prng(seed);
+  // A generator of its own: the offers stay those of earlier versions, tools added.
+  const toolRand = prng(seed + 1);
   const rareEvery = Math.max(1, Math.floor(count / 5));
-  const list: NewOffer[] = [];
   let rareCount = 0;
   for (let i = 0; i < count; i++) {
     const job = pick(rand, jobs);
@@ -146,6 +169,8 @@ export function generateOffers(count: number, seed = 1, now = new Date()): NewOf
       `Missions principales :\n- contribuer aux projets de l’équipe au quotidien ;\n- rédiger la documentation et présenter vos travaux ;\n- proposer des améliorations et suivre les indicateurs.`,
       `Profil recherché : étudiant·e en Bac+3 à Bac+5, curieux·se, rigoureux·se et à l’aise à l’oral comme à l’écrit. Rythme : ${pick(rand, rhythms)}.`,
     ];
+    const tools = TOOL_WORDS.filter(([, share]) => toolRand() < share).map(([word]) => word);
+    if (tools.length > 0) paragraphs.push(`Outils : ${tools.join(', ')}.`);
     if (isRare)
       paragraphs.push(
         `Vous rejoindrez le programme ${RARE_SEARCH_WORD}, notre laboratoire de cybersécurité quantique.`,
@@ -155,7 +180,7 @@ export function generateOffers(count: number, seed = 1, now = new Date()): NewOf
     // Generated here, stored in our document store by seedOffers: no logo comes from a third party.
     const logo = logoRoll < 0.65 ? initialsLogo(companyName, pick(rand, colours)) : null;
     const byMail = rand() < 0.3;
-    list.push({
+    yield {
       title: job.title,
       companyName,
       logo,
@@ -166,9 +191,8 @@ export function generateOffers(count: number, seed = 1, now = new Date()): NewOf
       link: byMail
         ? `recrutement@${slug(companyName)}.example.fr`
         : `https://careers.${slug(companyName)}.example.fr/offres/${seed}-${i + 1}`,
-    });
+    };
   }
-  return list;
 }
 
 /** Demo offers: the demo-data helper calls this on a fresh database. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -141,6 +142,14 @@ export const offers = pgTable(
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('french'::regconfig, search_text)`),
+    /**
+     * The publication date as a one-element array: beside the words in the search index, so that one index scan
+     * intersects a word with a set of days without visiting the table (docs/decisions/0026-offers-search-at-national-scale.md).
+     */
+    searchDay: date('search_day')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`array[publication_date]`),
   },
   (t) => [
     check('offers_link_type_check', sql`${t.linkType} in ('link','mail')`),
@@ -150,8 +159,35 @@ export const offers = pgTable(
     // The applicants' search reads only offers not expired (issue 12): its counts and pages without a word read this
     // partial index alone, as they read the whole one before offers could expire.
     index('offers_active_publication_idx').on(t.publicationDate, t.id).where(sql`${t.expiredAt} is null`),
-    index('offers_search_idx').using('gin', t.searchVector),
+    // Words and day together, offers not expired only. No pending list (fastupdate off): every search would read it
+    // whole, and a large import would slow them all until the next vacuum.
+    index('offers_search_idx')
+      .using('gin', t.searchVector, t.searchDay)
+      .where(sql`${t.expiredAt} is null`)
+      .with({ fastupdate: false }),
   ],
+);
+
+/**
+ * Offers not expired per publication day, kept by statement triggers on offers (migration 0014): the search turns
+ * "the newest N offers" into a set of days without counting the table (decision 0026).
+ */
+export const offerDays = pgTable('offer_days', {
+  day: date('day').primaryKey(),
+  active: integer('active').notNull(),
+});
+
+/**
+ * One row, bumped by a statement trigger before every write to offers: an API process compares it with the version
+ * its cached searches were computed at, in the same query as the page it reads (decision 0026).
+ */
+export const offersVersion = pgTable(
+  'offers_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('offers_version_single_row', sql`${t.id}`)],
 );
 
 export const ateliers = pgTable(

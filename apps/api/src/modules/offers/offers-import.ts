@@ -14,7 +14,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { decodeCsv, detectDelimiter, headerMatcher, parseCsv, type CsvRecord } from '../../lib/csv-read.ts';
 import { findOfferIdsByRef, insertOffer, updateOffer } from './offers.repo.ts';
-import { forgetTotals, offerRow } from './offers.service.ts';
+import { forgetOfferSearches } from './offers-search.ts';
+import { offerRow } from './offers.service.ts';
 import { parisDay } from '../workshops/workshops.service.ts';
 
 /** Header names of a job board's or a school's export, folded (lib/csv-read.ts headerKey). */
@@ -272,6 +273,6 @@ export async function importOffers(
       else await insertOffer(tx, { ...row, logo: null, externalRef: offer.ref ?? null });
     }
   });
-  forgetTotals(db);
+  forgetOfferSearches(db);
   return { rows: data.length, imported: offers.length, updated, errors };
 }

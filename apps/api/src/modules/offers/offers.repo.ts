@@ -1,19 +1,12 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { offers } from '../../db/schema/index.ts';
+import { offerDays, offers, offersVersion } from '../../db/schema/index.ts';
 
 export type OfferRow = Pick<
   typeof offers.$inferSelect,
   'id' | 'title' | 'logo' | 'companyName' | 'publicationDate' | 'startDate' | 'description' | 'linkType' | 'link'
 >;
-export type NewOfferRow = Omit<typeof offers.$inferInsert, 'id' | 'searchVector'>;
-
-/** Normalised filters: `text` is already lower-cased and accent-free. */
-export interface OfferFilter {
-  text: string | undefined;
-  before: string | undefined;
-  after: string | undefined;
-}
+export type NewOfferRow = Omit<typeof offers.$inferInsert, 'id' | 'searchVector' | 'searchDay'>;
 
 const wireColumns = {
   id: offers.id,
@@ -27,88 +20,190 @@ const wireColumns = {
   link: offers.link,
 };
 
-/** What applicants search: offers not expired (an expired offer leaves the search at once, its page being read live). */
-function conditions(filter: OfferFilter): SQL | undefined {
-  const parts: SQL[] = [isNull(offers.expiredAt)];
-  if (filter.text) parts.push(sql`${offers.searchVector} @@ websearch_to_tsquery('french', ${filter.text})`);
-  if (filter.after) parts.push(gte(offers.publicationDate, filter.after));
-  if (filter.before) parts.push(lte(offers.publicationDate, filter.before));
-  return and(...parts);
-}
-
 export async function insertOffers(db: Db, rows: NewOfferRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
     await db.insert(offers).values(rows.slice(i, i + 500));
   }
 }
 
-/**
- * Number of matching offers. With a text filter the count is read through the GIN index (a bitmap scan):
- * for a common word the planner prefers a sequential scan, which reads and de-TOASTs every stored
- * tsvector and takes twice as long (docs/decisions/0003-offers-search-plan.md).
- */
-export async function countOffers(db: Db, filter: OfferFilter): Promise<number> {
-  const where = conditions(filter);
-  if (!filter.text) {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(offers)
-      .where(where);
-    return row?.n ?? 0;
-  }
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(offers)
-      .where(where);
-    return row?.n ?? 0;
-  });
+// ---------- The applicants' search (docs/decisions/0026-offers-search-at-national-scale.md) ----------
+
+/** Both drivers answer raw queries with `rows`. */
+async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
 }
 
-/** A page read along the publication-date index: right when matches are dense, so the walk stops early. */
-export async function findOffersByDate(
-  db: Db,
-  filter: OfferFilter,
-  offset: number,
-  limit: number,
-): Promise<OfferRow[]> {
+/** The publication-date bounds of a search, both included; the applicants' search reads offers not expired only. */
+function activeWithin(bounds: DateBounds): SQL {
+  const parts: SQL[] = [isNull(offers.expiredAt)];
+  if (bounds.after) parts.push(gte(offers.publicationDate, bounds.after));
+  if (bounds.before) parts.push(lte(offers.publicationDate, bounds.before));
+  return and(...parts) ?? sql`true`;
+}
+
+/**
+ * A list of dates or ids as one array parameter (an array literal): Drizzle spreads a JS array into one parameter per
+ * element, and the drivers do not serialise arrays alike.
+ */
+const arrayParam = (list: (string | number)[]) => `{${list.join(',')}}`;
+
+const matchesText = (text: string) => sql`${offers.searchVector} @@ websearch_to_tsquery('french', ${text})`;
+const newestFirst = sql`${offers.publicationDate} desc, ${offers.id} desc`;
+
+export interface DateBounds {
+  after: string | undefined;
+  before: string | undefined;
+}
+
+/** The version the offers are at: bumped by a trigger in every transaction that writes offers (migration 0014). */
+export async function findOffersVersion(db: Db): Promise<number> {
+  const [row] = await db.select({ version: offersVersion.version }).from(offersVersion);
+  return row?.version ?? 0;
+}
+
+/** Days that hold offers not expired, newest first, with their number. */
+export async function findOfferDays(db: Db): Promise<{ day: string; active: number }[]> {
   return db
-    .select(wireColumns)
-    .from(offers)
-    .where(conditions(filter))
-    .orderBy(desc(offers.publicationDate), desc(offers.id))
-    .limit(limit)
-    .offset(offset);
+    .select({ day: offerDays.day, active: offerDays.active })
+    .from(offerDays)
+    .where(sql`${offerDays.active} > 0`)
+    .orderBy(desc(offerDays.day));
 }
 
 /**
- * A page read through the GIN index then sorted: right when matches are few. The MATERIALIZED CTE is an
- * optimisation fence, so the planner cannot turn it back into a walk of the date index, which for a rare word
- * reads all 100 000 rows to find nothing more.
+ * The planner's estimate of the offers not expired matching a text: from the word statistics ANALYZE keeps for the
+ * search vector, for any syntax websearch_to_tsquery accepts. Good for frequent words; phrases and words that go
+ * together are estimated as if independent, which the search's guards catch.
  */
-export async function findOffersByText(
+export async function estimateTextMatches(db: Db, text: string): Promise<number> {
+  const [row] = await rowsOf<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`explain (format json) select 1 from ${offers} where ${isNull(offers.expiredAt)} and ${matchesText(text)}`,
+  );
+  const plan: unknown = typeof row?.['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row?.['QUERY PLAN'];
+  const rows = (plan as [{ Plan?: { 'Plan Rows'?: number } }] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' ? rows : 0;
+}
+
+/**
+ * Gives offers statistics when they have none. PostgreSQL's autovacuum keeps them; PGlite has no autovacuum, and
+ * without them the planner takes the date index's condition (offers not expired) for a rare one and reads every offer
+ * through it. Checked with the days of each offers version; ANALYZE samples at most 30 000 offers.
+ */
+export async function ensureOffersStatistics(db: Db): Promise<void> {
+  const [row] = await rowsOf<{ analysed: boolean }>(
+    db,
+    sql`select exists (select 1 from pg_stats where tablename = 'offers' and attname = 'search_vector') as analysed`,
+  );
+  if (!row?.analysed) await db.execute(sql`analyze ${offers}`);
+}
+
+/** The newest offers within the bounds, read from the date index alone (an index-only scan). */
+export async function findNewestOfferIds(db: Db, bounds: DateBounds, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(activeWithin(bounds))
+    .orderBy(desc(offers.publicationDate), desc(offers.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Walks the newest `examine` offers within the bounds along the date index and keeps those matching the text: each
+ * offer read costs its search vector (out of line), so this is for words most offers hold.
+ */
+export async function walkNewestMatches(
   db: Db,
-  filter: OfferFilter,
-  offset: number,
+  text: string,
+  bounds: DateBounds,
+  examine: number,
   limit: number,
-): Promise<OfferRow[]> {
-  // Db is typed loosely across the two drivers; both answer raw queries with `rows`.
-  const result: unknown = await db.execute(sql`
-    with matches as materialized (
-      select ${offers.id} as id, ${offers.publicationDate} as publication_date from ${offers} where ${conditions(filter)}
-    )
-    select id from matches order by publication_date desc, id desc limit ${limit} offset ${offset}`);
-  const ids = (result as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
-  if (ids.length === 0) return [];
-  const rows: OfferRow[] = await db.select(wireColumns).from(offers).where(inArray(offers.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+): Promise<number[]> {
+  const [row] = await rowsOf<{ ids: number[] }>(
+    db,
+    sql`select array(
+      select id from (
+        select ${offers.id} as id, ${offers.publicationDate} as publication_date, ${offers.searchVector} as search_vector
+          from ${offers} where ${activeWithin(bounds)} order by ${newestFirst} limit ${examine}
+      ) walked
+      where search_vector @@ websearch_to_tsquery('french', ${text})
+      order by publication_date desc, id desc limit ${limit}
+    ) as ids`,
+  );
+  return row?.ids ?? [];
+}
+
+/** The newest matches among at most `cap` read, and how many were read (`cap` means there may be more). */
+export interface CappedMatches {
+  ids: number[];
+  read: number;
+}
+
+/**
+ * Offers matching the text published on one of `days`, through the search index alone (words and day in one scan);
+ * at most `cap` are read from the table. `offers_matches_on_days` (migration 0014) runs it without sequential scans:
+ * each offer read that way costs its search vector, stored out of line, which the planner does not count, and on a
+ * small table it would read them all rather than the index.
+ */
+export async function findMatchesOnDays(
+  db: Db,
+  text: string,
+  days: string[],
+  cap: number,
+  limit: number,
+): Promise<CappedMatches> {
+  const [row] = await rowsOf<{ ids: number[]; read: number }>(
+    db,
+    sql`select ids, read from offers_matches_on_days(${text}, ${arrayParam(days)}::date[], ${cap}, ${limit})`,
+  );
+  return { ids: row?.ids ?? [], read: row?.read ?? 0 };
+}
+
+/**
+ * Offers matching the text, whatever their day, through the search index (at most `cap` read from the table), then
+ * kept within the bounds: for words few offers hold. `offers_matches_on_all_days` (migration 0014): no sequential scan.
+ */
+export async function findMatchesOnAllDays(
+  db: Db,
+  text: string,
+  bounds: DateBounds,
+  cap: number,
+  limit: number,
+): Promise<CappedMatches> {
+  const [row] = await rowsOf<{ ids: number[]; read: number }>(
+    db,
+    sql`select ids, read from offers_matches_on_all_days(${text}, ${bounds.after ?? null}::date, ${bounds.before ?? null}::date, ${cap}, ${limit})`,
+  );
+  return { ids: row?.ids ?? [], read: row?.read ?? 0 };
+}
+
+/**
+ * The offers of a page by id, still not expired, with the offers' version read in the same statement: one round trip
+ * tells whether the page's list of ids is still the right one.
+ */
+export async function findPageOffers(db: Db, ids: number[]): Promise<{ version: number; rows: OfferRow[] }> {
+  const found =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            version: sql<number>`(select ${offersVersion.version} from ${offersVersion})`.mapWith(Number),
+            offer: wireColumns,
+          })
+          .from(offers)
+          .where(and(sql`${offers.id} = any(${arrayParam(ids)}::int[])`, isNull(offers.expiredAt)));
+  const [first] = found;
+  // No offer left to read (past the last page, or all expired since): the version alone.
+  const version = first ? first.version : await findOffersVersion(db);
+  const byId = new Map(found.map((r) => [r.offer.id, r.offer]));
+  return { version, rows: ids.flatMap((id) => byId.get(id) ?? []) };
 }
 
 // ---------- Back office (issue 12) ----------
 
-export type StaffOfferRow = Omit<typeof offers.$inferSelect, 'searchText' | 'searchVector'>;
+export type StaffOfferRow = Omit<typeof offers.$inferSelect, 'searchText' | 'searchVector' | 'searchDay'>;
 export type OfferWrite = Omit<NewOfferRow, 'expiredAt'>;
 
 const staffColumns = { ...wireColumns, expiredAt: offers.expiredAt, externalRef: offers.externalRef };

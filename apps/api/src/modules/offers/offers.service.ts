@@ -1,6 +1,4 @@
 import {
-  OFFERS_COUNT_LIMIT,
-  OFFERS_PER_PAGE,
   type Offer,
   type OfferBody,
   type OffersResponse,
@@ -13,11 +11,9 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { getFile, readFileBytes, saveFile } from '../files/files.service.ts';
+import { findOffersPage, forgetOfferSearches, type OfferFilter } from './offers-search.ts';
 import {
-  countOffers,
   deleteOffer,
-  findOffersByDate,
-  findOffersByText,
   findStaffOffer,
   findStaffOffersPage,
   insertOffer,
@@ -25,7 +21,6 @@ import {
   setOfferExpiry,
   updateOffer,
   type NewOfferRow,
-  type OfferFilter,
   type OfferRow,
   type OfferWrite,
   type StaffOfferRow,
@@ -49,58 +44,6 @@ export function normaliseSearchText(text: string): string {
 /** The searchable text of an offer: title, company and description. */
 export function offerSearchText(offer: { title: string; companyName: string; description: string }): string {
   return normaliseSearchText(`${offer.title}\n${offer.companyName}\n${offer.description}`);
-}
-
-/**
- * Up to this many matches, a text search reads the matches through the GIN index and sorts them; above it,
- * matches are dense enough (5 % of 100 000 offers) that walking the date index finds a page after a few
- * dozen rows. Measurements in docs/decisions/0003-offers-search-plan.md.
- */
-export const GIN_PATH_MAX_MATCHES = 5000;
-
-/**
- * Exact counts of a common word cost tens of milliseconds (every match is visited in the heap), far more than
- * the page itself, so totals are kept a short while per database. Offers change by imports, a few times a day;
- * writes through this service clear the cache, and other processes see new offers within the time to live.
- */
-const COUNT_TTL_MS = 30_000;
-const COUNT_CACHE_MAX = 1000;
-interface CachedTotal {
-  /** Shared by every request that arrives while the count runs: fifty requests for a new word run one count. */
-  total: Promise<number>;
-  expiresAt: number;
-}
-const countCaches = new WeakMap<Db, Map<string, CachedTotal>>();
-
-function cacheOf(db: Db): Map<string, CachedTotal> {
-  let cache = countCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    countCaches.set(db, cache);
-  }
-  return cache;
-}
-
-function totalOf(db: Db, filter: OfferFilter): Promise<number> {
-  const cache = cacheOf(db);
-  const key = JSON.stringify([filter.text, filter.before, filter.after]);
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.expiresAt > now) return hit.total;
-  if (cache.size >= COUNT_CACHE_MAX) {
-    // Maps iterate in insertion order: drop the oldest entry.
-    const oldest = cache.keys().next();
-    if (!oldest.done) cache.delete(oldest.value);
-  }
-  const total = countOffers(db, filter);
-  const entry: CachedTotal = { total, expiresAt: now + COUNT_TTL_MS };
-  cache.delete(key);
-  cache.set(key, entry);
-  // A failed count is not kept: the next request tries again.
-  total.catch(() => {
-    if (cache.get(key) === entry) cache.delete(key);
-  });
-  return total;
 }
 
 // ---------- Logos ----------
@@ -147,7 +90,10 @@ function toWire(row: OfferRow): Offer {
   };
 }
 
-/** One page of offers, newest first, with the number of offers matching the filters. */
+/**
+ * One page of offers, newest first, with the number of offers matching the filters counted up to OFFERS_COUNT_LIMIT
+ * (decision 0026: offers-search.ts).
+ */
 export async function findOffers(db: Db, query: OffersQuery): Promise<OffersResponse> {
   const text = query.query ? normaliseSearchText(query.query).trim() : '';
   const filter: OfferFilter = {
@@ -155,16 +101,8 @@ export async function findOffers(db: Db, query: OffersQuery): Promise<OffersResp
     before: query.publicationDateBefore,
     after: query.publicationDateAfter,
   };
-  const counted = await totalOf(db, filter);
-  const totalOffers = Math.min(counted, OFFERS_COUNT_LIMIT);
-  const totalOffersCapped = counted > OFFERS_COUNT_LIMIT;
-  const offset = (query.page - 1) * OFFERS_PER_PAGE;
-  if (offset >= totalOffers) return { offers: [], totalOffers, totalOffersCapped };
-  const rows =
-    filter.text && totalOffers <= GIN_PATH_MAX_MATCHES
-      ? await findOffersByText(db, filter, offset, OFFERS_PER_PAGE)
-      : await findOffersByDate(db, filter, offset, OFFERS_PER_PAGE);
-  return { offers: rows.map(toWire), totalOffers, totalOffersCapped };
+  const page = await findOffersPage(db, filter, query.page);
+  return { offers: page.rows.map(toWire), totalOffers: page.total, totalOffersCapped: page.isCapped };
 }
 
 export interface NewOffer {
@@ -178,20 +116,11 @@ export interface NewOffer {
   link: string;
 }
 
-/** Stores offers with their search text, and forgets the cached totals of this database. */
+/** Stores offers with their search text, and forgets this process's searches. */
 export async function createOffers(db: Db, list: NewOffer[]): Promise<void> {
   const rows: NewOfferRow[] = list.map((o) => ({ ...o, searchText: offerSearchText(o) }));
   await insertOffers(db, rows);
-  forgetTotals(db);
-}
-
-/**
- * Every write to offers ends here: the cached totals of this database are dropped, so this process counts again on the
- * next search. The cache is per process (decision 0003): another API process sees the new total within its 30 s time
- * to live, while the page itself, read live, already leaves out an expired or deleted offer.
- */
-export function forgetTotals(db: Db): void {
-  countCaches.delete(db);
+  forgetOfferSearches(db);
 }
 
 // ---------- Back office (issue 12) ----------
@@ -248,14 +177,14 @@ async function staffOfferOr404(db: Db, id: number): Promise<StaffOffer> {
 /** POST /staff/offers. */
 export async function createStaffOffer(db: Db, body: OfferBody): Promise<StaffOffer> {
   const id = await insertOffer(db, offerRow(body));
-  forgetTotals(db);
+  forgetOfferSearches(db);
   return staffOfferOr404(db, id);
 }
 
 /** PUT /staff/offers/:id: the whole offer; its expiry and import reference are kept. */
 export async function updateStaffOffer(db: Db, id: number, body: OfferBody): Promise<StaffOffer> {
   if (!(await updateOffer(db, id, offerRow(body)))) throw notFound('No such offer');
-  forgetTotals(db);
+  forgetOfferSearches(db);
   return staffOfferOr404(db, id);
 }
 
@@ -265,12 +194,12 @@ export async function setStaffOfferExpired(db: Db, id: number, expired: boolean,
   if (!current) throw notFound('No such offer');
   // Expiring twice keeps the first time: the list says since when the offer is gone.
   if (expired !== (current.expiredAt !== null)) await setOfferExpiry(db, id, expired ? now : null);
-  forgetTotals(db);
+  forgetOfferSearches(db);
   return staffOfferOr404(db, id);
 }
 
 /** DELETE /staff/offers/:id. */
 export async function deleteStaffOffer(db: Db, id: number): Promise<void> {
   if (!(await deleteOffer(db, id))) throw notFound('No such offer');
-  forgetTotals(db);
+  forgetOfferSearches(db);
 }

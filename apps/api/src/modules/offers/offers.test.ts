@@ -1,6 +1,10 @@
-import type { ErrorBody, OffersResponse } from '@passerelle/contract';
+import { OFFERS_COUNT_LIMIT, OFFERS_MAX_PAGE, type ErrorBody, type OffersResponse } from '@passerelle/contract';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper.ts';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../db/client.ts';
+import { offers } from '../../db/schema/index.ts';
 import { createUser } from '../workshops/applicant-fixtures.ts';
 import { createOffers, normaliseSearchText, type NewOffer } from './offers.service.ts';
 
@@ -140,10 +144,133 @@ describe('GET /api/admissibles/portal/offers', async () => {
     expect(res.json<ErrorBody>().code).toBe('FORBIDDEN');
   });
 
-  it('forgets cached totals when offers are added', async () => {
+  it('shows an offer written since the last search, however it was written', async () => {
     expect((await page('?query=Kubernetes')).totalOffers).toBe(0);
     await createOffers(database.db, [offer(60, { description: 'Kubernetes et cloud' })]);
     expect((await page('?query=kubernetes')).totalOffers).toBe(1);
+    // Written past this process's services (another process, a script): the offers version tells.
+    await database.db.insert(offers).values({ ...offer(61, { title: 'Kubernetes aussi' }), searchText: 'kubernetes aussi' });
+    const both = await page('?query=kubernetes');
+    expect(both.offers.map((o) => o.title)).toEqual(['Kubernetes aussi', offer(60).title]);
+  });
+});
+
+describe('the offers search past 1 000 offers', async () => {
+  const { app, database, url } = await createTestApp();
+  // 1 030 offers, a few a day over 60 days; one in three holds "Kotlin".
+  const list = Array.from({ length: 1030 }, (_, i) =>
+    offer(i % 60, { title: `Offre ${i}`, description: i % 3 === 0 ? 'Outils : Kotlin' : 'Outils : Excel' }),
+  );
+  await createOffers(database.db, list);
+  const applicant = await createUser(app, 'admissible');
+  const get = (query: string, headers: Record<string, string> = applicant.headers, on = app) =>
+    on.inject({ method: 'GET', url: `/api/admissibles/portal/offers${query}`, headers });
+  const page = async (query: string, on = app) => (await get(query, applicant.headers, on)).json<OffersResponse>();
+  /** Every offer not expired, newest first: what the pages must show, in this order. */
+  const newestFirst = async (where = sql`true`) =>
+    (
+      await database.db
+        .select({ id: offers.id })
+        .from(offers)
+        .where(and(isNull(offers.expiredAt), where))
+        .orderBy(desc(offers.publicationDate), desc(offers.id))
+    ).map((r) => r.id);
+
+  it('counts up to 1 000, says more match, and serves every page to the 50th in order', async () => {
+    const all = await newestFirst();
+    const seen: number[] = [];
+    for (let n = 1; n <= OFFERS_MAX_PAGE; n++) {
+      const body = await page(`?page=${n}`);
+      expect(body.totalOffers).toBe(OFFERS_COUNT_LIMIT);
+      expect(body.totalOffersCapped).toBe(true);
+      expect(body.offers).toHaveLength(20);
+      seen.push(...body.offers.map((o) => o.id));
+    }
+    expect(seen).toEqual(all.slice(0, OFFERS_COUNT_LIMIT));
+  });
+
+  it('counts exactly under 1 000, with a word, a date filter or both, every page in order', async () => {
+    const cases: [string, SQL][] = [
+      ['?query=kotlin', sql`${offers.searchText} like '%kotlin%'`],
+      ['?publicationDateAfter=2026-02-01', sql`${offers.publicationDate} >= '2026-02-01'`],
+      [
+        '?query=excel&publicationDateBefore=2026-01-20',
+        sql`${offers.searchText} like '%excel%' and ${offers.publicationDate} <= '2026-01-20'`,
+      ],
+    ];
+    for (const [query, where] of cases) {
+      const all = await newestFirst(where);
+      expect(all.length).toBeLessThan(OFFERS_COUNT_LIMIT);
+      const seen: number[] = [];
+      for (let n = 1; n <= Math.ceil(all.length / 20); n++) {
+        const body = await page(`${query}&page=${n}`);
+        expect(body, query).toMatchObject({ totalOffers: all.length, totalOffersCapped: false });
+        seen.push(...body.offers.map((o) => o.id));
+      }
+      expect(seen, query).toEqual(all);
+      expect(await page(`${query}&page=${Math.ceil(all.length / 20) + 1}`)).toEqual({
+        offers: [],
+        totalOffers: all.length,
+        totalOffersCapped: false,
+      });
+    }
+  });
+
+  it('leaves out at once an offer expired or deleted between two reads of a page', async () => {
+    const first = await page('?query=kotlin&page=2');
+    const [expired, deleted] = first.offers;
+    if (!expired || !deleted) throw new Error('page 2 is empty');
+    // Written past this process's services, as another process would.
+    await database.db.update(offers).set({ expiredAt: new Date() }).where(eq(offers.id, expired.id));
+    await database.db.delete(offers).where(eq(offers.id, deleted.id));
+    const again = await page('?query=kotlin&page=2');
+    expect(again.offers.map((o) => o.id)).not.toContain(expired.id);
+    expect(again.offers.map((o) => o.id)).not.toContain(deleted.id);
+    expect(again.totalOffers).toBe(first.totalOffers - 2);
+    expect(again.offers.map((o) => o.id)).toEqual(
+      (await newestFirst(sql`${offers.searchText} like '%kotlin%'`)).slice(20, 40),
+    );
+  });
+
+  it('answers 400 past the 50th page, in the reader’s language', async () => {
+    const french = await get('?page=51', { ...applicant.headers, 'accept-language': 'fr-FR' });
+    expect(french.statusCode).toBe(400);
+    expect(french.json<ErrorBody>().errors).toEqual({ page: ['Saisissez une valeur d’au plus 50.'] });
+    const english = await get('?page=51&query=kotlin', { ...applicant.headers, 'accept-language': 'en-US' });
+    expect(english.statusCode).toBe(400);
+    expect(english.json<ErrorBody>().errors).toEqual({ page: ['Enter a value of at most 50.'] });
+  });
+
+  it.runIf(url)('shows on another API process an offer written through this one', async () => {
+    // A second process on the same PostgreSQL database, with its own searches in memory.
+    const other = await openDatabase({ url, poolSize: 4 });
+    const otherApp = await buildApp({ config: app.config, database: other, logger: false });
+    await otherApp.ready();
+    try {
+      const before = await page('?query=quokka', otherApp);
+      expect(before.totalOffers).toBe(0);
+      const staff = await createUser(app, 'staff');
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/staff/offers',
+        headers: staff.headers,
+        payload: {
+          title: 'Soigneur de quokkas en alternance',
+          companyName: 'Zoo',
+          publicationDate: '2026-03-15',
+          description: 'Quokka',
+          linkType: 'link',
+          link: 'https://zoo.example.fr/offres/1',
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      const after = await page('?query=quokka', otherApp);
+      expect(after.offers.map((o) => o.title)).toEqual(['Soigneur de quokkas en alternance']);
+      expect((await page('?page=1', otherApp)).offers[0]?.title).toBe('Soigneur de quokkas en alternance');
+    } finally {
+      await otherApp.close();
+      await other.close();
+    }
   });
 });
 
