@@ -278,8 +278,7 @@ interface PostgresLimits {
 }
 
 async function openPostgres(url: string, limits: PostgresLimits): Promise<Database> {
-  const [{ sql }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }, schema] = await Promise.all([
-    import('drizzle-orm'),
+  const [{ drizzle: drizzleNodePg }, { migrate: migrateNodePg }, schema] = await Promise.all([
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
     import('./schema/index.ts'),

@@ -47,7 +47,6 @@ export const OfferSearchField = memo(function OfferSearchField({ onSearch, error
       error={Boolean(error)}
       input={{
         type: 'search',
-        defaultValue: '',
         onChange: (event) => change(event.target.value),
         startAdornment: (
           <InputAdornment position="start">
