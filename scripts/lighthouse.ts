@@ -1,0 +1,169 @@
+/**
+ * Lighthouse's mobile performance of the portal's first screens (issue 13: >= 95 each, median of 3 runs), then the
+ * interaction to next paint of the offers search at 4x CPU slowdown and the layout shift of the search screen.
+ *
+ *   npm run lighthouse        (builds the web app first)
+ *
+ * Starts the built portal with the demo data on a temporary folder (scripts/inp.ts' startDemoPortal), opens Debian's
+ * Chromium (CHROMIUM_PATH, /usr/bin/chromium by default) with a debugging port, and runs the `lighthouse` package on
+ * it with its default mobile settings (a mid-range phone's screen, simulated slow 4G and 4x CPU slowdown), performance
+ * only: the visitor home signed out, then the applicant's home, search and cases signed in as a demo applicant (the
+ * browser keeps the session: storage is not reset between runs, the HTTP cache is emptied before each). Each screen is measured LIGHTHOUSE_RUNS times (3) and
+ * the run of median score is printed with its metrics. The last table says for each of issue 13's web rows whether its
+ * target holds. Environment: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_ONLY=lighthouse|inp to skip the other half.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import { chromium, type Page } from 'playwright-core';
+import { freePort } from '../e2e/harness.ts';
+import { printTargets, type TargetRow } from '../bench/targets.ts';
+import { CHROMIUM_ARGS, measureSearchInp, measureSearchLayoutShift, startDemoPortal } from './inp.ts';
+
+const SCORE_TARGET = 95;
+const INP_TARGET_MS = 200;
+const runs = Number(process.env['LIGHTHOUSE_RUNS'] ?? 3);
+const only = process.env['LIGHTHOUSE_ONLY'];
+
+interface Screen {
+  name: string;
+  path: string;
+  signedIn: boolean;
+}
+
+const screens: Screen[] = [
+  { name: 'visitor home', path: '/', signedIn: false },
+  { name: 'applicant home', path: '/espace-admissible', signedIn: true },
+  { name: 'offers search', path: '/espace-admissible/recherche', signedIn: true },
+  { name: 'cases', path: '/espace-admissible/dossiers', signedIn: true },
+];
+
+interface Measure {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+}
+
+function measureOf(result: RunnerResult): Measure {
+  const { lhr } = result;
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    si: audit('speed-index'),
+  };
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+const describe = (m: Measure) =>
+  `score ${m.score}  FCP ${ms(m.fcp)}  LCP ${ms(m.lcp)}  TBT ${ms(m.tbt)}  CLS ${m.cls.toFixed(3)}  SI ${ms(m.si)}`;
+
+async function lighthouseRows(baseUrl: string, signIn: (page: Page) => Promise<void>) {
+  const profile = mkdtempSync(path.join(tmpdir(), 'passerelle-lighthouse-'));
+  const port = await freePort();
+  // A persistent context is the browser's default one: the tabs Lighthouse opens share its storage (the session).
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: true,
+  };
+  const clearHttpCache = async () => {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    await page.close();
+  };
+  const rows: TargetRow[] = [];
+  try {
+    let signedIn = false;
+    for (const screen of screens) {
+      if (screen.signedIn && !signedIn) {
+        const page = await context.newPage();
+        await signIn(page);
+        await page.close();
+        signedIn = true;
+      }
+      const measures: Measure[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        // Storage is kept (the session), not the HTTP cache: each run loads every file as a first visit would.
+        await clearHttpCache();
+        const result = await lighthouse(`${baseUrl}${screen.path}`, flags);
+        if (!result) throw new Error(`lighthouse gave no result for ${screen.path}`);
+        const finalUrl = new URL(result.lhr.finalDisplayedUrl);
+        if (finalUrl.pathname !== screen.path) throw new Error(`${screen.path} ended on ${finalUrl.pathname}`);
+        const measure = measureOf(result);
+        measures.push(measure);
+        console.log(`${screen.name} (${screen.path}) run ${run + 1}: ${describe(measure)}`);
+      }
+      const median = [...measures].sort((a, b) => a.score - b.score)[Math.floor(measures.length / 2)]!;
+      console.log(`${screen.name}: median of ${runs} runs: ${describe(median)}\n`);
+      rows.push({
+        what: `Lighthouse mobile performance, ${screen.name}`,
+        target: `>= ${SCORE_TARGET}`,
+        measured: `${median.score} (LCP ${ms(median.lcp)}, TBT ${ms(median.tbt)})`,
+        holds: median.score >= SCORE_TARGET,
+      });
+    }
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+async function interactionRows(baseUrl: string, signIn: (page: Page) => Promise<void>) {
+  const result = await measureSearchInp({ baseUrl, signIn, runs });
+  console.log(
+    `offers search at 4x CPU slowdown, median of ${runs} runs: typing ${result.typing} ms, opening ${result.opening} ms`,
+  );
+  const shifts = await measureSearchLayoutShift({ baseUrl, signIn });
+  console.log(
+    `layout shift loading the search screen: ${shifts.map(({ width, cls }) => `${cls} at ${width} px`).join(', ')}`,
+  );
+  const worstShift = Math.max(...shifts.map(({ cls }) => cls));
+  return [
+    {
+      what: 'INP typing in the offers search, 4x CPU',
+      target: `<= ${INP_TARGET_MS} ms`,
+      measured: `${result.typing} ms`,
+      holds: result.typing <= INP_TARGET_MS,
+    },
+    {
+      what: 'INP opening an offer, 4x CPU',
+      target: `<= ${INP_TARGET_MS} ms`,
+      measured: `${result.opening} ms`,
+      holds: result.opening <= INP_TARGET_MS,
+    },
+    {
+      what: 'layout shift of the search screen',
+      target: '0',
+      measured: shifts.map(({ width, cls }) => `${cls} at ${width} px`).join(', '),
+      holds: worstShift === 0,
+    },
+  ] satisfies TargetRow[];
+}
+
+const portal = await startDemoPortal();
+const rows: TargetRow[] = [];
+try {
+  const signIn = (page: Page) => portal.signIn(page);
+  if (only !== 'inp') rows.push(...(await lighthouseRows(portal.baseUrl, signIn)));
+  if (only !== 'lighthouse') rows.push(...(await interactionRows(portal.baseUrl, signIn)));
+} finally {
+  await portal.close();
+}
+printTargets(rows);
