@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Assume } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { cacheDir } from '../lib/cache-dir.ts';
@@ -308,7 +308,9 @@ async function openPostgres(url: string, limits: PostgresLimits): Promise<Databa
   ) => void;
   const prepared = <Row>(name: string, text: string, values: unknown[]) =>
     new Promise<Row[]>((resolve, reject) => {
-      runStatement(new NamedStatement(name, text, values), (err, result) => (err ? reject(err) : resolve(result.rows as Row[])));
+      runStatement(new NamedStatement(name, text, values), (err, result) =>
+        err ? reject(err) : resolve(result.rows as Row[]),
+      );
     });
   return {
     db,
@@ -350,4 +352,20 @@ async function pingWith(query: () => Promise<unknown>, timeoutMs: number): Promi
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Reads that need not wait for each other: at once on the pool, one after the other in a transaction, whose one
+ * connection takes a query at a time (node-postgres queues a second one with a deprecation warning, and version 9
+ * refuses it).
+ */
+export async function readTogether<const T extends readonly (() => Promise<unknown>)[]>(
+  db: Db | Tx,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as Results;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as Results;
 }

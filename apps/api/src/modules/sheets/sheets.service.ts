@@ -23,7 +23,7 @@ import {
   type SmicRate,
 } from '@passerelle/contract';
 import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { readTogether, type Db, type Tx } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { decryptText, encryptText, keyedHash, maskNir, type DataKeys } from '../../lib/crypto.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -110,11 +110,16 @@ function etapeStatusOf(state: DossierState): SheetResponse['etapeStatus'] {
  * mail with a personal link to it: the funding page promises that mail while the terms are missing. For the staff
  * module, in the transaction that records the terms.
  */
-export async function mailFundingTermsReady(tx: Tx, config: SheetsDeps['config'], dossier: repo.DossierRow): Promise<void> {
-  if (dossier.companyId === null) return;
-  const [members, account] = await Promise.all([
-    repo.findCompanyMembers(tx, dossier.companyId),
-    repo.findUserNames(tx, dossier.admissibleUserId),
+export async function mailFundingTermsReady(
+  tx: Tx,
+  config: SheetsDeps['config'],
+  dossier: repo.DossierRow,
+): Promise<void> {
+  const { companyId } = dossier;
+  if (companyId === null) return;
+  const [members, account] = await readTogether(tx, [
+    () => repo.findCompanyMembers(tx, companyId),
+    () => repo.findUserNames(tx, dossier.admissibleUserId),
   ]);
   for (const member of members) {
     // The web app signs in with `t` wherever the link lands and then stays on that page.
@@ -163,9 +168,9 @@ const applicantIdentityFields = [
 ];
 
 async function applicantPrefill(db: Db | Tx, dossier: repo.DossierRow): Promise<Data> {
-  const [account, earlier] = await Promise.all([
-    repo.findAccount(db, dossier.admissibleUserId),
-    repo.findApplicantSheets(db, dossier.admissibleUserId, dossier.id, ['f1ca', 'fra']),
+  const [account, earlier] = await readTogether(db, [
+    () => repo.findAccount(db, dossier.admissibleUserId),
+    () => repo.findApplicantSheets(db, dossier.admissibleUserId, dossier.id, ['f1ca', 'fra']),
   ]);
   const apprenti: Data = {};
   if (account) {
@@ -306,7 +311,11 @@ async function getDossierHeading(
   dossier: { id: number; dossierName: string | null; admissibleUserId: number },
 ): Promise<DossierHeading> {
   const account = await repo.findUserNames(db, dossier.admissibleUserId);
-  return { id: dossier.id, dossierName: dossier.dossierName, applicant: { prenom: account?.prenom ?? '', nom: account?.nom ?? '' } };
+  return {
+    id: dossier.id,
+    dossierName: dossier.dossierName,
+    applicant: { prenom: account?.prenom ?? '', nom: account?.nom ?? '' },
+  };
 }
 
 interface SheetSnapshot {
@@ -344,7 +353,9 @@ export async function getSheet<K extends SheetKind>(
   kind: K,
   dossierId: number,
 ): Promise<SheetResponse<K>> {
-  return withDossier(deps.db, user, dossierId, { access: sheetAccess[kind] }, (dossier) => readSheet(deps, user, kind, dossier));
+  return withDossier(deps.db, user, dossierId, { access: sheetAccess[kind] }, (dossier) =>
+    readSheet(deps, user, kind, dossier),
+  );
 }
 
 /** The sheet as its reader sees it, for a dossier whose access withDossier has checked (after a write: as it left it). */
@@ -356,19 +367,22 @@ async function readSheet<K extends SheetKind>(
 ): Promise<SheetResponse<K>> {
   const { row: dossier, state } = view;
   const dossierId = dossier.id;
-  const [rows, nir, formation, smicTable, attachment, heading] = await Promise.all([
-    repo.findSheets(deps.db, dossierId),
-    readNir(deps.db, deps.keys, dossierId),
-    getSheetFormation(deps.db, dossier),
-    findSmicTable(deps.db),
-    kind === 'missions' ? repo.findAttachment(deps.db, dossierId, kind) : Promise.resolve(undefined),
-    getDossierHeading(deps.db, dossier),
+  const [rows, nir, formation, smicTable, attachment, heading] = await readTogether(deps.db, [
+    () => repo.findSheets(deps.db, dossierId),
+    () => readNir(deps.db, deps.keys, dossierId),
+    () => getSheetFormation(deps.db, dossier),
+    () => findSmicTable(deps.db),
+    () => (kind === 'missions' ? repo.findAttachment(deps.db, dossierId, kind) : Promise.resolve(undefined)),
+    () => getDossierHeading(deps.db, dossier),
   ]);
   const sheets = byKind(rows);
   const snapshot = { sheets, state, nir, prefill: await prefillFor(deps.db, dossier, kind, sheets) };
   const { row, data, other, issues } = evaluate(deps, kind, snapshot, formation, smicTable);
   const context = contextFor(user, kind, snapshot.sheets, other, nir);
-  const [submittedBy, statusNote] = await Promise.all([senderOf(deps.db, row), statusNoteOf(deps.db, dossier, state, kind, row)]);
+  const [submittedBy, statusNote] = await readTogether(deps.db, [
+    () => senderOf(deps.db, row),
+    () => statusNoteOf(deps.db, dossier, state, kind, row),
+  ]);
   return {
     data,
     status: row?.status === 'submitted' ? 'submitted' : 'draft',
@@ -395,7 +409,12 @@ async function readSheet<K extends SheetKind>(
 }
 
 /** The applicant's known details, only for their own sheets not saved yet (the first opening). */
-async function prefillFor(db: Db | Tx, dossier: repo.DossierRow, kind: SheetKind, sheets: SheetsByKind): Promise<Data | undefined> {
+async function prefillFor(
+  db: Db | Tx,
+  dossier: repo.DossierRow,
+  kind: SheetKind,
+  sheets: SheetsByKind,
+): Promise<Data | undefined> {
   if (!nirKinds.has(kind) || sheets[kind]) return undefined;
   return applicantPrefill(db, dossier);
 }
@@ -447,7 +466,8 @@ async function statusNoteOf(
   const details = entry && isObject(entry.details) ? entry.details : {};
   let reason = typeof details['reason'] === 'string' && details['reason'].trim() !== '' ? details['reason'] : null;
   // A funding denied before its reason went into the audit trail: the funding row holds it.
-  if (reason === null && entry?.action === 'funding.denied') reason = (await repo.findLatestFunding(db, dossier.id))?.reason ?? null;
+  if (reason === null && entry?.action === 'funding.denied')
+    reason = (await repo.findLatestFunding(db, dossier.id))?.reason ?? null;
   return { kind: note, reason, at: entry?.at.toISOString() ?? null };
 }
 
@@ -488,7 +508,14 @@ function ensureWritable(kind: SheetKind, row: repo.SheetRow | undefined, state: 
  * Replaces the sheet's draft in the dossier's transaction (partial, but well formed: the route's schema checked it). A
  * draft moves no step; it is recorded as an event all the same (audit, last update).
  */
-async function writeDraft(deps: SheetsDeps, user: AuthUser, kind: SheetKind, dossier: LockedDossier, tx: Tx, body: Data) {
+async function writeDraft(
+  deps: SheetsDeps,
+  user: AuthUser,
+  kind: SheetKind,
+  dossier: LockedDossier,
+  tx: Tx,
+  body: Data,
+) {
   const dossierId = dossier.row.id;
   const { data, nir } = splitNir(kind, body);
   const sheets = byKind(await repo.findSheets(tx, dossierId));
@@ -507,7 +534,10 @@ async function writeDraft(deps: SheetsDeps, user: AuthUser, kind: SheetKind, dos
 }
 
 /** What a write answers: the sheet as the transaction left the dossier. */
-const viewOf = (dossier: DossierView, row: repo.DossierRow = dossier.row): DossierView => ({ row, state: dossier.state });
+const viewOf = (dossier: DossierView, row: repo.DossierRow = dossier.row): DossierView => ({
+  row,
+  state: dossier.state,
+});
 
 /** PUT: replaces the sheet's draft. */
 export async function saveSheetDraft<K extends SheetKind>(
@@ -517,10 +547,16 @@ export async function saveSheetDraft<K extends SheetKind>(
   dossierId: number,
   body: Data,
 ): Promise<SheetResponse<K>> {
-  const view = await withDossier(deps.db, user, dossierId, { access: sheetAccess[kind], lock: true }, async (dossier, tx) => {
-    await writeDraft(deps, user, kind, dossier, tx, body);
-    return viewOf(dossier);
-  });
+  const view = await withDossier(
+    deps.db,
+    user,
+    dossierId,
+    { access: sheetAccess[kind], lock: true },
+    async (dossier, tx) => {
+      await writeDraft(deps, user, kind, dossier, tx, body);
+      return viewOf(dossier);
+    },
+  );
   return readSheet(deps, user, kind, view);
 }
 
@@ -536,12 +572,18 @@ export async function checkSheet(
   dossierId: number,
   body: Data | undefined,
 ): Promise<void> {
-  const { row: dossier, state } = await withDossier(deps.db, user, dossierId, { access: sheetAccess[kind] }, (view) => view);
-  const [rows, storedNir, formation, smicTable] = await Promise.all([
-    repo.findSheets(deps.db, dossierId),
-    readNir(deps.db, deps.keys, dossierId),
-    getSheetFormation(deps.db, dossier),
-    findSmicTable(deps.db),
+  const { row: dossier, state } = await withDossier(
+    deps.db,
+    user,
+    dossierId,
+    { access: sheetAccess[kind] },
+    (view) => view,
+  );
+  const [rows, storedNir, formation, smicTable] = await readTogether(deps.db, [
+    () => repo.findSheets(deps.db, dossierId),
+    () => readNir(deps.db, deps.keys, dossierId),
+    () => getSheetFormation(deps.db, dossier),
+    () => findSmicTable(deps.db),
   ]);
   const sheets = byKind(rows);
   ensureWritable(kind, sheets[kind], state);
@@ -571,16 +613,26 @@ export async function submitSheet<K extends SheetKind>(
   body: Data | undefined,
 ): Promise<SheetResponse<K>> {
   const smicTable = await findSmicTable(deps.db);
-  const outcome = await withDossier(deps.db, user, dossierId, { access: sheetAccess[kind], lock: true }, async (dossier, tx) => {
-    if (body === undefined) return { ok: true as const, view: await sendSheet(deps, user, kind, dossier, tx, smicTable) };
-    await writeDraft(deps, user, kind, dossier, tx, body);
-    try {
-      // In a savepoint: a refused send (rules, invitation limits, state) rolls back to the draft, which commits.
-      return { ok: true as const, view: await tx.transaction(() => sendSheet(deps, user, kind, dossier, tx, smicTable)) };
-    } catch (error) {
-      return { ok: false as const, error };
-    }
-  });
+  const outcome = await withDossier(
+    deps.db,
+    user,
+    dossierId,
+    { access: sheetAccess[kind], lock: true },
+    async (dossier, tx) => {
+      if (body === undefined)
+        return { ok: true as const, view: await sendSheet(deps, user, kind, dossier, tx, smicTable) };
+      await writeDraft(deps, user, kind, dossier, tx, body);
+      try {
+        // In a savepoint: a refused send (rules, invitation limits, state) rolls back to the draft, which commits.
+        return {
+          ok: true as const,
+          view: await tx.transaction(() => sendSheet(deps, user, kind, dossier, tx, smicTable)),
+        };
+      } catch (error) {
+        return { ok: false as const, error };
+      }
+    },
+  );
   if (!outcome.ok) throw outcome.error;
   return readSheet(deps, user, kind, outcome.view);
 }
@@ -619,7 +671,8 @@ async function sendSheet(
   const dossierName = await nameDossier(tx, dossierId, data);
   // Re-sent after a return (issue 10): the employer is invited again only while its first contact is still to fill in
   // for the first time; one sent, or returned to it, has had its invitation.
-  if (employerStep === undefined || employerStep === STEP_STATUS.TODO) await inviteEmployer(tx, deps, dossier.row, data, user);
+  if (employerStep === undefined || employerStep === STEP_STATUS.TODO)
+    await inviteEmployer(tx, deps, dossier.row, data, user);
   // The case's name and company are in the pipeline's search text.
   await refreshPipelineColumns(tx, dossierId);
   return viewOf(dossier, { ...dossier.row, dossierName: dossierName ?? dossier.row.dossierName });
@@ -657,7 +710,10 @@ async function checkInvitationBudget(tx: Tx, config: SheetsDeps['config'], appli
     throw new AppError('LIMIT_REACHED', 'This account has invited as many employers as it may', {
       [contactField]: ['contact.invitations_total'],
     });
-  if ((await repo.countInvitations(tx, applicant.id, new Date(Date.now() - dayMs))) >= config.APPLICANT_INVITATIONS_PER_DAY)
+  if (
+    (await repo.countInvitations(tx, applicant.id, new Date(Date.now() - dayMs))) >=
+    config.APPLICANT_INVITATIONS_PER_DAY
+  )
     throw new AppError('RATE_LIMITED', 'This account has invited as many employers as it may today', {
       [contactField]: ['contact.invitations_per_day'],
     });
@@ -793,7 +849,9 @@ export async function uploadJobDescription(
   const type = detectJobDescriptionType(file.bytes);
   if (!type) {
     // A right extension over other content is told so; a wrong one gets SPEC 5's wrong-type text on the web.
-    const refusal = hasExtension(file.filename, ['.pdf', '.doc', '.docx']) ? 'file.content_not_document' : 'file.unsupported_type';
+    const refusal = hasExtension(file.filename, ['.pdf', '.doc', '.docx'])
+      ? 'file.content_not_document'
+      : 'file.unsupported_type';
     throw new AppError('UNSUPPORTED_FILE_TYPE', 'Allowed: .pdf, .doc, .docx', { file: [refusal] });
   }
   await guard.scan(user.id, [{ field: 'file', bytes: file.bytes }]);
@@ -808,25 +866,31 @@ export async function uploadJobDescription(
   let replacedKeys: string[] = [];
   let view: DossierView;
   try {
-    [replacedKeys, view] = await withDossier(deps.db, user, dossierId, { access: 'company', lock: true }, async (dossier, tx) => {
-      const sheets = byKind(await repo.findSheets(tx, dossierId));
-      ensureWritable('missions', sheets.missions, dossier.state);
-      const stored = await insertFileRow(tx, prepared);
-      const previous = await repo.replaceAttachment(tx, {
-        dossierId,
-        sheetKind: 'missions',
-        fileId: stored.id,
-        createdBy: user.id,
-      });
-      await dossier.apply(
-        { type: 'sheetSaved', kind: 'missions' },
-        { kind: 'missions', fileId: stored.id },
-        'sheet.attachment_uploaded',
-      );
-      const keys = previous ? await deleteFileRows(tx, [previous]) : [];
-      await guard.checkBudget(tx, { userId: user.id, userType: user.userType, dossierId, fields: ['file'] });
-      return [keys, viewOf(dossier)] as const;
-    });
+    [replacedKeys, view] = await withDossier(
+      deps.db,
+      user,
+      dossierId,
+      { access: 'company', lock: true },
+      async (dossier, tx) => {
+        const sheets = byKind(await repo.findSheets(tx, dossierId));
+        ensureWritable('missions', sheets.missions, dossier.state);
+        const stored = await insertFileRow(tx, prepared);
+        const previous = await repo.replaceAttachment(tx, {
+          dossierId,
+          sheetKind: 'missions',
+          fileId: stored.id,
+          createdBy: user.id,
+        });
+        await dossier.apply(
+          { type: 'sheetSaved', kind: 'missions' },
+          { kind: 'missions', fileId: stored.id },
+          'sheet.attachment_uploaded',
+        );
+        const keys = previous ? await deleteFileRows(tx, [previous]) : [];
+        await guard.checkBudget(tx, { userId: user.id, userType: user.userType, dossierId, fields: ['file'] });
+        return [keys, viewOf(dossier)] as const;
+      },
+    );
   } catch (err) {
     await discardFileBytes(storage, [prepared.storageKey]);
     throw err;
@@ -860,11 +924,11 @@ export async function getFundingValidation(
 }
 
 async function readFunding(deps: SheetsDeps, { row: dossier, state }: DossierView): Promise<FundingResponse> {
-  const [terms, latest, formation, heading] = await Promise.all([
-    repo.findTerms(deps.db, dossier.id),
-    repo.findLatestFunding(deps.db, dossier.id),
-    getSheetFormation(deps.db, dossier),
-    getDossierHeading(deps.db, dossier),
+  const [terms, latest, formation, heading] = await readTogether(deps.db, [
+    () => repo.findTerms(deps.db, dossier.id),
+    () => repo.findLatestFunding(deps.db, dossier.id),
+    () => getSheetFormation(deps.db, dossier),
+    () => getDossierHeading(deps.db, dossier),
   ]);
   return {
     terms: terms ? (terms.data as DossierTerms) : null,
@@ -891,7 +955,10 @@ export async function decideFunding(
     const { statut } = dossier.state;
     const isAwaitingFunding = statut === DOSSIER_STATUS.TERMS || statut === DOSSIER_STATUS.FUNDING;
     if (isAwaitingFunding && !(await repo.findTerms(tx, dossierId))) throw new AppError('FUNDING_TERMS_MISSING');
-    await dossier.apply({ type: 'fundingDecided', decision: body.decision }, body.reason ? { reason: body.reason } : {});
+    await dossier.apply(
+      { type: 'fundingDecided', decision: body.decision },
+      body.reason ? { reason: body.reason } : {},
+    );
     if (body.decision === 'accepted') await notifyInformationSheetDue(tx, deps.config, dossier.row);
     await repo.insertFunding(tx, {
       dossierId,
@@ -1025,13 +1092,17 @@ export interface ContractSources {
 }
 
 /** For the documents module, on the dossier's row; the caller decides who may read the result. */
-export async function readContractSources(db: Db | Tx, keys: DataKeys, dossier: repo.DossierRow): Promise<ContractSources> {
-  const [rows, nir, formation, terms, smicTable] = await Promise.all([
-    repo.findSheets(db, dossier.id),
-    readNir(db, keys, dossier.id),
-    getSheetFormation(db, dossier),
-    repo.findTerms(db, dossier.id),
-    findSmicTable(db as Db),
+export async function readContractSources(
+  db: Db | Tx,
+  keys: DataKeys,
+  dossier: repo.DossierRow,
+): Promise<ContractSources> {
+  const [rows, nir, formation, terms, smicTable] = await readTogether(db, [
+    () => repo.findSheets(db, dossier.id),
+    () => readNir(db, keys, dossier.id),
+    () => getSheetFormation(db, dossier),
+    () => repo.findTerms(db, dossier.id),
+    () => findSmicTable(db as Db),
   ]);
   const sheets: ContractSources['sheets'] = {};
   for (const row of rows)
