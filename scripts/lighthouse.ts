@@ -10,7 +10,8 @@
  * only: the visitor home signed out, then the applicant's home, search and cases signed in as a demo applicant (the
  * browser keeps the session: storage is not reset between runs, the HTTP cache is emptied before each). Each screen is measured LIGHTHOUSE_RUNS times (3) and
  * the run of median score is printed with its metrics. The last table says for each of issue 13's web rows whether its
- * target holds. Environment: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_ONLY=lighthouse|inp to skip the other half.
+ * target holds. Environment: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_ONLY=lighthouse|inp to skip the other half,
+ * LIGHTHOUSE_DETAILS=1 to print the median run's main-thread work by kind and its five costliest scripts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,8 @@ const screens: Screen[] = [
 ];
 
 interface Measure {
+  /** The main thread's work by kind and the scripts' evaluation time, for LIGHTHOUSE_DETAILS=1. */
+  details: string;
   score: number;
   fcp: number;
   lcp: number;
@@ -51,7 +54,18 @@ interface Measure {
 function measureOf(result: RunnerResult): Measure {
   const { lhr } = result;
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const items = (id: string) =>
+    (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const work = items('mainthread-work-breakdown').map(
+    (item) => `${String(item['groupLabel'])} ${Math.round(Number(item['duration']))} ms`,
+  );
+  const scripts = items('bootup-time')
+    .slice(0, 5)
+    .map(
+      (item) => `${String(item['url']).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(item['scripting']))} ms`,
+    );
   return {
+    details: `  main thread: ${work.join(', ')}\n  scripts: ${scripts.join(', ')}`,
     score: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
     fcp: audit('first-contentful-paint'),
     lcp: audit('largest-contentful-paint'),
@@ -110,7 +124,8 @@ async function lighthouseRows(baseUrl: string, signIn: (page: Page) => Promise<v
         console.log(`${screen.name} (${screen.path}) run ${run + 1}: ${describe(measure)}`);
       }
       const median = [...measures].sort((a, b) => a.score - b.score)[Math.floor(measures.length / 2)]!;
-      console.log(`${screen.name}: median of ${runs} runs: ${describe(median)}\n`);
+      console.log(`${screen.name}: median of ${runs} runs: ${describe(median)}`);
+      console.log(process.env['LIGHTHOUSE_DETAILS'] === '1' ? `${median.details}\n` : '');
       rows.push({
         what: `Lighthouse mobile performance, ${screen.name}`,
         target: `>= ${SCORE_TARGET}`,
