@@ -7,10 +7,6 @@ import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Step from '@mui/material/Step';
-import StepButton from '@mui/material/StepButton';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
@@ -19,7 +15,6 @@ import { useFormState, useWatch } from '../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import type { SheetRole } from '../api/sheets';
 import { AddressFields } from '../common/blocks';
-import { visuallyHidden } from '../../../components/visually-hidden';
 import { Cell, FieldGroup } from '../common/fields';
 import { SiretLookup } from '../common/lookups';
 import { ownBlocks, valueAt } from '../common/contract-mirrors';
@@ -30,6 +25,7 @@ import { SpecBlock, SpecInputs } from '../common/spec-fields';
 import * as specs from '../../../components/sheet-summary/specs';
 import { flattenErrors, useSheet } from '../common/use-sheet';
 import { useSheetId } from '../common/use-sheet-id';
+import { StepTabs } from './step-tabs';
 
 /** The salary table is the heaviest part of one step: it loads when that step opens. */
 const SalaryGrid = lazy(() => import('./salary-grid'));
@@ -139,33 +135,29 @@ export function InformationSheet({ kind, done }: { kind: Kind; done: ReactNode }
     >
       {/* On a phone the seven steps are a row of numbered tabs (their names stay in each tab's accessible name), the
           step's heading below says which one is open: a labelled list would fill the whole first screen. */}
-      <Stepper nonLinear activeStep={active} alternativeLabel={!isNarrow} aria-label={t('info.stepsLabel')} sx={isNarrow ? compactStepper : undefined}>
-        {informationSteps.map((name, index) => {
+      <StepTabs
+        label={t('info.stepsLabel')}
+        active={active}
+        onSelect={goTo}
+        isCompact={isNarrow}
+        steps={informationSteps.map((name) => {
           const count = stepErrors.get(name) ?? 0;
-          return (
-            <Step key={name} completed={false}>
-              <StepButton
-                onClick={() => goTo(index)}
-                optional={
-                  count > 0 ? (
-                    <Typography variant="caption" color="error">
-                      {t('info.stepErrors', { count })}
-                    </Typography>
-                  ) : !isOwnStep(name) ? (
-                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                      {t('info.readOnlyStep')}
-                    </Typography>
-                  ) : undefined
-                }
-              >
-                <StepLabel error={count > 0} sx={isNarrow ? { '& .MuiStepLabel-labelContainer': visuallyHidden } : undefined}>
-                  {stepTitle(name)}
-                </StepLabel>
-              </StepButton>
-            </Step>
-          );
+          return {
+            title: stepTitle(name),
+            isError: count > 0,
+            note:
+              count > 0 ? (
+                <Typography variant="caption" color="error">
+                  {t('info.stepErrors', { count })}
+                </Typography>
+              ) : !isOwnStep(name) ? (
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {t('info.readOnlyStep')}
+                </Typography>
+              ) : undefined,
+          };
         })}
-      </Stepper>
+      />
       <Box ref={contentRef} tabIndex={-1} sx={{ outline: 'none', display: 'flex', flexDirection: 'column', gap: 4 }} aria-live="off">
         <Typography variant="h2" sx={{ fontSize: '1.3rem' }}>
           {t('info.stepHeading', { index: active + 1, total: informationSteps.length, title: stepTitle(step) })}
@@ -177,16 +169,6 @@ export function InformationSheet({ kind, done }: { kind: Kind; done: ReactNode }
     </SheetFrame>
   );
 }
-
-/**
- * The stepper's row of numbered tabs on a phone: each number takes its own width only (the lines between share the
- * rest of the row: seven fit on a 320 px phone), inside a 40 px target that overlaps the lines.
- */
-const compactStepper = {
-  '& .MuiStep-root': { px: 0, gap: 0.5 },
-  '& .MuiStepButton-root': { p: 1, m: -1 },
-  '& .MuiStepLabel-iconContainer': { pr: 0 },
-} as const;
 
 function StepNavigation({ active, onGo }: { active: number; onGo: (index: number) => void }) {
   const { t } = useTranslation('sheets');
