@@ -1,7 +1,6 @@
 import SwipeLeft from '@mui/icons-material/SwipeLeftOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { alpha, lighten, darken, type SxProps, type Theme } from '@mui/material/styles';
 import type { SalaryGridResponse } from '@passerelle/contract';
@@ -14,6 +13,7 @@ import { salaryGridQueryOptions } from '../api/sheets';
 import { formatDate, formatEuros } from '../common/dates';
 import { useSheetFormContext } from '../common/fields';
 import { valueAt } from '../common/contract-mirrors';
+import { RoundedPlaceholder } from '../../../components/rounded-placeholder';
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 const asDay = (value: unknown) => (typeof value === 'string' && isoDay.test(value) ? value : undefined);
@@ -234,7 +234,7 @@ export default function SalaryGrid({ birthDate }: { birthDate: string | undefine
     }),
   );
 
-  if (query.isPending) return <Skeleton variant="rounded" height={160} />;
+  if (query.isPending) return <RoundedPlaceholder height={160} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const grid = query.data;
   const first = grid.periodes[0];
