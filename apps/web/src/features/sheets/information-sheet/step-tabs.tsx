@@ -50,7 +50,7 @@ export function StepTabs({ steps, active, onSelect, label, isCompact }: StepTabs
   }
 
   return (
-    <Box component="ol" role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown} sx={isCompact ? compactSx : wideSx}>
+    <Box component="ol" role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown} sx={[baseSx, isCompact ? compactSx : wideSx]}>
       {steps.map((step, index) => {
         const isActive = index === active;
         const state = `${isActive ? ' is-active' : ''}${step.isError ? ' is-error' : ''}`;
@@ -144,26 +144,24 @@ const baseSx = (theme: Theme) => {
 };
 
 /** A wide screen: MUI's `alternativeLabel`, each title under its number, the lines between the numbers. */
-const wideSx = (theme: Theme) => ({
-  ...baseSx(theme),
+const wideSx = {
   alignItems: 'flex-start',
   '& li': { flex: 1, position: 'relative' },
   '& .step-connector': { position: 'absolute', top: 12, left: 'calc(-50% + 20px)', right: 'calc(50% + 20px)' },
-  '& [role="tab"]': { width: '100%', boxSizing: 'content-box', p: '24px 16px', m: '-24px -16px' },
-  '& .step-label': { display: 'flex', alignItems: 'center', flexDirection: 'column' },
-  '& .MuiStepLabel-labelContainer': { width: '100%', color: theme.palette.text.secondary, textAlign: 'center' },
-  '& .step-title': { ...theme.typography.body2, display: 'block', transition: theme.transitions.create('color', { duration: theme.transitions.duration.shortest }), mt: 2 },
-});
+  '& [role="tab"]': { p: '24px 16px', m: '-24px -16px' },
+  '& .step-label': { flexDirection: 'column' },
+  '& .MuiStepLabel-labelContainer': { textAlign: 'center' },
+  '& .step-title': { mt: 2 },
+} as const;
 
 /**
  * A phone: the numbers in one row, each taking its own width only (the lines between share the rest of the row:
  * seven fit on a 320 px phone), inside a 40 px target that overlaps the lines; the titles stay the tabs' names.
  */
-const compactSx = (theme: Theme) => ({
-  ...baseSx(theme),
+const compactSx = {
   alignItems: 'center',
   gap: 1,
   '& li:not(:first-of-type)': { flex: '1 1 auto', display: 'grid', gridTemplateColumns: '1fr auto', alignItems: 'center', gap: 0.5 },
-  '& [role="tab"]': { width: '100%', boxSizing: 'content-box', p: 1, m: -1 },
+  '& [role="tab"]': { p: 1, m: -1 },
   '& .MuiStepLabel-labelContainer': visuallyHidden,
-});
+} as const;
