@@ -127,15 +127,6 @@ export function dossierActions(
   return actions;
 }
 
-// ---------- After a part of the information sheet is sent (docs/decisions/0004) ----------
-export type InformationSheetNext = 'contract' | 'waitingEmployer' | 'waitingApplicant';
-
-/**
- * What a part's author is told once it is sent: a sent part is 2 while the other one is not sent yet; once both are
- * sent they are 3 and the school prepares the contract (cfa reached).
- */
-export function informationSheetNext(kind: 'fra' | 'fre', etapes: EtapeStatus): InformationSheetNext {
-  const other = kind === 'fra' ? 'fre' : 'fra';
-  if (stepStatus(etapes, other) === STEP.DONE || stepStatus(etapes, 'cfa') !== undefined) return 'contract';
-  return kind === 'fra' ? 'waitingEmployer' : 'waitingApplicant';
-}
+// After a part of the information sheet is sent: in a module of its own, so that the sheet's screen loads these few
+// lines without the rest of this file (docs/decisions/0028).
+export { informationSheetNext, type InformationSheetNext } from './information-sheet-next.ts';

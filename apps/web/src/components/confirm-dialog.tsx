@@ -1,9 +1,7 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -22,6 +20,22 @@ export interface ConfirmDialogProps {
   /** Red confirm button for destructive actions (delete, unregister). */
   destructive?: boolean;
 }
+
+/**
+ * The buttons' row of MUI's DialogActions (right-aligned, 8 px apart), with this dialog's wider padding. The title and
+ * the text are drawn as DialogTitle and DialogContentText draw them: the screens that only confirm load MUI's Dialog
+ * without its parts (docs/decisions/0028).
+ */
+const actionsSx = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  flex: '0 0 auto',
+  pt: 1,
+  px: 3,
+  pb: 2,
+  '& > :not(style) ~ :not(style)': { ml: 1 },
+} as const;
 
 /** SPEC: confirmation prompts (yes or cancel) before workshop changes, sending a sheet, deleting. */
 export function ConfirmDialog({
@@ -47,20 +61,22 @@ export function ConfirmDialog({
       maxWidth="xs"
       fullWidth
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId} component="div">
+      <Typography id={titleId} component="h2" variant="h6" sx={{ px: 3, py: 2, flex: '0 0 auto' }}>
+        {title}
+      </Typography>
+      <Box sx={{ flex: '1 1 auto', overflowY: 'auto', px: 3, pb: 2.5 }}>
+        <Typography id={textId} component="div" sx={{ color: 'text.secondary' }}>
           {message}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
+        </Typography>
+      </Box>
+      <Box sx={actionsSx}>
         <Button onClick={onClose} disabled={isPending}>
           {cancelLabel ?? t('actions.cancel')}
         </Button>
         <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={onConfirm} disabled={isPending}>
           {confirmLabel ?? t('actions.yes')}
         </Button>
-      </DialogActions>
+      </Box>
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import Home from '@mui/icons-material/HomeOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { informationSheetNext } from '@passerelle/contract';
+import { informationSheetNext } from '@passerelle/contract/information-sheet-next';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,3 @@
-import Skeleton from '@mui/material/Skeleton';
 import { lazy, Suspense } from 'react';
 import type { UseFormReturn } from '../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import type { SheetValues } from './use-sheet';
 import { ApiError } from '../../../lib/api-client';
 import { lookupAddress } from '../api/sheets';
 import { fill, setField, streetOf } from './form-fill';
+import { RoundedPlaceholder } from '../../../components/rounded-placeholder';
 
 /** The search box (MUI Autocomplete) comes after the fields it fills: typing by hand never waits for it. */
 const AddressLookup = lazy(() => import('./address-lookup'));
@@ -44,7 +44,7 @@ export function AddressFields({
     <>
       {withLookup && !readOnly ? (
         <Cell wide>
-          <Suspense fallback={<Skeleton variant="rounded" height={56} />}>
+          <Suspense fallback={<RoundedPlaceholder height={56} />}>
             <AddressLookup
               label={isOwnAddress ? t('lookup.ownAddressLabel') : t('lookup.addressLabel')}
               search={searchAddress}

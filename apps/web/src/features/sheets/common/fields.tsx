@@ -1,6 +1,5 @@
 import WarningAmber from '@mui/icons-material/WarningAmberOutlined';
 import Box from '@mui/material/Box';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { ReferenceItem, SheetWarnings } from '@passerelle/contract';
 import { createContext, useContext, useEffect, useId, type ReactNode } from 'react';
@@ -267,14 +266,16 @@ export function FieldGroup({ title, description, nested = false, children }: { t
           {description}
         </Typography>
       ) : null}
-      <Grid container columnSpacing={2} rowSpacing={2}>
-        {children}
-      </Grid>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: 2 }}>{children}</Box>
     </Box>
   );
 }
 
-/** One grid cell: half a row from the small breakpoint up, the whole row when `wide`. */
+/**
+ * One grid cell: half a row from the small breakpoint up, the whole row when `wide`. A CSS grid of 12 columns lays the
+ * cells out as MUI's Grid did (same widths and gaps), without its code (docs/decisions/0028).
+ */
 export function Cell({ children, wide = false, third = false }: { children: ReactNode; wide?: boolean; third?: boolean }) {
-  return <Grid size={{ xs: 12, sm: wide ? 12 : 6, md: wide ? 12 : third ? 4 : 6 }}>{children}</Grid>;
+  const span = (columns: number) => `span ${columns}`;
+  return <Box sx={{ minWidth: 0, gridColumn: { xs: span(12), sm: span(wide ? 12 : 6), md: span(wide ? 12 : third ? 4 : 6) } }}>{children}</Box>;
 }

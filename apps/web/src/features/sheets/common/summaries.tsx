@@ -1,11 +1,13 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Link from '@mui/material/Link';
 import type { SheetWarnings } from '@passerelle/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from './messages';
 import { fieldId, type FieldIssue } from './use-sheet';
+
+/** The summaries' lists: each item a link in the message's own colour, underlined (as MUI's Link color="inherit"). */
+const listSx = { '& ul': { m: 0, pl: 2.5 }, '& a': { color: 'inherit' } } as const;
 
 /**
  * The error summary at the top of a refused form (GOV.UK pattern): each problem links to its field. Fields of
@@ -23,21 +25,20 @@ export function ErrorSummary({
   const { t, i18n } = useTranslation('sheets');
   if (issues.length === 0) return null;
   return (
-    <Alert severity="error" variant="outlined" role="alert" sx={{ '& ul': { m: 0, pl: 2.5 } }}>
+    <Alert severity="error" variant="outlined" role="alert" sx={listSx}>
       <AlertTitle>{t('summary.errorsTitle', { count: issues.length })}</AlertTitle>
       <ul>
         {issues.map((issue) => (
           <li key={issue.path}>
-            <Link
+            <a
               href={`#${fieldId(issue.path)}`}
-              color="inherit"
               onClick={(event) => {
                 event.preventDefault();
                 onSelect(issue.path);
               }}
             >
               {t('summary.item', { label: labels.get(issue.path) ?? issue.path, message: fieldMessage(issue.message, i18n.language) })}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -59,14 +60,13 @@ export function WarningsSummary({
   const entries = Object.entries(warnings).flatMap(([path, issues]) => issues.map((issue) => ({ path, issue })));
   if (entries.length === 0) return null;
   return (
-    <Alert severity="warning" sx={{ '& ul': { m: 0, pl: 2.5 } }}>
+    <Alert severity="warning" sx={listSx}>
       <AlertTitle>{t('summary.warningsTitle')}</AlertTitle>
       <ul>
         {entries.map(({ path, issue }) => (
           <li key={`${path}:${issue.code}`}>
-            <Link
+            <a
               href={`#${fieldId(path)}`}
-              color="inherit"
               onClick={(event) => {
                 event.preventDefault();
                 onSelect(path);
@@ -75,7 +75,7 @@ export function WarningsSummary({
               {labels.has(path)
                 ? t('summary.item', { label: labels.get(path), message: fieldMessage(issue.code, i18n.language, issue.params) })
                 : fieldMessage(issue.code, i18n.language, issue.params)}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -4,22 +4,13 @@ import Send from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Step from '@mui/material/Step';
-import StepButton from '@mui/material/StepButton';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
-import Skeleton from '@mui/material/Skeleton';
 import { useFormState, useWatch } from '../../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
 import type { SheetRole } from '../api/sheets';
 import { AddressFields } from '../common/blocks';
-import { visuallyHidden } from '../../../components/visually-hidden';
 import { Cell, FieldGroup } from '../common/fields';
 import { SiretLookup } from '../common/lookups';
 import { ownBlocks, valueAt } from '../common/contract-mirrors';
@@ -30,6 +21,8 @@ import { SpecBlock, SpecInputs } from '../common/spec-fields';
 import * as specs from '../../../components/sheet-summary/specs';
 import { flattenErrors, useSheet } from '../common/use-sheet';
 import { useSheetId } from '../common/use-sheet-id';
+import { StepTabs } from './step-tabs';
+import { RoundedPlaceholder } from '../../../components/rounded-placeholder';
 
 /** The salary table is the heaviest part of one step: it loads when that step opens. */
 const SalaryGrid = lazy(() => import('./salary-grid'));
@@ -139,33 +132,29 @@ export function InformationSheet({ kind, done }: { kind: Kind; done: ReactNode }
     >
       {/* On a phone the seven steps are a row of numbered tabs (their names stay in each tab's accessible name), the
           step's heading below says which one is open: a labelled list would fill the whole first screen. */}
-      <Stepper nonLinear activeStep={active} alternativeLabel={!isNarrow} aria-label={t('info.stepsLabel')} sx={isNarrow ? compactStepper : undefined}>
-        {informationSteps.map((name, index) => {
+      <StepTabs
+        label={t('info.stepsLabel')}
+        active={active}
+        onSelect={goTo}
+        isCompact={isNarrow}
+        steps={informationSteps.map((name) => {
           const count = stepErrors.get(name) ?? 0;
-          return (
-            <Step key={name} completed={false}>
-              <StepButton
-                onClick={() => goTo(index)}
-                optional={
-                  count > 0 ? (
-                    <Typography variant="caption" color="error">
-                      {t('info.stepErrors', { count })}
-                    </Typography>
-                  ) : !isOwnStep(name) ? (
-                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                      {t('info.readOnlyStep')}
-                    </Typography>
-                  ) : undefined
-                }
-              >
-                <StepLabel error={count > 0} sx={isNarrow ? { '& .MuiStepLabel-labelContainer': visuallyHidden } : undefined}>
-                  {stepTitle(name)}
-                </StepLabel>
-              </StepButton>
-            </Step>
-          );
+          return {
+            title: stepTitle(name),
+            isError: count > 0,
+            note:
+              count > 0 ? (
+                <Typography variant="caption" color="error">
+                  {t('info.stepErrors', { count })}
+                </Typography>
+              ) : !isOwnStep(name) ? (
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {t('info.readOnlyStep')}
+                </Typography>
+              ) : undefined,
+          };
         })}
-      </Stepper>
+      />
       <Box ref={contentRef} tabIndex={-1} sx={{ outline: 'none', display: 'flex', flexDirection: 'column', gap: 4 }} aria-live="off">
         <Typography variant="h2" sx={{ fontSize: '1.3rem' }}>
           {t('info.stepHeading', { index: active + 1, total: informationSteps.length, title: stepTitle(step) })}
@@ -177,16 +166,6 @@ export function InformationSheet({ kind, done }: { kind: Kind; done: ReactNode }
     </SheetFrame>
   );
 }
-
-/**
- * The stepper's row of numbered tabs on a phone: each number takes its own width only (the lines between share the
- * rest of the row: seven fit on a 320 px phone), inside a 40 px target that overlaps the lines.
- */
-const compactStepper = {
-  '& .MuiStep-root': { px: 0, gap: 0.5 },
-  '& .MuiStepButton-root': { p: 1, m: -1 },
-  '& .MuiStepLabel-iconContainer': { pr: 0 },
-} as const;
 
 function StepNavigation({ active, onGo }: { active: number; onGo: (index: number) => void }) {
   const { t } = useTranslation('sheets');
@@ -316,7 +295,7 @@ function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors, r
           )}
           <SpecBlock title={t('sections.salary')} specs={specs.contratSalary} editable={isEmployer} source={source('contrat')} />
           {isEmployer ? (
-            <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
+            <Suspense fallback={<RoundedPlaceholder height={160} />}>
               <SalaryGrid birthDate={typeof birthDate === 'string' ? birthDate : undefined} />
             </Suspense>
           ) : null}
@@ -344,35 +323,47 @@ function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors, r
   }
 }
 
+/** The recap's list, laid out as MUI's dense List of items with a secondary action and two-line text was. */
+const recapListSx = {
+  listStyle: 'none',
+  m: 0,
+  p: 0,
+  position: 'relative',
+  '& > li': { display: 'flex', alignItems: 'center', position: 'relative', width: '100%', boxSizing: 'border-box', py: 0.5, pr: 6 },
+  '& .recap-text': { flex: '1 1 auto', minWidth: 0, my: 0.5 },
+  '& .recap-text.has-errors': { my: 0.75 },
+  '& .recap-action': { position: 'absolute', right: 0, top: '50%', transform: 'translateY(-50%)' },
+} as const;
+
 /** The last step: each step to review before sending, or to read back once the sheet is sent (or not open to this person). */
 function Recap({ kind, onGo, stepErrors, readOnly }: { kind: Kind; onGo: (index: number) => void; stepErrors: Map<InformationStep, number>; readOnly: boolean }): ReactNode {
   const { t } = useTranslation('sheets');
   return (
     <>
       <Typography>{readOnly ? t('info.recapSent') : t(`info.recap.${kind}`)}</Typography>
-      <List dense disablePadding>
+      <Box component="ul" sx={recapListSx}>
         {informationSteps.slice(0, -1).map((name, index) => {
           const count = stepErrors.get(name) ?? 0;
           return (
-            <ListItem
-              key={name}
-              disableGutters
-              secondaryAction={
-                // Six "Review" buttons: each one's name says which step it opens, its visible text first (WCAG 2.5.3).
+            <li key={name}>
+              <div className={count > 0 ? 'recap-text has-errors' : 'recap-text'}>
+                <Typography variant="body2" component="span" sx={{ display: 'block' }}>{`${index + 1}. ${t(`info.steps.${name}`)}`}</Typography>
+                {count > 0 ? (
+                  <Typography variant="body2" color="error" sx={{ display: 'block' }}>
+                    {t('info.stepErrors', { count })}
+                  </Typography>
+                ) : null}
+              </div>
+              <div className="recap-action">
+                {/* Six "Review" buttons: each one's name says which step it opens, its visible text first (WCAG 2.5.3). */}
                 <Button size="small" onClick={() => onGo(index)} aria-label={t(readOnly ? 'info.viewStep' : 'info.reviewStep', { title: t(`info.steps.${name}`) })}>
                   {t(readOnly ? 'info.view' : 'info.review')}
                 </Button>
-              }
-            >
-              <ListItemText
-                primary={`${index + 1}. ${t(`info.steps.${name}`)}`}
-                secondary={count > 0 ? t('info.stepErrors', { count }) : undefined}
-                slotProps={{ secondary: { color: 'error' } }}
-              />
-            </ListItem>
+              </div>
+            </li>
           );
         })}
-      </List>
+      </Box>
       {readOnly ? null : <Alert severity="warning">{t('info.lockWarning')}</Alert>}
     </>
   );

@@ -1,15 +1,8 @@
 import SwipeLeft from '@mui/icons-material/SwipeLeftOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { alpha, type SxProps, type Theme } from '@mui/material/styles';
+import { alpha, lighten, darken, type SxProps, type Theme } from '@mui/material/styles';
 import type { SalaryGridResponse } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
@@ -20,6 +13,7 @@ import { salaryGridQueryOptions } from '../api/sheets';
 import { formatDate, formatEuros } from '../common/dates';
 import { useSheetFormContext } from '../common/fields';
 import { valueAt } from '../common/contract-mirrors';
+import { RoundedPlaceholder } from '../../../components/rounded-placeholder';
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 const asDay = (value: unknown) => (typeof value === 'string' && isoDay.test(value) ? value : undefined);
@@ -77,6 +71,28 @@ function useScrollEdges(ref: RefObject<HTMLElement | null>): ScrollEdges {
   return edges;
 }
 
+/**
+ * MUI's small Table drawn on plain table elements (docs/decisions/0028): the cells' type, padding, rule and alignment.
+ * Head cells are `th scope="col"`, each row's first cell `th scope="row"`; `end` aligns a number column to the right.
+ */
+const tableSx: SxProps<Theme> = {
+  width: '100%',
+  borderCollapse: 'collapse',
+  borderSpacing: 0,
+  '& tr': { color: 'inherit', verticalAlign: 'middle' },
+  '& th, & td': {
+    typography: 'body2',
+    verticalAlign: 'inherit',
+    borderBottom: (theme) =>
+      `1px solid ${theme.palette.mode === 'light' ? lighten(alpha(theme.palette.divider, 1), 0.88) : darken(alpha(theme.palette.divider, 1), 0.68)}`,
+    textAlign: 'left',
+    padding: '6px 16px',
+    color: 'text.primary',
+  },
+  '& thead th': { lineHeight: (theme) => theme.typography.pxToRem(24), fontWeight: 'fontWeightMedium' },
+  '& th.end, & td.end': { textAlign: 'right' },
+};
+
 /** A shadow along one side of a scrolling table, shown while there are more columns on that side. */
 const edgeShadow = (side: 'left' | 'right', shown: boolean): SxProps<Theme> => ({
   position: 'absolute',
@@ -109,13 +125,13 @@ function ScrollableTable({ label, children }: { label: string; children: ReactNo
         </Typography>
       ) : null}
       <Box sx={{ position: 'relative' }}>
-        <TableContainer
+        <Box
           ref={ref}
           {...(overflows ? { role: 'region', 'aria-label': label, 'aria-describedby': hintId, tabIndex: 0 } : {})}
-          sx={{ overflowX: 'auto', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+          sx={{ width: '100%', overflowX: 'auto', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
         >
           {children}
-        </TableContainer>
+        </Box>
         <Box aria-hidden sx={edgeShadow('left', overflows && !atStart)} />
         <Box aria-hidden sx={edgeShadow('right', overflows && !atEnd)} />
       </Box>
@@ -128,32 +144,32 @@ function ApprenticeshipTable({ grid }: { grid: NonNullable<SalaryGridResponse['a
   const bandLabel = useBandLabel();
   return (
     <ScrollableTable label={t('salary.tableApp')}>
-      <Table size="small" aria-label={t('salary.tableApp')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('salary.year')}</TableCell>
+      <Box component="table" aria-label={t('salary.tableApp')} sx={tableSx}>
+        <thead>
+          <tr>
+            <th scope="col">{t('salary.year')}</th>
             {grid.bands.map((band) => (
-              <TableCell key={band.band} align="right">
+              <th scope="col" key={band.band} className="end">
                 {bandLabel(band)}
-              </TableCell>
+              </th>
             ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
+          </tr>
+        </thead>
+        <tbody>
           {grid.rows.map((row) => (
-            <TableRow key={row.year}>
-              <TableCell component="th" scope="row">
+            <tr key={row.year}>
+              <th scope="row">
                 {t('salary.yearN', { year: row.year })}
-              </TableCell>
+              </th>
               {row.cells.map((cell, index) => (
-                <TableCell key={index} align="right">
+                <td key={index} className="end">
                   <Cell {...cell} />
-                </TableCell>
+                </td>
               ))}
-            </TableRow>
+            </tr>
           ))}
-        </TableBody>
-      </Table>
+        </tbody>
+      </Box>
     </ScrollableTable>
   );
 }
@@ -163,33 +179,33 @@ function ProfessionalisationTable({ grid }: { grid: NonNullable<SalaryGridRespon
   const bandLabel = useBandLabel();
   return (
     <ScrollableTable label={t('salary.tablePro')}>
-      <Table size="small" aria-label={t('salary.tablePro')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('salary.age')}</TableCell>
-            <TableCell align="right">{t('salary.standard')}</TableCell>
-            <TableCell align="right">{t('salary.bacPro')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
+      <Box component="table" aria-label={t('salary.tablePro')} sx={tableSx}>
+        <thead>
+          <tr>
+            <th scope="col">{t('salary.age')}</th>
+            <th scope="col" className="end">{t('salary.standard')}</th>
+            <th scope="col" className="end">{t('salary.bacPro')}</th>
+          </tr>
+        </thead>
+        <tbody>
           {grid.rows.map((row) => {
             const band = grid.bands.find((candidate) => candidate.band === row.band);
             return (
-              <TableRow key={row.band}>
-                <TableCell component="th" scope="row">
+              <tr key={row.band}>
+                <th scope="row">
                   {band ? bandLabel(band) : row.band}
-                </TableCell>
-                <TableCell align="right">
+                </th>
+                <td className="end">
                   <Cell {...row.standard} />
-                </TableCell>
-                <TableCell align="right">
+                </td>
+                <td className="end">
                   <Cell {...row.bacPro} />
-                </TableCell>
-              </TableRow>
+                </td>
+              </tr>
             );
           })}
-        </TableBody>
-      </Table>
+        </tbody>
+      </Box>
     </ScrollableTable>
   );
 }
@@ -218,7 +234,7 @@ export default function SalaryGrid({ birthDate }: { birthDate: string | undefine
     }),
   );
 
-  if (query.isPending) return <Skeleton variant="rounded" height={160} />;
+  if (query.isPending) return <RoundedPlaceholder height={160} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const grid = query.data;
   const first = grid.periodes[0];
@@ -243,34 +259,34 @@ export default function SalaryGrid({ birthDate }: { birthDate: string | undefine
       {typeContrat === 'PRO' && grid.professionnalisation ? <ProfessionalisationTable grid={grid.professionnalisation} /> : null}
       {grid.periodes.length > 0 ? (
         <ScrollableTable label={t('salary.periods')}>
-          <Table size="small" aria-label={t('salary.periods')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('salary.period')}</TableCell>
-                <TableCell>{t('salary.from')}</TableCell>
-                <TableCell>{t('salary.to')}</TableCell>
-                <TableCell align="right">{t('salary.age')}</TableCell>
-                <TableCell align="right">{t('salary.rate')}</TableCell>
-                <TableCell align="right">{t('salary.minimumShort')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
+          <Box component="table" aria-label={t('salary.periods')} sx={tableSx}>
+            <thead>
+              <tr>
+                <th scope="col">{t('salary.period')}</th>
+                <th scope="col">{t('salary.from')}</th>
+                <th scope="col">{t('salary.to')}</th>
+                <th scope="col" className="end">{t('salary.age')}</th>
+                <th scope="col" className="end">{t('salary.rate')}</th>
+                <th scope="col" className="end">{t('salary.minimumShort')}</th>
+              </tr>
+            </thead>
+            <tbody>
               {grid.periodes.map((period) => (
-                <TableRow key={period.ordre}>
-                  <TableCell component="th" scope="row">
+                <tr key={period.ordre}>
+                  <th scope="row">
                     {period.ordre}
-                  </TableCell>
-                  <TableCell>{formatDate(period.dateDebut, i18n.language)}</TableCell>
-                  <TableCell>{formatDate(period.dateFin, i18n.language)}</TableCell>
-                  <TableCell align="right">{period.age}</TableCell>
-                  <TableCell align="right">
+                  </th>
+                  <td>{formatDate(period.dateDebut, i18n.language)}</td>
+                  <td>{formatDate(period.dateFin, i18n.language)}</td>
+                  <td className="end">{period.age}</td>
+                  <td className="end">
                     {period.taux} % {period.base}
-                  </TableCell>
-                  <TableCell align="right">{formatEuros(period.montantMinimum, i18n.language)}</TableCell>
-                </TableRow>
+                  </td>
+                  <td className="end">{formatEuros(period.montantMinimum, i18n.language)}</td>
+                </tr>
               ))}
-            </TableBody>
-          </Table>
+            </tbody>
+          </Box>
         </ScrollableTable>
       ) : null}
     </Box>
