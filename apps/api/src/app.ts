@@ -39,6 +39,13 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     storage: Storage;
+    /**
+     * Holds sign-ins (POST /auth/exchange) until `until` settles: server.ts, while the demo data's cases are still
+     * being written after the portal listens, so that nobody signs in to an account whose screens are not whole yet.
+     */
+    holdSignIns(until: Promise<unknown>): void;
+    /** Settles once sign-ins are no longer held (at once, unless holdSignIns was called). */
+    signInsOpen(): Promise<void>;
   }
 }
 
@@ -89,6 +96,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', options.storage ?? createDbStorage(database.db));
+  let signInsOpen: Promise<void> = Promise.resolve();
+  app.decorate('holdSignIns', (until: Promise<unknown>) => {
+    signInsOpen = until.then(
+      () => {},
+      () => {},
+    );
+  });
+  app.decorate('signInsOpen', () => signInsOpen);
   // A callback hook: an async one costs a promise on every answer.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

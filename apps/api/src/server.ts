@@ -1,3 +1,4 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { enableCompileCache } from 'node:module';
 import path from 'node:path';
 import { cacheDir } from './lib/cache-dir.ts';
@@ -62,16 +63,22 @@ async function main() {
   await rebuildPipelineColumns(database.db);
   const app = await buildApp({ config, database });
   phases.end('app');
-  if (demoPreparation) {
-    const { demo, preparation } = await demoPreparation;
-    await demo.loadDemoDataOnce(app, new Date(), preparation);
-  } else if (config.DEMO_DATA) {
-    await (await import('./db/demo/load.ts')).loadDemoDataOnce(app);
-  }
+  const demo = config.DEMO_DATA
+    ? ((await demoPreparation) ?? { demo: await import('./db/demo/load.ts'), preparation: undefined })
+    : undefined;
+  // The demo data's first part: what a visitor sees before signing in, and the accounts (a new database only).
+  if (demo) await demo.demo.startDemoData(app, new Date(), demo.preparation);
+  // The rest (the applicants' files, the cases: most of the load) is written step by step (db/demo/load.ts). On
+  // PostgreSQL, other processes may serve the same database: each listens once the demo data are whole. With PGlite,
+  // this process alone serves the folder (data-dir lock): it listens now, and holds sign-ins until the cases are there,
+  // so that nobody signs in to an account whose screens are not whole yet.
+  const demoLater = demo !== undefined && database.kind === 'pglite';
+  if (demo && !demoLater) await demo.demo.finishDemoData(app, { preparation: demo.preparation });
   phases.end('demo data');
   const mailWorker = startMailWorker(app);
-  // Reminders, the staff digest and the purge of sign-in rows: each run once, whatever the number of processes.
-  const jobRunner = startJobRunner(app);
+  // Reminders, the staff digest and the purge of sign-in rows: each run once, whatever the number of processes; once
+  // the demo data are whole.
+  const running: { jobRunner?: ReturnType<typeof startJobRunner>; demoRest?: Promise<void> } = {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -80,8 +87,10 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    // Stop accepting, finish in-flight requests (each write is its own transaction), then close the database.
-    await jobRunner.stop();
+    // The demo data's step under way ends (the next start does the rest), then the workers stop, in-flight requests
+    // finish (each write is its own transaction), and the database closes.
+    await running.demoRest?.catch(() => {});
+    await running.jobRunner?.stop();
     await mailWorker.stop();
     await app.close();
     await database.close();
@@ -90,14 +99,63 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // Sign-ins are held from before listening until the demo data's rest, which starts once listening, has settled.
+  let demoRestSettled: () => void = () => {};
+  if (demo && demoLater) app.holdSignIns(new Promise<void>((resolve) => (demoRestSettled = resolve)));
   await app.listen({ port: config.PORT, host: config.HOST });
   phases.end('listen');
+  if (demo && demoLater) {
+    const requests = requestsInFlight(app.server);
+    running.demoRest = demo.demo.finishDemoData(app, {
+      preparation: demo.preparation,
+      stopping: () => closing,
+      beforeStep: () => requests.settled(),
+    });
+    running.demoRest.then(demoRestSettled, demoRestSettled).finally(requests.stop);
+  }
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server';
   app.log.info(`Passerelle ready on ${config.publicUrl} (database: ${where})`);
   app.log.debug(
     { phases: phases.list(), cpuMs: phases.processCpuMs(), newDatabase: await newDatabase?.catch(() => undefined) },
     'start-up phases',
   );
+  await running.demoRest;
+  if (closing) return;
+  if (running.demoRest) {
+    phases.end('demo data, after listen');
+    app.log.debug({ phases: phases.list(), cpuMs: phases.processCpuMs() }, 'demo data complete');
+  }
+  running.jobRunner = startJobRunner(app);
+}
+
+/**
+ * The requests the server is answering, counted while the demo data's rest is written after listening: each of its
+ * steps starts once they are answered (and none came for GRACE_MS, a page's requests come in bursts), a second at
+ * most, so that a newcomer's requests wait for one step at most, not for the load. Sign-ins are not counted: they wait
+ * for the load (holdSignIns).
+ */
+function requestsInFlight(server: Server) {
+  const GRACE_MS = 30;
+  const LONGEST_WAIT_MS = 1000;
+  let count = 0;
+  let lastEnd = 0;
+  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+    if (request.method === 'POST' && request.url?.startsWith('/api/auth/exchange')) return;
+    count += 1;
+    response.once('close', () => {
+      count -= 1;
+      lastEnd = performance.now();
+    });
+  };
+  server.on('request', onRequest);
+  return {
+    async settled(): Promise<void> {
+      const until = performance.now() + LONGEST_WAIT_MS;
+      while ((count > 0 || performance.now() - lastEnd < GRACE_MS) && performance.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+    },
+    stop: () => server.off('request', onRequest),
+  };
 }
 
 main().catch(async (err: unknown) => {

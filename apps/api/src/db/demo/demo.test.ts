@@ -45,7 +45,8 @@ import {
 import { DEMO_EMAIL_DOMAIN, demoAccounts, demoEmails } from './accounts.ts';
 import { applicantLabel, employerLabel } from './labels.ts';
 import { demoReasons } from './journeys.ts';
-import { DEMO_LOADED_KEY, loadDemoDataOnce } from './load.ts';
+import { demoDossiers } from './dossiers.ts';
+import { DEMO_LOADED_KEY, DEMO_PENDING_KEY, finishDemoData, loadDemoDataOnce, startDemoData } from './load.ts';
 
 /**
  * The steps a dossier at each status may hold, read from SPEC 4's vocabulary (1 and 5 to do, 2 in progress or sent,
@@ -97,8 +98,14 @@ describe('demo data', async () => {
   const db = app.db;
   const now = new Date('2026-11-22T08:00:00Z');
 
-  // Two starts at once, then a restart: exactly one of them loads.
-  const firstRuns = await Promise.all([loadDemoDataOnce(app, now), loadDemoDataOnce(app, now)]);
+  // Two starts at once: exactly one of them loads the first part. The rest is stopped after a few steps (a server
+  // shut down while loading), then two starts share what is left, and a last restart finds nothing to do.
+  const firstRuns = await Promise.all([startDemoData(app, now), startDemoData(app, now)]);
+  let steps = 0;
+  await finishDemoData(app, { stopping: () => steps++ >= 4 });
+  const [stoppedAt] = await db.select().from(appSettings).where(eq(appSettings.key, DEMO_PENDING_KEY));
+  const dossiersWhenStopped = await db.$count(dossiers);
+  await Promise.all([loadDemoDataOnce(app, now), finishDemoData(app)]);
   const restart = await loadDemoDataOnce(app, now);
 
   it('is loaded once, however many times the server starts', async () => {
@@ -106,6 +113,12 @@ describe('demo data', async () => {
     expect(restart).toBe(false);
     const [flag] = await db.select().from(appSettings).where(eq(appSettings.key, DEMO_LOADED_KEY));
     expect(flag?.value).toEqual({ loadedAt: now.toISOString() });
+    // Stopped after four steps: the applicants' step and three cases, each whole; the row of the steps left is gone.
+    expect(stoppedAt?.value).toMatchObject({ loadedAt: now.toISOString(), done: 4 });
+    expect(dossiersWhenStopped).toBe(3);
+    expect(await db.select().from(appSettings).where(eq(appSettings.key, DEMO_PENDING_KEY))).toEqual([]);
+    const [dossierCount] = await db.select({ n: count() }).from(dossiers);
+    expect(dossierCount?.n).toBe(demoDossiers.length);
     const [userCount] = await db.select({ n: count() }).from(users).where(like(users.email, `%@${DEMO_EMAIL_DOMAIN}`));
     expect(userCount?.n).toBe(demoAccounts.length);
     // Any other account is a company's signatory the signing flow made when the contract was prepared (SPEC 6).

@@ -66,6 +66,11 @@ import { seedWorkshops } from './workshops.ts';
 
 /** Row in app_settings that marks the demo data as loaded; its primary key makes the claim atomic. */
 export const DEMO_LOADED_KEY = 'demo_loaded';
+/**
+ * Row in app_settings present while the applicants and the cases are still to write (see startDemoData): how many of
+ * those steps are done, the loading time and the ids they need. Written with the claim, deleted with the last step.
+ */
+export const DEMO_PENDING_KEY = 'demo_pending';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -117,38 +122,124 @@ export function prepareDemoData(config: Pick<Config, 'SIGNING_P12_PATH'>): DemoP
 }
 
 /**
- * Loads the demo data on a fresh installation, once. Two processes starting together both try to claim the
- * app_settings row inside their transaction: the second waits on the first's key lock, then sees the row and
- * loads nothing. The first one's load takes seconds, longer than a request's time limits allow a statement to wait:
- * the claim waits a second at most (lock_timeout), and the second process tries again until the first has committed
- * (the row is there) or given up (the claim is free again). Answers true when this call loaded the data.
+ * Loads the demo data on a fresh installation, once: startDemoData, then finishDemoData. Answers true when this call
+ * claimed the load.
  */
 export async function loadDemoDataOnce(
   app: FastifyInstance,
   now = new Date(),
   preparation: DemoPreparation = prepareDemoData(app.config),
 ): Promise<boolean> {
+  const claimed = await startDemoData(app, now, preparation);
+  await finishDemoData(app, { preparation });
+  return claimed;
+}
+
+/**
+ * The demo data's first part, on a fresh installation, once: everything a visitor sees before signing in (schools,
+ * formations, offers, the content feed, partners, public files) and the accounts and companies, in one transaction,
+ * with the claim and the row of the steps left (DEMO_PENDING_KEY: the applicants' files and workshops, then each
+ * case), which finishDemoData writes. Two processes starting together both try to claim the app_settings row inside
+ * their transaction: the second waits on the first's key lock, then sees the row and loads nothing. The claim waits a
+ * second at most (lock_timeout), and the second process tries again until the first has committed (the row is there)
+ * or given up (the claim is free again). Answers true when this call claimed the load. `preparation`: made here when
+ * this call claims the load and none is given.
+ */
+export async function startDemoData(
+  app: FastifyInstance,
+  now = new Date(),
+  preparation?: DemoPreparation,
+): Promise<boolean> {
+  const loaded = await retryingBusy(() =>
+    app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '1s'`);
+      const claimed = await tx
+        .insert(appSettings)
+        .values({ key: DEMO_LOADED_KEY, value: { loadedAt: now.toISOString() } })
+        .onConflictDoNothing()
+        .returning({ key: appSettings.key });
+      if (claimed.length === 0) return false;
+      await tx.execute(sql`set local lock_timeout = 0`);
+      // PGlite has one connection and runs one transaction at a time: bytes written through app.storage (bound to
+      // app.db) would wait for this transaction forever, so there they go through the transaction itself.
+      const storage = app.database.kind === 'pglite' ? createDbStorage(tx) : app.storage;
+      await (preparation ?? prepareDemoData(app.config)).code;
+      const ids = await writeBase(tx, storage, now);
+      const pending: DemoPending = { loadedAt: now.toISOString(), done: 0, ids };
+      await tx.insert(appSettings).values({ key: DEMO_PENDING_KEY, value: pending });
+      return true;
+    }),
+  );
+  if (loaded) app.log.info({ accounts: demoAccounts.length }, 'demo accounts loaded');
+  return loaded;
+}
+
+/**
+ * The demo data's second part: the steps startDemoData left (DEMO_PENDING_KEY), each in a transaction of its own
+ * that moves the row on: the applicants' files, tracking and workshops, then each case through the product's
+ * services (the bulk of the load: 4 000 statements, the contracts drawn and sealed). A step interrupted (the process
+ * stopped) is rolled back whole and done at the next start; a step another process did meanwhile is skipped (the row
+ * locked, then read). Does nothing once the row is gone. `stopping`: asked between steps, stops there (the server
+ * shutting down). `beforeStep`: awaited before each step (the server's requests go first). `preparation`: made here
+ * when a step is left and none is given.
+ */
+export async function finishDemoData(
+  app: FastifyInstance,
+  options: { preparation?: DemoPreparation; stopping?: () => boolean; beforeStep?: () => Promise<void> } = {},
+): Promise<void> {
+  let preparation = options.preparation;
+  let wrote = false;
+  for (;;) {
+    // A step's statements follow each other without pausing for the network (PGlite answers synchronously): requests
+    // that came meanwhile are read between steps, and `beforeStep` may let them finish first.
+    await new Promise((resolve) => setImmediate(resolve));
+    await options.beforeStep?.();
+    if (options.stopping?.()) return;
+    const more = await retryingBusy(() =>
+      app.db.transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '1s'`);
+        const [row] = await tx
+          .select({ value: appSettings.value })
+          .from(appSettings)
+          .where(eq(appSettings.key, DEMO_PENDING_KEY))
+          .for('update');
+        if (!row) return false;
+        await tx.execute(sql`set local lock_timeout = 0`);
+        const pending = row.value as DemoPending;
+        preparation ??= prepareDemoData(app.config);
+        await preparation.code;
+        const storage = app.database.kind === 'pglite' ? createDbStorage(tx) : app.storage;
+        const last = await writeStep(tx, storage, app.config, app.log, pending, preparation);
+        if (last) {
+          // The journeys set statuses and dates past the lifecycle: the pipeline's columns are computed once all is written.
+          await rebuildPipelineColumns(tx, { all: true });
+          await tx.delete(appSettings).where(eq(appSettings.key, DEMO_PENDING_KEY));
+        } else {
+          await tx
+            .update(appSettings)
+            .set({ value: { ...pending, done: pending.done + 1 }, updatedAt: new Date() })
+            .where(eq(appSettings.key, DEMO_PENDING_KEY));
+        }
+        wrote = true;
+        return !last;
+      }),
+    );
+    if (!more) break;
+  }
+  if (wrote) app.log.info({ dossiers: demoDossiers.length }, 'demo data loaded');
+}
+
+/**
+ * Runs a transaction again while another process holds what it waits for: 55P03, the other process still holds the
+ * claim; 57014 or the client's timer, a statement waited past the limit. The other process's work takes seconds,
+ * longer than a request's time limits allow a statement to wait: its transactions wait a second at most
+ * (lock_timeout) and are tried again, a minute in all.
+ */
+async function retryingBusy<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const loaded = await app.db.transaction(async (tx) => {
-        await tx.execute(sql`set local lock_timeout = '1s'`);
-        const claimed = await tx
-          .insert(appSettings)
-          .values({ key: DEMO_LOADED_KEY, value: { loadedAt: now.toISOString() } })
-          .onConflictDoNothing()
-          .returning({ key: appSettings.key });
-        if (claimed.length === 0) return false;
-        await tx.execute(sql`set local lock_timeout = 0`);
-        // PGlite has one connection and runs one transaction at a time: bytes written through app.storage (bound to
-        // app.db) would wait for this transaction forever, so there they go through the transaction itself.
-        const storage = app.database.kind === 'pglite' ? createDbStorage(tx) : app.storage;
-        await writeDemoData(tx, storage, app.config, app.log, now, preparation);
-        return true;
-      });
-      if (loaded) app.log.info({ accounts: demoAccounts.length }, 'demo data loaded');
-      return loaded;
+      return await work();
     } catch (error) {
-      // 55P03: the other process still holds the claim; 57014 or the client's timer: a statement waited past the limit.
       const busy = databaseErrorFields(error).dbCode === '55P03' || isDatabaseUnavailable(error);
       if (!busy || attempt >= 120) throw error;
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -156,22 +247,74 @@ export async function loadDemoDataOnce(
   }
 }
 
-async function writeDemoData(
+type UserIds = Record<DemoKey, number>;
+
+/** What the steps after the first transaction need of it (DEMO_PENDING_KEY's row). */
+interface DemoIds {
+  schools: Record<SchoolCode, number>;
+  formations: Record<FormationKey, number>;
+  users: UserIds;
+  companies: Record<CompanyKey, number>;
+}
+
+interface DemoPending {
+  /** The loading time, ISO: every step dates what it writes from it, whenever it runs. */
+  loadedAt: string;
+  /** Steps done: 0, the applicants' files, tracking and workshops; then one per case of demoDossiers. */
+  done: number;
+  ids: DemoIds;
+}
+
+async function writeBase(tx: Tx, storage: Storage, now: Date): Promise<DemoIds> {
+  const db: Db = tx;
+  const rentreeYear = rentreeYearOf(now);
+  const schools = await writeSchools(tx);
+  const formationRows = await writeFormations(tx, schools, rentreeYear);
+  const users = await writeUsers(tx);
+  const companies = await writeCompanies(tx, users);
+  await writeContent(db, storage, rentreeYear, now);
+  await seedOffers(db, storage, 60, now);
+  const formations = {} as Record<FormationKey, number>;
+  for (const [key, row] of formationRows) formations[key] = row.id;
+  return {
+    schools,
+    formations,
+    users,
+    companies: Object.fromEntries(Object.entries(companies).map(([key, c]) => [key, c.id])) as Record<
+      CompanyKey,
+      number
+    >,
+  };
+}
+
+/** One step of DEMO_PENDING_KEY's (pending.done): answers true for the last one. */
+async function writeStep(
   tx: Tx,
   storage: Storage,
   config: Config,
   log: FastifyBaseLogger,
-  now: Date,
+  pending: DemoPending,
   preparation: DemoPreparation,
-): Promise<void> {
+): Promise<boolean> {
   const db: Db = tx;
-  await preparation.code;
+  const now = new Date(pending.loadedAt);
   const rentreeYear = rentreeYearOf(now);
-  const schoolIds = await writeSchools(tx);
-  const formationRows = await writeFormations(tx, schoolIds, rentreeYear);
-  const userIds = await writeUsers(tx);
-  await writeApplicants(db, storage, userIds, formationRows, rentreeYear, now);
-  const companyIds = await writeCompanies(tx, userIds);
+  const { ids } = pending;
+  const formationRows = formationRowsOf(ids.formations, rentreeYear);
+  if (pending.done === 0) {
+    await writeApplicants(db, storage, ids.users, formationRows, rentreeYear, now);
+    await writeTracking(tx, ids.users, now);
+    await writeWorkshops(db, ids.schools, ids.users, now);
+    return demoDossiers.length === 0;
+  }
+  const index = pending.done - 1;
+  const companyIds = {} as Record<CompanyKey, { id: number; name: string; siret: string }>;
+  for (const company of demoCompanies)
+    companyIds[company.key] = {
+      id: ids.companies[company.key],
+      name: company.name,
+      siret: luhnSiret(company.sirenBase),
+    };
   const deps: SheetsDeps = { db, keys: await loadDataKeys(db, config), config };
   // The signing flow bound to this transaction; the seal certificate it makes (when none is configured) is stored here.
   const { seal } = preparation;
@@ -184,18 +327,15 @@ async function writeDemoData(
     guard: createUploadGuard(config, log, demoScanner),
   };
   const [mailsBefore] = await db.select({ last: max(mailOutbox.id) }).from(mailOutbox);
-  await writeDossiers(db, storage, { userIds, companyIds, formationRows, now, deps, flow });
-  // The journeys queued invitations, turns to sign and signature codes (to the demo's people and the signatories the
+  const [tokensBefore] = await db.select({ last: max(loginTokens.id) }).from(loginTokens);
+  await writeDossier(db, storage, index, { userIds: ids.users, companyIds, formationRows, now, deps, flow });
+  // The journey queued invitations, turns to sign and signature codes (to the demo's people and the signatories the
   // signing flow made accounts for): the demo mails nobody.
-  const demoUsers = Object.values(userIds);
   await db.delete(mailOutbox).where(gt(mailOutbox.id, mailsBefore?.last ?? 0));
-  await db.delete(loginTokens).where(inArray(loginTokens.userId, demoUsers));
-  await writeTracking(tx, userIds, now);
-  await writeContent(db, storage, rentreeYear, now);
-  await seedOffers(db, storage, 60, now);
-  await writeWorkshops(db, schoolIds, userIds, now);
-  // The journeys set statuses and dates past the lifecycle: the pipeline's columns are computed once all is written.
-  await rebuildPipelineColumns(db, { all: true });
+  await db
+    .delete(loginTokens)
+    .where(and(gt(loginTokens.id, tokensBefore?.last ?? 0), inArray(loginTokens.userId, Object.values(ids.users))));
+  return index === demoDossiers.length - 1;
 }
 
 async function writeSchools(tx: Tx): Promise<Record<SchoolCode, number>> {
@@ -216,12 +356,31 @@ interface FormationRow {
   trainingEnd: string;
 }
 
-async function writeFormations(tx: Tx, schoolIds: Record<SchoolCode, number>, rentreeYear: number): Promise<Map<FormationKey, FormationRow>> {
+/** A demo formation's dates for the academic year the demo shows. */
+function formationDates(seed: DemoFormation, rentreeYear: number) {
+  const year = rentreeYear - seed.startedYearsAgo;
+  return {
+    year,
+    trainingStart: `${year}-09-${String(seed.septemberDay).padStart(2, '0')}`,
+    trainingEnd: `${year + seed.years}-${seed.endMonthDay}`,
+  };
+}
+
+/** The formations as written, from their ids. */
+function formationRowsOf(ids: Record<FormationKey, number>, rentreeYear: number): Map<FormationKey, FormationRow> {
   const out = new Map<FormationKey, FormationRow>();
   for (const seed of demoFormations) {
-    const year = rentreeYear - seed.startedYearsAgo;
-    const trainingStart = `${year}-09-${String(seed.septemberDay).padStart(2, '0')}`;
-    const trainingEnd = `${year + seed.years}-${seed.endMonthDay}`;
+    const { trainingStart, trainingEnd } = formationDates(seed, rentreeYear);
+    const schoolName = demoSchools.find((s) => s.code === seed.school)?.name ?? seed.school;
+    out.set(seed.key, { id: ids[seed.key], seed, schoolName, trainingStart, trainingEnd });
+  }
+  return out;
+}
+
+async function writeFormations(tx: Tx, schoolIds: Record<SchoolCode, number>, rentreeYear: number): Promise<Map<FormationKey, FormationRow>> {
+  const ids = {} as Record<FormationKey, number>;
+  for (const seed of demoFormations) {
+    const { year, trainingStart, trainingEnd } = formationDates(seed, rentreeYear);
     const allowsPro = seed.contractTypes.includes('PRO');
     const [row] = await tx
       .insert(formations)
@@ -243,13 +402,10 @@ async function writeFormations(tx: Tx, schoolIds: Record<SchoolCode, number>, re
       })
       .returning({ id: formations.id });
     if (!row) throw new Error('formation not written');
-    const schoolName = demoSchools.find((s) => s.code === seed.school)?.name ?? seed.school;
-    out.set(seed.key, { id: row.id, seed, schoolName, trainingStart, trainingEnd });
+    ids[seed.key] = row.id;
   }
-  return out;
+  return formationRowsOf(ids, rentreeYear);
 }
-
-type UserIds = Record<DemoKey, number>;
 
 async function writeUsers(tx: Tx): Promise<UserIds> {
   const rows = await tx
@@ -372,9 +528,11 @@ async function writeCompanies(tx: Tx, userIds: UserIds): Promise<Record<CompanyK
   return out;
 }
 
-async function writeDossiers(
+/** demoDossiers[index], through the product's services (journeys.ts), then dated as the demo says. */
+async function writeDossier(
   db: Db,
   storage: Storage,
+  index: number,
   ctx: {
     userIds: UserIds;
     companyIds: Record<CompanyKey, { id: number; name: string; siret: string }>;
@@ -386,61 +544,61 @@ async function writeDossiers(
 ): Promise<void> {
   const { userIds, companyIds, formationRows, now, deps, flow } = ctx;
   const staff: AuthUser = { id: userIds.staff, userType: 'staff' };
-  for (const [index, seed] of demoDossiers.entries()) {
-    const applicant = demoApplicants.find((a) => a.key === seed.owner);
-    if (!applicant) throw new Error(`no applicant ${seed.owner}`);
-    const formation = formationOf(formationRows, applicant.formation);
-    const company = seed.company ? companyIds[seed.company] : null;
-    const lastUpdate = daysAgo(now, seed.daysAgo, index % 7);
-    const createdAt = daysAgo(now, seed.daysAgo + 20 + index * 2);
-    const employerKey = seed.company ? demoCompanies.find((c) => c.key === seed.company)?.users[0] : undefined;
-    const dossierId = await driveDossier(db, deps, {
-      stage: seed.stage,
-      applicant: { id: userIds[seed.owner], userType: 'admissible' },
-      employer: employerKey ? { id: userIds[employerKey], userType: 'company' } : staff,
-      staff,
-      companyId: company?.id ?? null,
-      person: sheetPersonOf(applicant, formation),
-      company: seed.company && company ? sheetCompanyOf(seed.company, company, employerKey) : null,
-      contract: contractOf(applicant, formation),
-      nir: nirOf(sheetPersonOf(applicant, formation), demoApplicants.indexOf(applicant) + 1),
-      flow,
-      now,
-      daysAgo: seed.daysAgo,
-    });
-    await backdate(db, dossierId, createdAt, lastUpdate);
-    if (seed.stage === 'addendum' && company) {
-      // No module writes addenda yet: the demo stores the signed addendum beside the sealed contract.
-      const person = demoAccount(seed.owner);
-      const avenantSignedAt = daysAgo(now, seed.daysAgo, 5);
-      const avenant = await storeFile(
-        db,
-        storage,
-        {
-          ownerUserId: userIds[seed.owner],
-          kind: 'cerfaAvenant',
-          filename: `avenant-signe-dossier-${dossierId}.pdf`,
-          contentType: 'application/pdf',
-          bytes: await renderContractPdf({
-            dossierId,
-            applicant: person,
-            employer: { name: company.name, siret: company.siret },
-            school: formation.schoolName,
-            formation: formation.seed.libelle,
-            contractType: applicant.contractType ?? 'APP',
-            startDate: contractOf(applicant, formation).dateDebutContrat,
-            endDate: formation.trainingEnd,
-            signedAt: avenantSignedAt,
-            avenant: {
-              effectDate: isoDay(daysAgo(now, seed.daysAgo - 14)),
-              reason: "36 — Autres changements : changement de maître d'apprentissage",
-            },
-          }),
-        },
-        avenantSignedAt,
-      );
-      await db.update(dossiers).set({ cerfaAvenantFileId: avenant.id }).where(eq(dossiers.id, dossierId));
-    }
+  const seed = demoDossiers[index];
+  if (!seed) throw new Error(`no demo dossier ${index}`);
+  const applicant = demoApplicants.find((a) => a.key === seed.owner);
+  if (!applicant) throw new Error(`no applicant ${seed.owner}`);
+  const formation = formationOf(formationRows, applicant.formation);
+  const company = seed.company ? companyIds[seed.company] : null;
+  const lastUpdate = daysAgo(now, seed.daysAgo, index % 7);
+  const createdAt = daysAgo(now, seed.daysAgo + 20 + index * 2);
+  const employerKey = seed.company ? demoCompanies.find((c) => c.key === seed.company)?.users[0] : undefined;
+  const dossierId = await driveDossier(db, deps, {
+    stage: seed.stage,
+    applicant: { id: userIds[seed.owner], userType: 'admissible' },
+    employer: employerKey ? { id: userIds[employerKey], userType: 'company' } : staff,
+    staff,
+    companyId: company?.id ?? null,
+    person: sheetPersonOf(applicant, formation),
+    company: seed.company && company ? sheetCompanyOf(seed.company, company, employerKey) : null,
+    contract: contractOf(applicant, formation),
+    nir: nirOf(sheetPersonOf(applicant, formation), demoApplicants.indexOf(applicant) + 1),
+    flow,
+    now,
+    daysAgo: seed.daysAgo,
+  });
+  await backdate(db, dossierId, createdAt, lastUpdate);
+  if (seed.stage === 'addendum' && company) {
+    // No module writes addenda yet: the demo stores the signed addendum beside the sealed contract.
+    const person = demoAccount(seed.owner);
+    const avenantSignedAt = daysAgo(now, seed.daysAgo, 5);
+    const avenant = await storeFile(
+      db,
+      storage,
+      {
+        ownerUserId: userIds[seed.owner],
+        kind: 'cerfaAvenant',
+        filename: `avenant-signe-dossier-${dossierId}.pdf`,
+        contentType: 'application/pdf',
+        bytes: await renderContractPdf({
+          dossierId,
+          applicant: person,
+          employer: { name: company.name, siret: company.siret },
+          school: formation.schoolName,
+          formation: formation.seed.libelle,
+          contractType: applicant.contractType ?? 'APP',
+          startDate: contractOf(applicant, formation).dateDebutContrat,
+          endDate: formation.trainingEnd,
+          signedAt: avenantSignedAt,
+          avenant: {
+            effectDate: isoDay(daysAgo(now, seed.daysAgo - 14)),
+            reason: "36 — Autres changements : changement de maître d'apprentissage",
+          },
+        }),
+      },
+      avenantSignedAt,
+    );
+    await db.update(dossiers).set({ cerfaAvenantFileId: avenant.id }).where(eq(dossiers.id, dossierId));
   }
 }
 

@@ -66,7 +66,11 @@ export default async function authRoutes(instance: FastifyInstance): Promise<voi
   app.post(
     '/auth/exchange',
     { preHandler: rateLimitPerClient(db, 'exchange', perClient), schema: { body: exchangeBody, response: { 200: tokenResponse } } },
-    async (request, reply) => openSession(reply, await exchangeLoginToken(db, config, tokens, request.body.t)),
+    async (request, reply) => {
+      // On a first start, the demo data's cases may still be loading (server.ts): the sign-in waits for them.
+      await app.signInsOpen();
+      return openSession(reply, await exchangeLoginToken(db, config, tokens, request.body.t));
+    },
   );
 
   app.get('/admissibles/refresh_token', { schema: { response: { 200: tokenResponse } } }, async (request, reply) => {

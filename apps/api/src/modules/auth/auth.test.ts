@@ -161,6 +161,25 @@ describe('sign-in by personal link', async () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401, 401]);
   });
 
+  it('holds a sign-in while sign-ins are held (the demo data still loading), then signs in', async () => {
+    const user = await createUser(app, 'held@example.org');
+    const t = tokenOf(await createLoginLink(app.db, app.config, user.id));
+    let release: () => void = () => {};
+    app.holdSignIns(new Promise<void>((resolve) => (release = resolve)));
+    let answered = false;
+    const pending = exchange(app, t).then((res) => {
+      answered = true;
+      return res;
+    });
+    // Other requests are answered meanwhile.
+    expect((await askLink(app, 'held@example.org')).statusCode).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    release();
+    expect((await pending).statusCode).toBe(200);
+    await app.afterResponseSettled();
+  });
+
   it('refuses an expired link and an unknown one with 401 INVALID_LINK', async () => {
     const user = await createUser(app, 'late@example.org');
     const t = tokenOf(await createLoginLink(app.db, app.config, user.id));
