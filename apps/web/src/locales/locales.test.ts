@@ -2,7 +2,7 @@ import { errorCodes } from '@passerelle/contract';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../app/router';
-import { supportedLanguages } from '../lib/i18n';
+import { interpolationFormats, supportedLanguages } from '../lib/i18n';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json', { eager: true });
 
@@ -85,5 +85,29 @@ describe('locales', () => {
         expect(empty, `${language}/${namespace}`).toEqual([]);
       }
     }
+  });
+
+  it.each(supportedLanguages)('%s uses only what the translations runtime (lib/i18n.ts) supports', (language) => {
+    const placeholder = new RegExp(String.raw`^\{\{\s*\w+\s*(,\s*(${interpolationFormats.join('|')})\s*)?\}\}$`);
+    const categories = ['zero', ...new Intl.PluralRules(language).resolvedOptions().pluralCategories];
+    const problems: string[] = [];
+    for (const namespace of namespaces) {
+      const keys = leafKeys(bundle(language, namespace));
+      for (const key of keys) {
+        const where = `${namespace}:${key}`;
+        const text = lookup(bundle(language, namespace), key);
+        // Nested objects only: a name with a dot or a colon would not be found by its path.
+        if (key.split('.').some((part) => part.includes(':'))) problems.push(`${where}: colon in a key`);
+        if (typeof text !== 'string') continue;
+        for (const found of text.match(/\{\{.*?\}\}/g) ?? []) {
+          if (!placeholder.test(found)) problems.push(`${where}: ${found}`);
+        }
+        if (text.includes('$t(')) problems.push(`${where}: nesting`);
+        const plural = /_(zero|one|two|few|many|other)$/.exec(key);
+        if (plural && !categories.includes(plural[1] ?? '')) problems.push(`${where}: no such plural form`);
+        if (plural && !keys.includes(key.replace(/_[a-z]+$/, '_other'))) problems.push(`${where}: no _other form`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
 import type { SheetWarnings } from '@passerelle/contract';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { fieldMessage } from './messages';
 import { fieldId, type FieldIssue } from './use-sheet';
 

@@ -16,7 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 import { useFormState, useWatch } from '../../../components/form/use-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { SheetRole } from '../api/sheets';
 import { AddressFields } from '../common/blocks';
 import { visuallyHidden } from '../../../components/visually-hidden';
