@@ -243,15 +243,18 @@ export function hasChosenLanguage(): boolean {
   }
 }
 
+/** The namespaces the shell renders on every screen: the header's (common) and the sign-in link's gate (auth). */
+const shellNamespaces = [defaultNamespace, 'auth'];
+
 /**
- * Sets the saved language (French when none) at once, so that loads asked for next are in it, and resolves once its
- * common texts, which the shell shows before any screen, are loaded.
+ * Sets the saved language (French when none) at once, so that loads asked for next are in it, and resolves once the
+ * shell's texts are loaded, fetched side by side.
  */
 export function initI18n(): Promise<I18n> {
   currentLanguage = storedLanguage();
   applyLanguage(currentLanguage);
   for (const listener of listeners) listener();
-  return whenLoaded(currentLanguage, [defaultNamespace]).then(() => i18n);
+  return whenLoaded(currentLanguage, shellNamespaces).then(() => i18n);
 }
 
 /** Language prefix the content feed expects (`?lang=fr|en`). */
