@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n, interpolate, translate, useTranslation } from './i18n';
 import { storageKeys } from './storage-keys';
 
@@ -55,13 +55,20 @@ describe('translate', () => {
     expect(translate('fr-FR', 'portal', 'common:titles.home')).toBe('Accueil');
   });
 
-  it('gives the default value, interpolated, for a missing key, else the key without its namespace', () => {
+  it('gives the default value, interpolated, for a missing key, else the key without its namespace, and says so', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(translate('fr-FR', 'portal', 'nothing.here', { defaultValue: 'Défaut {{x}}', x: 1 })).toBe('Défaut 1');
+    expect(warn).not.toHaveBeenCalled();
     expect(translate('fr-FR', 'portal', 'common:nothing.here')).toBe('nothing.here');
+    expect(warn).toHaveBeenCalledWith('Missing translation fr-FR/common:nothing.here');
+    warn.mockRestore();
   });
 
   it('never returns a group of texts as a text', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(translate('fr-FR', 'common', 'titles')).toBe('titles');
+    expect(warn).toHaveBeenCalledWith('Missing translation fr-FR/common:titles');
+    warn.mockRestore();
   });
 });
 

@@ -155,7 +155,11 @@ function find(language: string, namespace: string, key: string, count: unknown):
 /** The text of `key` in `language`; a missing key gives `defaultValue` when there is one, else the key itself. */
 export function translate(language: string, namespace: string, key: string, options?: TOptions): string {
   const text = find(language, namespace, key, options?.count) ?? options?.defaultValue;
-  if (text === undefined) return splitKey(key, namespace)[1];
+  if (text === undefined) {
+    // No fallback language: a key missing from a file shows as itself, which development and the tests report.
+    if (import.meta.env.DEV) console.warn(`Missing translation ${language}/${splitKey(key, namespace).join(':')}`);
+    return splitKey(key, namespace)[1];
+  }
   return interpolate(text, options, language);
 }
 

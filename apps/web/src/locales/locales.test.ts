@@ -29,6 +29,13 @@ const namespaces = [
   ...new Set(Object.keys(files).map((path) => path.split('/')[2]?.replace(/\.json$/, '') ?? '')),
 ].sort();
 
+/** The app's source files, tests aside, as text. */
+const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
 function routeTitles(list: RouteObject[]): string[] {
   return list.flatMap((route) => {
     const handle = route.handle as { title?: unknown } | undefined;
@@ -109,5 +116,30 @@ describe('locales', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('has a French text for every key written out in a t() call', () => {
+    const missing: string[] = [];
+    let checked = 0;
+    for (const [file, text] of Object.entries(sources)) {
+      // The namespaces of the file's useTranslation() calls; a key without prefix is in one of them (in the first of
+      // its own call, which a file with several calls does not tell apart here).
+      const own = [...text.matchAll(/useTranslation\(\s*(?:\[\s*)?'([^']+)'/g)].map((match) => match[1] ?? '');
+      if (/useTranslation\(\s*\)/.test(text)) own.push('common');
+      for (const [, key = ''] of text.matchAll(/\bt\(\s*'([^'$]+)'/g)) {
+        const colon = key.indexOf(':');
+        const candidates = colon > 0 ? [key.slice(0, colon)] : own;
+        const path = colon > 0 ? key.slice(colon + 1) : key;
+        // A shared component given its namespace by its caller (the CSV import dialog) is not checked here.
+        if (candidates.length === 0) continue;
+        checked += 1;
+        const found = candidates.some((namespace) =>
+          ['', '_one', '_other'].some((suffix) => typeof lookup(bundle('fr-FR', namespace), path + suffix) === 'string'),
+        );
+        if (!found) missing.push(`${file}: ${key}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+    expect(missing).toEqual([]);
   });
 });
