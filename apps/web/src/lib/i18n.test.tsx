@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n, interpolate, translate, useTranslation } from './i18n';
 import { storageKeys } from './storage-keys';
@@ -122,4 +122,32 @@ describe('useTranslation', () => {
     await act(() => i18n.changeLanguage('en-US'));
     expect(screen.getByText('About Passerelle / About')).toHaveAttribute('lang', 'en-US');
   });
+
+  it('hands a failed load to the error boundary rather than fetching again and again', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <Catch>
+        <Suspense fallback="loading">
+          <Missing />
+        </Suspense>
+      </Catch>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('No translations fr-FR/nowhere');
+    error.mockRestore();
+  });
 });
+
+function Missing() {
+  const { t } = useTranslation('nowhere');
+  return <p>{t('title')}</p>;
+}
+
+class Catch extends Component<{ children: ReactNode }, { message: string | null }> {
+  override state = { message: null };
+  static getDerivedStateFromError(error: Error) {
+    return { message: error.message };
+  }
+  override render() {
+    return this.state.message === null ? this.props.children : <p role="alert">{this.state.message}</p>;
+  }
+}

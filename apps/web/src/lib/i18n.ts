@@ -50,23 +50,39 @@ function loadNamespace(language: AppLanguage, namespace: string): Promise<void> 
 
 const isLoaded = (language: string, list: readonly string[]) => list.every((ns) => bundles.has(bundleId(language, ns)));
 
-/** One promise per language and list of namespaces, so that a suspended screen waits on the same one every render. */
-const waits = new Map<string, Promise<void>>();
-function whenLoaded(language: AppLanguage, list: readonly string[]): Promise<void> {
-  const id = `${language}|${list.join(',')}`;
+/**
+ * One wait per language and list of namespaces, so that a suspended screen waits on the same promise every render. A
+ * failed wait stays until the screen that suspended on it has seen the failure (see useTranslation).
+ */
+interface Wait {
+  promise: Promise<void>;
+  failure?: { error: unknown };
+  /** Whether a component suspended on it (else it is a preload or a test's). */
+  suspended: boolean;
+}
+const waits = new Map<string, Wait>();
+const waitId = (language: string, list: readonly string[]) => `${language}|${list.join(',')}`;
+
+function waitFor(language: AppLanguage, list: readonly string[]): Wait {
+  const id = waitId(language, list);
   let wait = waits.get(id);
+  // A failed preload is tried again by the screen itself.
+  if (wait?.failure && !wait.suspended) wait = undefined;
   if (!wait) {
-    wait = Promise.all(list.map((ns) => loadNamespace(language, ns))).then(
-      () => undefined,
-      (error: unknown) => {
-        waits.delete(id);
-        throw error;
-      },
-    );
-    waits.set(id, wait);
+    const created: Wait = {
+      promise: Promise.all(list.map((ns) => loadNamespace(language, ns))).then(() => undefined),
+      suspended: false,
+    };
+    created.promise.catch((error: unknown) => {
+      created.failure = { error };
+    });
+    waits.set(id, created);
+    wait = created;
   }
   return wait;
 }
+
+const whenLoaded = (language: AppLanguage, list: readonly string[]) => waitFor(language, list).promise;
 
 let currentLanguage: AppLanguage = 'fr-FR';
 const listeners = new Set<() => void>();
@@ -221,9 +237,18 @@ export function useTranslation(ns: string | readonly string[] = defaultNamespace
   const language = useSyncExternalStore(subscribe, getLanguage, getLanguage);
   const list = typeof ns === 'string' ? [ns] : ns;
   const namespace = list[0] ?? defaultNamespace;
-  // Suspends as react-i18next did, by throwing the load's promise: React renders again once it settles. (With use(),
-  // the component tests' renders stayed suspended.)
-  if (!isLoaded(language, list)) throw whenLoaded(language, list);
+  if (!isLoaded(language, list)) {
+    const wait = waitFor(language, list);
+    if (wait.failure) {
+      // The fetch failed: the screen's error boundary says so and offers a reload; the next render fetches again.
+      waits.delete(waitId(language, list));
+      throw wait.failure.error;
+    }
+    // Suspends as react-i18next did, by throwing the load's promise: React renders again once it settles. (With use(),
+    // the component tests' renders stayed suspended.)
+    wait.suspended = true;
+    throw wait.promise;
+  }
   const t = useMemo<TFunction>(() => (key, options) => translate(language, namespace, key, options), [language, namespace]);
   return { t, i18n };
 }
