@@ -14,7 +14,9 @@ const sources = Object.fromEntries(
   ).map(([key, text]) => [new URL(key, 'file:///src/app/').pathname, text]),
 );
 const modules = import.meta.glob<Record<string, unknown>>(['../**/*.tsx', '!../**/*.test.tsx', '!../test/**']);
-const locales = Object.keys(import.meta.glob('../locales/fr-FR/*.json')).map((key) => key.replace(/^.*\/|\.json$/g, ''));
+const locales = Object.keys(import.meta.glob('../locales/fr-FR/*.json')).map((key) =>
+  key.replace(/^.*\/|\.json$/g, ''),
+);
 
 function resolve(from: string, specifier: string): string | undefined {
   const base = new URL(specifier, `file://${from}`).pathname;

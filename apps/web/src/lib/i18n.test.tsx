@@ -41,7 +41,9 @@ describe('translate', () => {
     expect(translate('fr-FR', 'staff-exports', 'registrants.count', { count: 0 })).toBe('aucun inscrit');
     expect(translate('fr-FR', 'staff-exports', 'registrants.count', { count: 1 })).toBe('1 inscrit');
     expect(translate('fr-FR', 'staff-exports', 'registrants.count', { count: 3 })).toBe('3 inscrits');
-    expect(translate('fr-FR', 'staff-workshops', 'feedback.deleted', { count: 0, title: 'X' })).toBe('Atelier « X » supprimé.');
+    expect(translate('fr-FR', 'staff-workshops', 'feedback.deleted', { count: 0, title: 'X' })).toBe(
+      'Atelier « X » supprimé.',
+    );
   });
 
   it('uses the language of the rules: French says 0 in the singular where no _zero form exists', () => {

@@ -21,7 +21,9 @@ export type TFunction = (key: string, options?: TOptions) => string;
 const bundleFiles = import.meta.glob<{ default: Bundle }>('../locales/*/*.json');
 
 /** The namespaces, as the locale files name them. */
-const namespaces = new Set(Object.keys(bundleFiles).map((file) => file.slice(file.lastIndexOf('/') + 1, -'.json'.length)));
+const namespaces = new Set(
+  Object.keys(bundleFiles).map((file) => file.slice(file.lastIndexOf('/') + 1, -'.json'.length)),
+);
 const defaultNamespace = 'common';
 
 const bundles = new Map<string, Bundle>();
@@ -183,7 +185,8 @@ function applyLanguage(language: string) {
   document.documentElement.lang = language;
 }
 
-const isSupported = (language: string): language is AppLanguage => (supportedLanguages as readonly string[]).includes(language);
+const isSupported = (language: string): language is AppLanguage =>
+  (supportedLanguages as readonly string[]).includes(language);
 
 /** The runtime's state, for code outside components (forms' resolvers, the sign-in link) and tests. */
 export const i18n = {
@@ -249,7 +252,10 @@ export function useTranslation(ns: string | readonly string[] = defaultNamespace
     wait.suspended = true;
     throw wait.promise;
   }
-  const t = useMemo<TFunction>(() => (key, options) => translate(language, namespace, key, options), [language, namespace]);
+  const t = useMemo<TFunction>(
+    () => (key, options) => translate(language, namespace, key, options),
+    [language, namespace],
+  );
   return { t, i18n };
 }
 

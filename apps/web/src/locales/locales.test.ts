@@ -134,7 +134,9 @@ describe('locales', () => {
         if (candidates.length === 0) continue;
         checked += 1;
         const found = candidates.some((namespace) =>
-          ['', '_one', '_other'].some((suffix) => typeof lookup(bundle('fr-FR', namespace), path + suffix) === 'string'),
+          ['', '_one', '_other'].some(
+            (suffix) => typeof lookup(bundle('fr-FR', namespace), path + suffix) === 'string',
+          ),
         );
         if (!found) missing.push(`${file}: ${key}`);
       }
