@@ -32,6 +32,6 @@ export const loadLists = (language: string | undefined = i18n.language) =>
  * the person switches to English). The promises are kept, so `use` gets the same one on every render.
  */
 export function useLists(): ReferenceLists {
-  const { i18n } = useTranslation();
-  return use(loadLists(i18n.language));
+  const { language } = useTranslation().i18n;
+  return use(loadLists(language));
 }
