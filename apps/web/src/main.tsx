@@ -1,12 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
+import { preloadRouteNamespaces } from './app/route-namespaces';
+import { router } from './app/router';
 import { initI18n } from './lib/i18n';
 import { captureLinkToken } from './lib/pending-link';
 
 captureLinkToken();
 
-void initI18n().then(() => {
+const common = initI18n();
+// The first screen's texts load now, beside its chunk, which the router started fetching when it was created.
+preloadRouteNamespaces(router);
+
+void common.then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
   createRoot(root).render(

@@ -5,8 +5,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCfaContact } from '../lib/cfa-contact';
+import { useTranslation } from '../lib/i18n';
 
 export interface CfaContactProps {
   /** Shows the "Contact the CFA" heading (the error pages); without it, the details fit under a heading of the page. */

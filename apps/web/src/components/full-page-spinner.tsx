@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { visuallyHidden } from './visually-hidden';
 
 /** Waiting for a screen, the user or a sign-in; the label is read by screen readers and shown under the spinner. */

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import { isNavLinkActive, type NavLinkItem } from './nav-links';
 
 /** The side navigation's entries: one list item each, the current page marked for the eye and for screen readers. */

@@ -1,12 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../lib/i18n';
+import { i18n, initI18n } from '../../lib/i18n';
 import ScrollTopButton from './scroll-top-button';
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common']);
+  await i18n.loadNamespaces(['common']);
 });
 
 /** jsdom does not scroll: set where the window is, under both names MUI and the layout read, and say it moved. */

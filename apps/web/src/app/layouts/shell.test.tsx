@@ -2,17 +2,16 @@ import type { MeResponse } from '@passerelle/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { Suspense, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store';
-import { initI18n } from '../../lib/i18n';
+import { i18n, initI18n } from '../../lib/i18n';
 import { AppLayout } from './app-layout';
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'auth']);
+  await i18n.loadNamespaces(['common', 'auth']);
 });
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
+import { useTranslation } from '../../lib/i18n';
 
 /**
  * SPEC "Navigation behaviour": the page title is the route title followed by the product title. A route may name

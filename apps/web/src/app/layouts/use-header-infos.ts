@@ -1,10 +1,9 @@
 import type { CmsInfo, HeaderInfos } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { authStore, useAuth } from '../../lib/auth-store';
-import { feedLanguage } from '../../lib/i18n';
+import { feedLanguage, useTranslation } from '../../lib/i18n';
 
 /**
  * The applicant's name, start year and formation for the header, from the content feed's headerInfos (SPEC section

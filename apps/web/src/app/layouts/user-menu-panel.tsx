@@ -14,10 +14,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { PaletteMode } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
-import { supportedLanguages } from '../../lib/i18n';
+import { supportedLanguages, useTranslation } from '../../lib/i18n';
 import { useThemeMode } from '../../lib/theme-mode';
 import { isNavLinkActive, navLinksFor } from './nav-links';
 

@@ -2,8 +2,8 @@ import Person from '@mui/icons-material/Person';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useId, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth-store';
+import { useTranslation } from '../../lib/i18n';
 import UserMenuPanel from './user-menu-panel';
 
 function initials(prenom: string, nom: string): string {

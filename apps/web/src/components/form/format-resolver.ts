@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { i18n } from '../../lib/i18n';
 import { set, type FieldErrors, type FieldValues, type Resolver } from './use-form';
 import { checkFormat, type Format } from '@passerelle/contract/forms/format';
 import { displayMessage, messageLanguage } from '@passerelle/contract/rules/zod-messages';
@@ -11,7 +11,7 @@ import { displayMessage, messageLanguage } from '@passerelle/contract/rules/zod-
  */
 export function formatResolver<Input extends FieldValues, Output>(format: Format): Resolver<Input, unknown, Output> {
   return (values) => {
-    const language = messageLanguage(i18next.language);
+    const language = messageLanguage(i18n.language);
     const result = checkFormat(format, values, language);
     if ('data' in result) return { values: result.data as Output, errors: {} };
     const errors: FieldErrors = {};

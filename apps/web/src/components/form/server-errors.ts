@@ -1,5 +1,5 @@
 import { formatValidationText, isValidationTextCode } from '@passerelle/contract/rules/validation-texts';
-import i18next from 'i18next';
+import { i18n } from '../../lib/i18n';
 import type { FieldPath, FieldValues, UseFormSetError } from './use-form';
 import { ApiError } from '../../lib/api-client';
 
@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api-client';
  * texts as sent. The small table of validation texts, not the rule catalogue: simple forms (sign-in, tracking) load
  * only that; the sheets put the rules' own codes into words themselves.
  */
-export function serverFieldMessage(messages: readonly string[], language: string | undefined = i18next.language): string {
+export function serverFieldMessage(messages: readonly string[], language: string | undefined = i18n.language): string {
   const textLanguage = language?.startsWith('en') ? 'en-US' : 'fr-FR';
   return messages.map((message) => (isValidationTextCode(message) ? formatValidationText(message, textLanguage) : message)).join(' ');
 }

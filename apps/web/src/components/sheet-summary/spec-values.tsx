@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReferenceItem } from '@passerelle/contract';
 import { formatDate } from '../../lib/date-format';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useLists, type ListName } from './use-lists';
 import { valueAt } from './value-at';
 

@@ -1,7 +1,6 @@
 import type { ReferenceItem } from '@passerelle/contract';
-import i18next from 'i18next';
 import { use } from 'react';
-import { useTranslation } from 'react-i18next';
+import { i18n, useTranslation } from '../../lib/i18n';
 import type * as referenceLists from './reference-lists';
 
 export type ListName = keyof typeof referenceLists;
@@ -25,7 +24,7 @@ const loadEnglish = () =>
 const isEnglish = (language: string | undefined) => language?.startsWith('en') ?? false;
 
 /** The lists in `language` (by default the page's), asked for as soon as a sheet starts loading. */
-export const loadLists = (language: string | undefined = i18next.language) =>
+export const loadLists = (language: string | undefined = i18n.language) =>
   isEnglish(language) ? loadEnglish() : loadFrench();
 
 /**
@@ -33,6 +32,6 @@ export const loadLists = (language: string | undefined = i18next.language) =>
  * the person switches to English). The promises are kept, so `use` gets the same one on every render.
  */
 export function useLists(): ReferenceLists {
-  const { i18n } = useTranslation();
-  return use(loadLists(i18n.language));
+  const { language } = useTranslation().i18n;
+  return use(loadLists(language));
 }

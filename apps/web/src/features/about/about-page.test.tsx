@@ -1,7 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n';
+import { i18n, initI18n } from '../../lib/i18n';
 import { renderRoutes } from '../../test/render';
 import { requestUrl } from '../../test/request-url';
 import { Component as AboutPage } from './about-page';
@@ -11,18 +10,18 @@ const json = (status: number, body: unknown) =>
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'about']);
+  await i18n.loadNamespaces(['common', 'about']);
 });
 
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
-  await i18next.changeLanguage('fr-FR');
+  await i18n.changeLanguage('fr-FR');
 });
 
 describe('AboutPage', () => {
   it('says how to reach the CFA, as the server is configured, in English', async () => {
-    await i18next.changeLanguage('en-US');
+    await i18n.changeLanguage('en-US');
     const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
       requestUrl(input) === '/api/public/contact'
         ? json(200, {

@@ -3,9 +3,9 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import { CfaContact } from '../../components/cfa-contact';
 import { PageHeader } from '../../components/page-header';
+import { useTranslation } from '../../lib/i18n';
 
 const sections = ['who', 'signIn', 'privacy', 'contact'] as const;
 

@@ -1,10 +1,9 @@
 import type { MeResponse } from '@passerelle/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
 import { authStore } from '../../lib/auth-store';
-import { initI18n } from '../../lib/i18n';
+import { i18n, initI18n } from '../../lib/i18n';
 import { renderRoutes } from '../../test/render';
 import { requestUrl } from '../../test/request-url';
 
@@ -32,14 +31,14 @@ function mockApi() {
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'errors']);
+  await i18n.loadNamespaces(['common', 'errors']);
 });
 
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   authStore.clear();
-  await i18next.changeLanguage('fr-FR');
+  await i18n.changeLanguage('fr-FR');
 });
 
 describe('an unknown path', () => {
@@ -65,7 +64,7 @@ describe('an unknown path', () => {
 
   it('keeps the link form for a visitor, in English too', async () => {
     mockApi();
-    await i18next.changeLanguage('en-US');
+    await i18n.changeLanguage('en-US');
     renderRoutes(routes, '/nowhere');
     expect(await screen.findByRole('heading', { level: 1, name: 'You are not identified' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send me my link' })).toBeInTheDocument();

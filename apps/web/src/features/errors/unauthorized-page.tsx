@@ -2,9 +2,9 @@ import LockPerson from '@mui/icons-material/LockPerson';
 import SearchOff from '@mui/icons-material/SearchOff';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import { LoginLinkForm } from '../../components/login-link-form';
 import { useAuth } from '../../lib/auth-store';
+import { useTranslation } from '../../lib/i18n';
 import { ErrorPage } from './components/error-page';
 
 /**

@@ -1,10 +1,9 @@
+import { i18n, initI18n } from '../../lib/i18n';
 import { renderRoutes } from '../../test/render';
 import { requestUrl } from '../../test/request-url';
 import type { EmployerDossier } from '@passerelle/contract';
 import { cleanup, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n';
 import fr from '../../locales/fr-FR/employer.json';
 import { EmployerHome } from './employer-home';
 
@@ -41,8 +40,8 @@ const dossiers: EmployerDossier[] = [
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.changeLanguage('fr-FR');
-  await i18next.loadNamespaces(['common', 'employer']);
+  await i18n.changeLanguage('fr-FR');
+  await i18n.loadNamespaces(['common', 'employer']);
 });
 
 afterEach(() => {

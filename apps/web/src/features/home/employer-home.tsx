@@ -18,7 +18,6 @@ import type { EmployerDossier, MeResponse } from '@passerelle/contract';
 import { dossierBadge } from '@passerelle/contract/dossier-progress';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DossierBadge } from '../../components/dossier-badge';
 import { EmptyState } from '../../components/empty-state';
@@ -27,6 +26,7 @@ import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../components/use-error-text';
 import { api, downloadFile } from '../../lib/api-client';
 import { formatDate } from '../../lib/date-format';
+import { useTranslation } from '../../lib/i18n';
 
 const employerDossiersQueryOptions = () =>
   queryOptions({

@@ -7,8 +7,8 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoginLinkForm } from '../../components/login-link-form';
+import { useTranslation } from '../../lib/i18n';
 
 const stepKeys = ['f1ca', 'f1ce', 'funding', 'sheet', 'missions', 'signature', 'survey'] as const;
 

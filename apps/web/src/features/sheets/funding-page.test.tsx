@@ -1,11 +1,10 @@
+import { i18n, initI18n } from '../../lib/i18n';
 import { renderRoutes } from '../../test/render';
 import { requestUrl } from '../../test/request-url';
 import type { FundingValidationResponse } from '@passerelle/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n';
 import common from '../../locales/fr-FR/common.json';
 import en from '../../locales/en-US/sheets.json';
 import fr from '../../locales/fr-FR/sheets.json';
@@ -61,13 +60,13 @@ const renderPage = () =>
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'sheets']);
+  await i18n.loadNamespaces(['common', 'sheets']);
 });
 
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
-  await i18next.changeLanguage('fr-FR');
+  await i18n.changeLanguage('fr-FR');
 });
 
 describe('FundingPage', () => {
@@ -92,7 +91,7 @@ describe('FundingPage', () => {
   });
 
   it('says so in English too', async () => {
-    await i18next.changeLanguage('en-US');
+    await i18n.changeLanguage('en-US');
     mockApi([funding({ terms: null, canDecide: false })]);
     renderPage();
     expect(await screen.findByText(en.funding.noTermsTitle)).toBeInTheDocument();

@@ -17,7 +17,6 @@ import type { FundingValidationBody, FundingValidationResponse, fundingValidatio
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from '../../components/form/use-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { fundingValidationBody as fundingFormat } from '@passerelle/contract/forms/formats/funding';
@@ -29,6 +28,7 @@ import { FullPageSpinner } from '../../components/full-page-spinner';
 import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../components/use-error-text';
 import { ApiError } from '../../lib/api-client';
+import { useTranslation } from '../../lib/i18n';
 import { decideFunding, fundingQueryOptions } from './api/sheets';
 import { fundingChoices } from './common/contract-mirrors';
 import { formatDateTime, formatEuros } from './common/dates';

@@ -1,11 +1,10 @@
+import { i18n, initI18n } from '../../lib/i18n';
 import { renderRoutes } from '../../test/render';
 import { sheetResponse } from '../../test/sheet-response';
 import { requestUrl } from '../../test/request-url';
 import type { SheetResponse } from '@passerelle/contract';
 import { cleanup, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n';
 import en from '../../locales/en-US/sheets.json';
 import fr from '../../locales/fr-FR/sheets.json';
 import { InformationSheetDone } from './information-sheet-done';
@@ -28,18 +27,18 @@ function renderDone(kind: 'fra' | 'fre', url: string, sheet: SheetResponse) {
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'sheets']);
+  await i18n.loadNamespaces(['common', 'sheets']);
 });
 
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
-  await i18next.changeLanguage('fr-FR');
+  await i18n.changeLanguage('fr-FR');
 });
 
 describe('InformationSheetDone', () => {
   it('tells the applicant who sends first that the company’s part is awaited, not that the contract is prepared', async () => {
-    await i18next.changeLanguage('fr-FR');
+    await i18n.changeLanguage('fr-FR');
     renderDone('fra', '/api/admissibles/fiche-renseignement/9', sent([{ type: 'fra', status: 2 }, { type: 'fre', status: 1 }]));
     expect(await screen.findByText(fr.info.done.waitingEmployer)).toBeInTheDocument();
     expect(screen.queryByText(fr.info.done.contract)).toBeNull();
@@ -47,14 +46,14 @@ describe('InformationSheetDone', () => {
   });
 
   it('tells the company who sends first that the apprentice’s part is awaited, in English', async () => {
-    await i18next.changeLanguage('en-US');
+    await i18n.changeLanguage('en-US');
     renderDone('fre', '/api/employeurs/fiche-renseignement/9', sent([{ type: 'fra', status: 1 }, { type: 'fre', status: 2 }]));
     expect(await screen.findByText(en.info.done.waitingApplicant)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: en.actions.employerHome })).toHaveAttribute('href', '/');
   });
 
   it('says the school prepares the contract once both parts are sent', async () => {
-    await i18next.changeLanguage('fr-FR');
+    await i18n.changeLanguage('fr-FR');
     const both = sent([{ type: 'fra', status: 3 }, { type: 'fre', status: 3 }, { type: 'cfa', status: 2 }]);
     renderDone('fre', '/api/employeurs/fiche-renseignement/9', both);
     expect(await screen.findByText(fr.info.done.contract)).toBeInTheDocument();

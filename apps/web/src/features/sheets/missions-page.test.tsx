@@ -1,12 +1,11 @@
+import { i18n, initI18n } from '../../lib/i18n';
 import { renderRoutes } from '../../test/render';
 import { sheetResponse } from '../../test/sheet-response';
 import { requestUrl } from '../../test/request-url';
 import type { SheetResponse } from '@passerelle/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n';
 import en from '../../locales/en-US/sheets.json';
 import fr from '../../locales/fr-FR/sheets.json';
 import { Component as MissionsPage } from './missions-page';
@@ -46,13 +45,13 @@ const extensions = '.pdf, .doc, .docx';
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'sheets']);
+  await i18n.loadNamespaces(['common', 'sheets']);
 });
 
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
-  await i18next.changeLanguage('fr-FR');
+  await i18n.changeLanguage('fr-FR');
 });
 
 describe('MissionsPage', () => {
@@ -66,7 +65,7 @@ describe('MissionsPage', () => {
   });
 
   it('names the apprentice and shows the job description with its size and date', async () => {
-    await i18next.changeLanguage('fr-FR');
+    await i18n.changeLanguage('fr-FR');
     mockApi(
       missions({
         attachment: {
@@ -102,7 +101,7 @@ describe('MissionsPage', () => {
   });
 
   it('gives SPEC’s message with the allowed extensions when the server refuses the type, in English too', async () => {
-    await i18next.changeLanguage('en-US');
+    await i18n.changeLanguage('en-US');
     const fetchMock = mockApi(missions(), () =>
       json(415, { code: 'UNSUPPORTED_FILE_TYPE', message: 'Allowed: .pdf, .doc, .docx', errors: { file: ['file.unsupported_type'] } }),
     );

@@ -1,12 +1,11 @@
+import { i18n, initI18n } from '../../lib/i18n';
 import { renderRoutes } from '../../test/render';
 import { requestUrl } from '../../test/request-url';
 import type { SignatureResponse } from '@passerelle/contract';
 import { formatValidationText } from '@passerelle/contract/rules/validation-texts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n';
 import en from '../../locales/en-US/signature.json';
 import fr from '../../locales/fr-FR/signature.json';
 import { Component as SignaturePage } from './signature-page';
@@ -107,13 +106,13 @@ const renderPage = () =>
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'signature']);
+  await i18n.loadNamespaces(['common', 'signature']);
 });
 
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
-  await i18next.changeLanguage('fr-FR');
+  await i18n.changeLanguage('fr-FR');
 });
 
 describe('SignaturePage', () => {
@@ -270,7 +269,7 @@ describe('SignaturePage', () => {
   });
 
   it('shows the consent sentence in the page’s language and says which one was read', async () => {
-    await i18next.changeLanguage('en-US');
+    await i18n.changeLanguage('en-US');
     const fetchMock = mockApi(signature({ method: 'online' }), { code: () => json(200, { expiresAt: '2026-11-25T10:15:00Z', sentTo: 'p•••@exemple.fr' }), sign: () => json(200, signature({ method: 'online' })) });
     const user = userEvent.setup();
     renderPage();
@@ -363,7 +362,7 @@ describe('SignaturePage', () => {
   });
 
   it('thanks and offers the signed contract once everyone signed, in English too', async () => {
-    await i18next.changeLanguage('en-US');
+    await i18n.changeLanguage('en-US');
     mockApi(
       signature({
         state: 'signed',

@@ -5,10 +5,9 @@ import type {
   StaffFiltersResponse,
 } from '@passerelle/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
 import { useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n';
+import { i18n, initI18n } from '../../lib/i18n';
 import fr from '../../locales/fr-FR/staff.json';
 import { renderRoutes } from '../../test/render';
 import { requestUrl } from '../../test/request-url';
@@ -98,8 +97,8 @@ const address = () => new URLSearchParams(screen.getByTestId('address').textCont
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.changeLanguage('fr-FR');
-  await i18next.loadNamespaces(['common', 'staff']);
+  await i18n.changeLanguage('fr-FR');
+  await i18n.loadNamespaces(['common', 'staff']);
 });
 
 afterEach(() => {

@@ -1,9 +1,8 @@
 import type { SurveyResponse } from '@passerelle/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n';
+import { i18n, initI18n } from '../../lib/i18n';
 import en from '../../locales/en-US/survey.json';
 import fr from '../../locales/fr-FR/survey.json';
 import { renderRoutes } from '../../test/render';
@@ -69,13 +68,13 @@ const renderPage = (path = '/sondage/signature/12') =>
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'survey']);
+  await i18n.loadNamespaces(['common', 'survey']);
 });
 
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
-  await i18next.changeLanguage('fr-FR');
+  await i18n.changeLanguage('fr-FR');
 });
 
 describe('SurveyPage', () => {
@@ -124,7 +123,7 @@ describe('SurveyPage', () => {
   });
 
   it('resumes after the last page saved, in English', async () => {
-    await i18next.changeLanguage('en-US');
+    await i18n.changeLanguage('en-US');
     mockApi(survey({ page: 1, answers: { information_clarte: 2 } }));
     renderPage();
     expect(await screen.findByRole('heading', { name: /The school's support/ })).toBeInTheDocument();

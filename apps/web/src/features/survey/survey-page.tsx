@@ -19,7 +19,6 @@ import {
 } from '@passerelle/contract/survey-questions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ErrorState } from '../../components/error-state';
 import { FullPageSpinner } from '../../components/full-page-spinner';
@@ -27,6 +26,7 @@ import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../components/use-error-text';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { ApiError } from '../../lib/api-client';
+import { useTranslation } from '../../lib/i18n';
 import { saveSurveyPage, surveyQueryKey, surveyQueryOptions } from './api/survey';
 import { SurveyQuestionField } from './components/survey-question';
 

@@ -1,12 +1,11 @@
+import { i18n, initI18n } from '../../lib/i18n';
 import { renderRoutes } from '../../test/render';
 import { requestUrl } from '../../test/request-url';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store';
-import { initI18n } from '../../lib/i18n';
 import { storageKeys } from '../../lib/storage-keys';
 import { Component as TrackingFormPage } from './tracking-form-page';
 
@@ -66,7 +65,7 @@ const entry = {
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'tracking']);
+  await i18n.loadNamespaces(['common', 'tracking']);
 });
 
 /** Types a whole value at once: MUI inputs are slow to re-render per keystroke under jsdom. */

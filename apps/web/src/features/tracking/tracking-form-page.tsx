@@ -16,7 +16,6 @@ import type { TrackingBody, trackingBody } from '@passerelle/contract/portal';
 import { todayIso } from '@passerelle/contract/rules/dates';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldPath } from '../../components/form/use-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -26,6 +25,7 @@ import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../components/use-error-text';
 import { ApiError } from '../../lib/api-client';
 import { rememberReturnPath, useAuth } from '../../lib/auth-store';
+import { useTranslation } from '../../lib/i18n';
 import {
   clearPendingTracking,
   keepPendingTracking,

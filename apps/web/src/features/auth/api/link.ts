@@ -1,8 +1,7 @@
 import type { Language, TokenResponse } from '@passerelle/contract';
-import i18next from 'i18next';
 import { api, ApiError, apiVoid } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
-import { hasChosenLanguage } from '../../../lib/i18n';
+import { hasChosenLanguage, i18n } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { removeKeysStartingWith, storageKeys } from '../../../lib/storage-keys';
 import { meQueryOptions } from './me';
@@ -19,7 +18,7 @@ async function runExchange(t: string): Promise<ExchangeOutcome> {
   try {
     const { token, lang } = await api<TokenResponse>('/auth/exchange', { method: 'POST', body: { t }, anonymous: true });
     // A browser where nobody chose a language takes the account's: an applicant invited in English reads English.
-    if (lang && !hasChosenLanguage()) await i18next.changeLanguage(lang);
+    if (lang && !hasChosenLanguage()) await i18n.changeLanguage(lang);
     // Someone else may have been signed in in this browser: nothing of theirs may stay in the cache.
     queryClient.clear();
     authStore.clear();

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import { lazy, useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { takeReturnPath } from '../../../lib/auth-store';
+import { useTranslation } from '../../../lib/i18n';
 import { takeLinkToken } from '../../../lib/pending-link';
 import { exchangeLinkToken, type ExchangeOutcome } from '../api/link';
 

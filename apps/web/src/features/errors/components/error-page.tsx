@@ -5,9 +5,9 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CfaContact } from '../../../components/cfa-contact';
+import { useTranslation } from '../../../lib/i18n';
 
 export interface ErrorPageProps {
   /** The HTTP-like status shown above the title (401, 403, 404, 410); none for the archived case. */

@@ -1,8 +1,7 @@
 import type { CmsInfo } from '@passerelle/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';
-import { feedLanguage } from '../../../lib/i18n';
+import { feedLanguage, useTranslation } from '../../../lib/i18n';
 
 /** The header reads the same key: one request serves both. */
 export const cmsQueryKey = (lang: 'fr' | 'en') => ['cms', lang] as const;

@@ -1,9 +1,8 @@
 import type { CmsInfo, Dossier } from '@passerelle/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render';
 import { requestUrl } from '../../../test/request-url';
 import { Component as PortalCasesPage } from './portal-cases-page';
@@ -76,7 +75,7 @@ function renderPage() {
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'portal']);
+  await i18n.loadNamespaces(['common', 'portal']);
 });
 
 afterEach(() => {

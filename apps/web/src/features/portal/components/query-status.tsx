@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
-import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Placeholder lines while a card's data loads. */
 export function LoadingLines({ lines = 3 }: { lines?: number }) {

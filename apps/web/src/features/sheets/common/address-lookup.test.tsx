@@ -2,10 +2,9 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { AddressSuggestion } from '@passerelle/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import type { FormEvent } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import { buildTheme } from '../../../lib/theme';
 import fr from '../../../locales/fr-FR/sheets.json';
 import AddressLookup, { type AddressSearch } from './address-lookup';
@@ -38,8 +37,8 @@ function renderLookup(search: AddressSearch) {
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.changeLanguage('fr-FR');
-  await i18next.loadNamespaces(['sheets']);
+  await i18n.changeLanguage('fr-FR');
+  await i18n.loadNamespaces(['sheets']);
 });
 
 describe('AddressLookup', () => {

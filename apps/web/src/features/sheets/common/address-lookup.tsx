@@ -5,8 +5,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import type { AddressSuggestion } from '@passerelle/contract';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { OutlinedField } from '../../../components/form/outlined-field';
+import { useTranslation } from '../../../lib/i18n';
 
 const ADDRESS_DEBOUNCE_MS = 300;
 /** The contract's `addressQueryMinLength` (lookups.ts holds zod schemas, kept out of the screen); shorter queries get a 400. */

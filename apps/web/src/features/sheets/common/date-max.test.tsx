@@ -1,8 +1,7 @@
 import { todayIso } from '@passerelle/contract/rules/dates';
 import { cleanup, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import fr from '../../../locales/fr-FR/sheets.json';
 import { renderRoutes } from '../../../test/render';
 import { sheetResponse } from '../../../test/sheet-response';
@@ -10,8 +9,8 @@ import { InformationSheet } from '../information-sheet/information-sheet';
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.changeLanguage('fr-FR');
-  await i18next.loadNamespaces(['common', 'sheets']);
+  await i18n.changeLanguage('fr-FR');
+  await i18n.loadNamespaces(['common', 'sheets']);
 });
 
 afterEach(() => {

@@ -7,7 +7,7 @@ import { useController, type Control } from '../../../components/form/use-form';
 import { CheckboxField } from '../../../components/form/checkbox-field';
 import { HelperText } from '../../../components/form/helper-text';
 import { OutlinedField } from '../../../components/form/outlined-field';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { fieldMessage } from './messages';
 import { fieldId, type SheetValues } from './use-sheet';
 

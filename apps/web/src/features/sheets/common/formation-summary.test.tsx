@@ -1,8 +1,7 @@
 import type { CerfaParams } from '@passerelle/contract';
 import { cleanup, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render';
 import { requestUrl } from '../../../test/request-url';
 import { FormationSummary } from './formation-summary';
@@ -25,8 +24,8 @@ const params: CerfaParams = {
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.changeLanguage('fr-FR');
-  await i18next.loadNamespaces(['common', 'sheets']);
+  await i18n.changeLanguage('fr-FR');
+  await i18n.loadNamespaces(['common', 'sheets']);
 });
 
 afterEach(() => {

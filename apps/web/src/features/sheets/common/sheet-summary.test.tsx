@@ -1,9 +1,8 @@
 import type { SheetKind, SheetResponse } from '@passerelle/contract';
 import { cleanup, screen, within, type queries } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import en from '../../../locales/en-US/sheets.json';
 import fr from '../../../locales/fr-FR/sheets.json';
 import { renderRoutes } from '../../../test/render';
@@ -48,18 +47,18 @@ const valueOf = (scope: ReturnType<typeof within<typeof queries>>, label: string
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'sheets']);
+  await i18n.loadNamespaces(['common', 'sheets']);
 });
 
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
-  await i18next.changeLanguage('fr-FR');
+  await i18n.changeLanguage('fr-FR');
 });
 
 describe('a sent sheet reads back as a summary, not a disabled form', () => {
   it('applicant first contact: grouped as the form, says who sent it and when, and whose name and e-mail each is', async () => {
-    await i18next.changeLanguage('fr-FR');
+    await i18n.changeLanguage('fr-FR');
     const data = {
       apprenti: { nom: 'Martin', prenom: 'Camille', courriel: 'camille@example.test', dateNaissance: '2004-05-10' },
       employeur: { denomination: 'Data Conseil', siret: '73282932000074' },
@@ -83,7 +82,7 @@ describe('a sent sheet reads back as a summary, not a disabled form', () => {
   });
 
   it("employer first contact: its own answers and the apprentice's name, in English", async () => {
-    await i18next.changeLanguage('en-US');
+    await i18n.changeLanguage('en-US');
     const data = { employeur: { denomination: 'Capgemini', siret: '33070310000108' }, contrat: { salaireBrutMensuel: 1450 }, maitre1: { nom: 'Lambert' } };
     render('f1ce', sent(data, { apprenti: { nom: 'Bernard', prenom: 'Lucas' } }, 'company'));
     expect(await screen.findByText(/^Sheet sent on 20\/11\/2026 \d\d:30 by Marc Lambert \(the company\)$/)).toBeInTheDocument();
@@ -128,7 +127,7 @@ describe('why a sheet stands still', () => {
   });
 
   it('a refused case gives its reason, in English', async () => {
-    await i18next.changeLanguage('en-US');
+    await i18n.changeLanguage('en-US');
     render('f1ce', closed({ kind: 'refused', reason: 'Position unrelated to the training', at: null }));
     expect(await screen.findByText(en.readOnly.note.refused)).toBeInTheDocument();
     expect(screen.getByText(en.readOnly.note.reason.replace('{{reason}}', 'Position unrelated to the training'))).toBeInTheDocument();

@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLists } from '../../../components/sheet-summary/use-lists';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { todayIso } from '@passerelle/contract/rules/dates';
 import { SpecValues, type FieldSpec, type SpecGroup } from '../../../components/sheet-summary/spec-values';
+import { useTranslation } from '../../../lib/i18n';
 import { Cell, FieldGroup, referenceOptions, SheetCheckbox, SheetSelect, SheetTextField, SheetYesNo } from './fields';
 
 export { isAnswered, SpecValues, type FieldSpec, type SpecGroup } from '../../../components/sheet-summary/spec-values';

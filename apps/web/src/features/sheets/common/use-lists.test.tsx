@@ -1,10 +1,9 @@
+import { i18n, initI18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render';
 import { act, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
 import { useState } from 'react';
 import { useForm } from '../../../components/form/use-form';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
 import en from '../../../locales/en-US/sheets.json';
 import fr from '../../../locales/fr-FR/sheets.json';
 import { SheetFormContext } from './fields';
@@ -53,14 +52,14 @@ const readOnlyBlock = () => within(screen.getByRole('region', { name: 'read-only
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'sheets']);
+  await i18n.loadNamespaces(['common', 'sheets']);
 });
 
-afterAll(() => i18next.changeLanguage('fr-FR'));
+afterAll(() => i18n.changeLanguage('fr-FR'));
 
 describe('reference lists in the page language', () => {
   it('shows the CERFA French labels in French', async () => {
-    await i18next.changeLanguage('fr-FR');
+    await i18n.changeLanguage('fr-FR');
     await renderSheet();
     const nationality = await screen.findByRole('combobox', { name: fr.fields.nationalite });
     expect(optionTexts(nationality)).toEqual([
@@ -77,7 +76,7 @@ describe('reference lists in the page language', () => {
   });
 
   it('shows the English labels in English, the codes unchanged', async () => {
-    await i18next.changeLanguage('en-US');
+    await i18n.changeLanguage('en-US');
     await renderSheet();
     const nationality = await screen.findByRole('combobox', { name: en.fields.nationalite });
     expect(optionTexts(nationality)).toEqual([en.choose, 'French', 'EU national', 'Non-EU national']);
@@ -94,12 +93,12 @@ describe('reference lists in the page language', () => {
   });
 
   it('switches the labels when the person changes language, keeping the answers', async () => {
-    await i18next.changeLanguage('fr-FR');
+    await i18n.changeLanguage('fr-FR');
     await renderSheet();
     expect(selectedText(await screen.findByRole('combobox', { name: fr.fields.typeContrat }))).toBe(
       "Contrat d'apprentissage",
     );
-    await act(() => i18next.changeLanguage('en-US'));
+    await act(() => i18n.changeLanguage('en-US'));
     const contractType = await screen.findByRole('combobox', { name: en.fields.typeContrat });
     expect(selectedText(contractType)).toBe('Apprenticeship contract (APP)');
     expect(contractType).toHaveValue('APP');

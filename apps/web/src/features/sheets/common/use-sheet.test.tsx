@@ -1,11 +1,10 @@
+import { i18n, initI18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render';
 import { sheetResponse } from '../../../test/sheet-response';
 import type { SheetResponse } from '@passerelle/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
 import fr from '../../../locales/fr-FR/sheets.json';
 import { Component as ApplicantFirstContactPage } from '../applicant-first-contact-page';
 import { fingerprint, withoutNir } from './draft-storage';
@@ -48,8 +47,8 @@ const contactGroup = async () => within(await screen.findByRole('group', { name:
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.changeLanguage('fr-FR');
-  await i18next.loadNamespaces(['common', 'sheets']);
+  await i18n.changeLanguage('fr-FR');
+  await i18n.loadNamespaces(['common', 'sheets']);
 });
 
 beforeEach(() => localStorage.clear());

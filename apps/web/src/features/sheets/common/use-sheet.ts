@@ -1,9 +1,9 @@
 import type { SheetData, SheetKind, SheetResponse } from '@passerelle/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import i18next from 'i18next';
 import { get, set, useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormReturn } from '../../../components/form/use-form';
 import { ApiError } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
 import { checkSheetBeforeSend, finishSheet, saveSheet, sheetQueryKey, sheetQueryOptions, type SheetRole } from '../api/sheets';
 import { loadLists } from '../../../components/sheet-summary/use-lists';
 import { fieldMessage } from './messages';
@@ -41,10 +41,10 @@ const loadValidation = () => import('./validation');
  */
 function sheetResolver(kind: SheetKind, serverErrors: Map<string, ServerError>): Resolver<FieldValues> {
   return async (values) => {
-    const result = (await loadValidation()).checkSheet(kind, values, i18next.language);
+    const result = (await loadValidation()).checkSheet(kind, values, i18n.language);
     const errors: FieldErrors = {};
     if ('issues' in result)
-      for (const issue of result.issues) set(errors, issue.path, { type: 'validation', message: fieldMessage(issue.message, i18next.language, issue.params) });
+      for (const issue of result.issues) set(errors, issue.path, { type: 'validation', message: fieldMessage(issue.message, i18n.language, issue.params) });
     // The server's findings stay under their fields until the person changes the value (a blur alone re-validates).
     for (const [path, error] of serverErrors) {
       if (fingerprint(valueAt(values, path)) !== error.value) serverErrors.delete(path);

@@ -8,9 +8,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDownload } from '../../../components/use-download';
 import { useErrorText } from '../../../components/use-error-text';
+import { useTranslation } from '../../../lib/i18n';
 import type { SignatureDocument } from '../utils/signers';
 
 // The viewer's own code is small; pdf.js comes later still, when it opens a document (see pdf-viewer.tsx).

@@ -11,11 +11,11 @@ import type { SignatureResponse, SignatureSignBody } from '@passerelle/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver, type ResolverResult } from '../../../components/form/use-form';
-import { useTranslation } from 'react-i18next';
 import { OutlinedField } from '../../../components/form/outlined-field';
 import { useErrorText } from '../../../components/use-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/date-format';
+import { useTranslation } from '../../../lib/i18n';
 import { requestSignatureCode, signatureQueryKey, signDocuments, type SignatureCodeResponse } from '../api/signature';
 import { useMessageText } from '../utils/messages';
 

@@ -6,10 +6,10 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import type { SignatureResponse } from '@passerelle/contract';
-import { useTranslation } from 'react-i18next';
 import { CfaContact } from '../../../components/cfa-contact';
 import { useDownload } from '../../../components/use-download';
 import { useErrorText } from '../../../components/use-error-text';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Every signer signed: thanks, and the signed contract. */
 export function SignedOutcome({ signature }: { signature: SignatureResponse }) {

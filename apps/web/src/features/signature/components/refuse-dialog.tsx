@@ -7,10 +7,10 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { OutlinedField } from '../../../components/form/outlined-field';
 import { useErrorText } from '../../../components/use-error-text';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { refuseSignature, signatureQueryKey } from '../api/signature';
 import { useMessageText } from '../utils/messages';
 

@@ -9,13 +9,12 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { SignatureResponse } from '@passerelle/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDate } from '../../../lib/date-format';
+import { useTranslation, type TFunction } from '../../../lib/i18n';
 import type { Signer } from '../utils/signers';
 
-function statusText(signer: Signer, isMe: boolean, t: TFunction<'signature'>, language: string): string {
+function statusText(signer: Signer, isMe: boolean, t: TFunction, language: string): string {
   const date = signer.at ? formatDate(signer.at, language) : null;
   switch (signer.status) {
     case 'waiting':

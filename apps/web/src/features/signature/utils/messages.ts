@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { serverFieldMessage } from '../../../components/form/server-errors';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * A field message as the person reads it: the contract's and the server's `signature.*` codes (`signature.code_format`)

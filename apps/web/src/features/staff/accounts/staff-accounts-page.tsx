@@ -10,7 +10,6 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { StaffAccount } from '@passerelle/contract/staff-accounts';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { serverFieldMessage } from '../../../components/form/server-errors';
@@ -18,6 +17,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/date-format';
+import { useTranslation } from '../../../lib/i18n';
 import { ListRow } from '../components/list-row';
 import { useAccountStatus, useInviteStaff, useStaffAccounts } from './api/accounts';
 

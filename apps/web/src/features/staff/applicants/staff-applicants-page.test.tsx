@@ -1,8 +1,7 @@
 import type { ApplicantImportResponse, StaffApplicantItem, StaffApplicantsResponse, StaffFiltersResponse } from '@passerelle/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import fr from '../../../locales/fr-FR/staff-applicants.json';
 import { renderRoutes } from '../../../test/render';
 import { requestUrl } from '../../../test/request-url';
@@ -64,8 +63,8 @@ const renderAt = (path: string) => renderRoutes([{ path: '/gestion/candidats', e
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.changeLanguage('fr-FR');
-  await i18next.loadNamespaces(['common', 'staff', 'staff-applicants']);
+  await i18n.changeLanguage('fr-FR');
+  await i18n.loadNamespaces(['common', 'staff', 'staff-applicants']);
 });
 
 afterEach(() => {

@@ -1,9 +1,8 @@
 import type { StaffDossierDetailResponse } from '@passerelle/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import fr from '../../../locales/fr-FR/staff-case.json';
 import { renderRoutes } from '../../../test/render';
 import { requestUrl } from '../../../test/request-url';
@@ -132,13 +131,13 @@ const actions = async () => within(await screen.findByRole('region', { name: fr.
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'staff-case', 'sheets']);
+  await i18n.loadNamespaces(['common', 'staff-case', 'sheets']);
 });
 
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
-  await i18next.changeLanguage('fr-FR');
+  await i18n.changeLanguage('fr-FR');
 });
 
 // Each test opens a lazy dialog and waits for two answers: a loaded machine needs more than the default 5 s.

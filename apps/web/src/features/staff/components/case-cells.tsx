@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { StaffDossierItem } from '@passerelle/contract';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { DossierBadge } from '../../../components/dossier-badge';
 import { staffCasePath, toCaseState } from '../../../lib/back-office-links';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDate, formatTime } from '../../../lib/date-format';
+import { useTranslation } from '../../../lib/i18n';
 import { StepProgress } from './step-progress';
 
 /** An e-mail that breaks before its @ when the column is narrow, rather than anywhere. */

@@ -17,10 +17,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../components/use-error-text';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 
 /** What every CSV import answers (issue 12): the lines read, those stored, and each line's errors. */
 export interface CsvImportResult {

@@ -8,8 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../components/use-error-text';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * A back-office editing dialog (an offer, a workshop): the form's fields in a column, a failure that no field holds

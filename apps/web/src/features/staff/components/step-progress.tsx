@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import type { StaffDossierItem } from '@passerelle/contract';
 import { computeSteps, type StepState } from '@passerelle/contract/dossier-progress';
-import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
+import { useTranslation } from '../../../lib/i18n';
 
 const segmentColor: Record<StepState, string> = {
   done: 'primary.main',

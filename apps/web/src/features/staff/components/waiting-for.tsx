@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { StaffDossierItem } from '@passerelle/contract';
-import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/date-format';
+import { useTranslation } from '../../../lib/i18n';
 
 const DAY_MS = 86_400_000;
 

@@ -1,9 +1,8 @@
 import type { StaffCmsSection } from '@passerelle/contract/staff-content';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import { jsonResponse, stubApi, type StubbedCall } from '../../../test/api-stub';
 import { renderRoutes } from '../../../test/render';
 import type { CmsPreview } from './components/feed-panel';
@@ -26,8 +25,8 @@ const Preview: CmsPreview = ({ title, html }) => (
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.changeLanguage('fr-FR');
-  await i18next.loadNamespaces(['common', 'staff-content']);
+  await i18n.changeLanguage('fr-FR');
+  await i18n.loadNamespaces(['common', 'staff-content']);
 });
 
 afterEach(() => {

@@ -5,8 +5,8 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from '../../../lib/i18n';
 import { FeedPanel, type CmsPreview } from './components/feed-panel';
 
 // The lists load when their tab opens: the feed's editor, the first tab, paints without them.

@@ -2,9 +2,9 @@ import Download from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { staffExportPaths } from '@passerelle/contract/staff-export-paths';
-import { useTranslation } from 'react-i18next';
 import { useDownload } from '../../../components/use-download';
 import { useErrorText } from '../../../components/use-error-text';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * The cases under the pipeline's current filters as a CSV file (issue 12, "Exports"). `query` is the pipeline's own

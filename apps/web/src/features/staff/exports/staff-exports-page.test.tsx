@@ -1,9 +1,8 @@
 import type { StaffWorkshop } from '@passerelle/contract/staff-workshops';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import { jsonResponse } from '../../../test/api-stub';
 import { renderRoutes } from '../../../test/render';
 import { requestUrl } from '../../../test/request-url';
@@ -42,8 +41,8 @@ function serve() {
 const saved: string[] = [];
 beforeAll(async () => {
   await initI18n();
-  await i18next.changeLanguage('fr-FR');
-  await i18next.loadNamespaces(['common', 'staff-exports']);
+  await i18n.changeLanguage('fr-FR');
+  await i18n.loadNamespaces(['common', 'staff-exports']);
 });
 beforeEach(() => {
   saved.length = 0;

@@ -10,12 +10,12 @@ import Typography from '@mui/material/Typography';
 import { staffExportPaths } from '@passerelle/contract/staff-export-paths';
 import type { StaffWorkshop } from '@passerelle/contract/staff-workshops';
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useDownload } from '../../../components/use-download';
 import { useErrorText } from '../../../components/use-error-text';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/date-format';
+import { useTranslation } from '../../../lib/i18n';
 import { useExportWorkshops } from './api/exports';
 import { ExportCasesButton } from './export-cases-button';
 

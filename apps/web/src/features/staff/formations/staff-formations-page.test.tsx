@@ -1,9 +1,8 @@
 import type { StaffFormation, StaffSchool } from '@passerelle/contract/staff-formations';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render';
 import { jsonResponse, stubApi, type StubbedCall } from '../../../test/api-stub';
 import { Component as StaffFormationsPage } from './staff-formations-page';
@@ -39,8 +38,8 @@ const serve = (onWrite: (call: StubbedCall) => Response) =>
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.changeLanguage('fr-FR');
-  await i18next.loadNamespaces(['common', 'staff-formations']);
+  await i18n.changeLanguage('fr-FR');
+  await i18n.loadNamespaces(['common', 'staff-formations']);
 });
 
 afterEach(() => {

@@ -12,11 +12,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { StaffFormation, StaffSchool } from '@passerelle/contract/staff-formations';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/date-format';
+import { useTranslation } from '../../../lib/i18n';
 import { ListRow } from '../components/list-row';
 import { useStaffFormations, useStaffSchools } from './api/formations';
 

@@ -1,8 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import { jsonResponse, stubApi } from '../../../test/api-stub';
 import { renderRoutes } from '../../../test/render';
 import type { SmicRow } from './api/smic';
@@ -33,8 +32,8 @@ const added: SmicRow = {
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.changeLanguage('fr-FR');
-  await i18next.loadNamespaces(['common', 'staff-references']);
+  await i18n.changeLanguage('fr-FR');
+  await i18n.loadNamespaces(['common', 'staff-references']);
 });
 afterEach(() => {
   cleanup();

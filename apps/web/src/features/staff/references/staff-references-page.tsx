@@ -33,10 +33,10 @@ import {
 } from '@passerelle/contract/rules/salary';
 import { maxWeeklyHours } from '@passerelle/contract/rules/working-time';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/date-format';
+import { useTranslation } from '../../../lib/i18n';
 import { useSmicTable, type SmicRow } from './api/smic';
 
 // The form (and zod with the contract's schema) loads when it opens.

@@ -1,9 +1,8 @@
 import type { StaffSurveyResultsResponse } from '@passerelle/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import fr from '../../../locales/fr-FR/survey.json';
 import { renderRoutes } from '../../../test/render';
 import { requestUrl } from '../../../test/request-url';
@@ -57,7 +56,7 @@ function results(etape: StaffSurveyResultsResponse['etape']): StaffSurveyResults
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'survey']);
+  await i18n.loadNamespaces(['common', 'survey']);
 });
 
 afterEach(() => {

@@ -16,13 +16,13 @@ import type { BulkSurveyInvitationResponse, StaffSurveyResultsResponse } from '@
 import { surveySteps, type SurveyStep } from '@passerelle/contract/survey-questions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
 import { api, downloadFile } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 
 type QuestionResult = StaffSurveyResultsResponse['questions'][number];
 

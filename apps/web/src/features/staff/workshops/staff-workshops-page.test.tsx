@@ -2,9 +2,8 @@ import type { StaffSchool } from '@passerelle/contract/staff-formations';
 import type { StaffWorkshop } from '@passerelle/contract/staff-workshops';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { i18n, initI18n } from '../../../lib/i18n';
 import { jsonResponse as json, stubApi, type StubbedCall } from '../../../test/api-stub';
 import { renderRoutes } from '../../../test/render';
 import { Component as StaffWorkshopsPage } from './staff-workshops-page';
@@ -46,8 +45,8 @@ const serve = (onWrite: (call: StubbedCall) => Response) =>
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.changeLanguage('fr-FR');
-  await i18next.loadNamespaces(['common', 'staff-workshops']);
+  await i18n.changeLanguage('fr-FR');
+  await i18n.loadNamespaces(['common', 'staff-workshops']);
 });
 
 afterEach(() => {

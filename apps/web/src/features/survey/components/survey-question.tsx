@@ -7,7 +7,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { SURVEY_SCALE_MAX, SURVEY_TEXT_MAX, type SurveyQuestion } from '@passerelle/contract/survey-questions';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 export interface SurveyQuestionFieldProps {
   question: SurveyQuestion;

@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { attestationKinds } from '@passerelle/contract/portal-rules';
-import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../../components/use-error-text';
+import { useTranslation } from '../../../../lib/i18n';
 import { SectionCard } from '../../components/section-card';
 import { useDownload } from '../../../../components/use-download';
 

@@ -1,11 +1,10 @@
+import { i18n, initI18n } from '../../../../lib/i18n';
 import { renderRoutes } from '../../../../test/render';
 import { requestUrl } from '../../../../test/request-url';
 import { wrongFileTypeMessage, type PortalInfos } from '@passerelle/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../../lib/i18n';
 import { CvCard } from './cv-card';
 
 const emptyInfos: PortalInfos = {
@@ -38,7 +37,7 @@ const pdf = (name = 'mon-cv.pdf') => new File(['%PDF-1.7 test'], name, { type: '
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'portal']);
+  await i18n.loadNamespaces(['common', 'portal']);
 });
 
 afterEach(() => {
@@ -126,7 +125,7 @@ describe('CvCard', () => {
   });
 
   it('says the content is not a PDF when the server finds a file named .pdf is not one, in English too', async () => {
-    await i18next.changeLanguage('en-US');
+    await i18n.changeLanguage('en-US');
     mockApi(async () => json(415, { code: 'UNSUPPORTED_FILE_TYPE', message: 'Unsupported file type', errors: { cv: ['file.content_not_pdf'] } }));
     const user = userEvent.setup();
     renderCard();
@@ -137,7 +136,7 @@ describe('CvCard', () => {
     const text = 'The content of this file is not a PDF, even though its name ends in .pdf: save or export the document as a PDF again, then send it.';
     await waitFor(() => expect(input).toHaveAccessibleDescription(text));
     expect(screen.getByRole('alert')).not.toHaveTextContent('valid extension');
-    await i18next.changeLanguage('fr-FR');
+    await i18n.changeLanguage('fr-FR');
   });
 
   it('shows a refusal the server sends as a rule code in words, under the input', async () => {

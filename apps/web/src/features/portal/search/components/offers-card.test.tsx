@@ -1,11 +1,10 @@
+import { i18n, initI18n } from '../../../../lib/i18n';
 import { renderRoutes } from '../../../../test/render';
 import { requestUrl } from '../../../../test/request-url';
 import type { Offer, OffersResponse } from '@passerelle/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../../lib/i18n';
 import { OffersCard } from './offers-card';
 
 const json = (status: number, body: unknown) =>
@@ -51,13 +50,13 @@ beforeAll(async () => {
   // A new page scrolls the card's top into view; jsdom lays nothing out and has no scrollIntoView.
   Element.prototype.scrollIntoView = () => undefined;
   await initI18n();
-  await i18next.loadNamespaces(['common', 'portal']);
+  await i18n.loadNamespaces(['common', 'portal']);
 });
 
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
-  await i18next.changeLanguage('fr-FR');
+  await i18n.changeLanguage('fr-FR');
 });
 
 describe('OffersCard date filters', () => {
@@ -83,7 +82,7 @@ describe('OffersCard date filters', () => {
   });
 
   it('shows the server’s refusal of a filter under that filter, in English too, with no retry', async () => {
-    await i18next.changeLanguage('en-US');
+    await i18n.changeLanguage('en-US');
     mockOffers((url) =>
       url.searchParams.has('publicationDateAfter')
         ? json(400, {
@@ -121,7 +120,7 @@ describe('OffersCard count', () => {
     { lang: 'en-US', total: 37, capped: false, text: '37 offers' },
   ] as const;
   it.each(cases)('says "$text" in $lang for $total offers (more beyond: $capped), in a status screen readers announce', async ({ lang, total, capped, text }) => {
-    await i18next.changeLanguage(lang);
+    await i18n.changeLanguage(lang);
     mockOffers(answerWith(total, capped));
     renderRoutes([{ path: '/', element: <OffersCard /> }]);
     const offers = await screen.findByRole('region', { name: lang === 'fr-FR' ? 'Offres d’alternance' : 'Work-study offers' });

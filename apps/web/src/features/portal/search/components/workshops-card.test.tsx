@@ -1,8 +1,7 @@
 import type { Workshop } from '@passerelle/contract';
 import { cleanup, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../../lib/i18n';
+import { i18n, initI18n } from '../../../../lib/i18n';
 import { renderRoutes } from '../../../../test/render';
 import { WorkshopsCard } from './workshops-card';
 
@@ -19,7 +18,7 @@ const workshop = (id: number, title: string, isInscrit: boolean): Workshop => ({
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'portal']);
+  await i18n.loadNamespaces(['common', 'portal']);
 });
 
 afterEach(cleanup);

@@ -13,12 +13,12 @@ import { inviteStaffBody } from '@passerelle/contract/forms/formats/staff-accoun
 import type { InviteStaffBody, InviteStaffInput, InviteStaffResponse } from '@passerelle/contract/staff-accounts';
 import { useId, useState } from 'react';
 import { useController, useForm, type Control } from '../../../../components/form/use-form';
-import { useTranslation } from 'react-i18next';
 import { OutlinedField } from '../../../../components/form/outlined-field';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { formatResolver } from '../../../../components/form/format-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
+import { useTranslation } from '../../../../lib/i18n';
 import { useInviteStaff } from '../api/accounts';
 
 function AdminCheckbox({ control }: { control: Control<InviteStaffInput> }) {

@@ -24,13 +24,13 @@ import {
 import { todayIso } from '@passerelle/contract/rules/dates';
 import { useId, useState } from 'react';
 import { useController, useForm, type Control } from '../../../../components/form/use-form';
-import { useTranslation } from 'react-i18next';
 import { OutlinedField } from '../../../../components/form/outlined-field';
 import { applyServerErrors, serverFieldMessage } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { formatResolver } from '../../../../components/form/format-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
+import { useTranslation } from '../../../../lib/i18n';
 import { useCaseAction } from '../api/case';
 import type { CaseDetail } from '../utils/case-data';
 import { actionOf, isDestructive, type CaseIntent } from './case-intents';

@@ -10,8 +10,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { computeSteps } from '@passerelle/contract/dossier-progress';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../../lib/date-format';
+import { useTranslation } from '../../../../lib/i18n';
 import type { CaseDetail } from '../utils/case-data';
 
 /** SPEC 4, "Case steps": the six steps, each done, active or to come. */

@@ -13,11 +13,11 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReviewableDocument } from '@passerelle/contract';
 import { useId, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDownload } from '../../../../components/use-download';
 import { useErrorText } from '../../../../components/use-error-text';
 import { visuallyHidden } from '../../../../components/visually-hidden';
 import { formatFileSize } from '../../../../lib/file-size';
+import { useTranslation } from '../../../../lib/i18n';
 import { reviewState, type CaseDetail, type ReviewState } from '../utils/case-data';
 import type { CaseIntent } from './case-intents';
 

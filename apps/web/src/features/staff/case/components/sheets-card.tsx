@@ -10,13 +10,13 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { SheetKind } from '@passerelle/contract';
 import { Suspense, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { f1caSummary } from '../../../../components/sheet-summary/f1ca-parts';
 import { f1ceSummary } from '../../../../components/sheet-summary/f1ce-parts';
 import { informationSteps, informationSummary } from '../../../../components/sheet-summary/information-parts';
 import { missionsSpecs } from '../../../../components/sheet-summary/missions-parts';
 import { SheetSummary, type SummaryPart } from '../../../../components/sheet-summary/sheet-summary';
 import { formatDateTime } from '../../../../lib/date-format';
+import { useTranslation } from '../../../../lib/i18n';
 import { sheetOrder, type CaseDetail } from '../utils/case-data';
 
 type Sheet = CaseDetail['sheets'][number];

@@ -8,10 +8,10 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { SignerRole, StaffSignature } from '@passerelle/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDownload } from '../../../../components/use-download';
 import { useErrorText } from '../../../../components/use-error-text';
 import { formatDateTime } from '../../../../lib/date-format';
+import { useTranslation } from '../../../../lib/i18n';
 import type { CaseIntent } from './case-intents';
 
 /** Issue 11: the case's signature procedure, its signers in order, and the check of a paper scan waiting. */

@@ -1,9 +1,8 @@
 import type { CaseSurveysResponse } from '@passerelle/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../../lib/i18n';
+import { i18n, initI18n } from '../../../../lib/i18n';
 import { renderRoutes } from '../../../../test/render';
 import { requestUrl } from '../../../../test/request-url';
 import { SurveyCard } from './survey-card';
@@ -40,7 +39,7 @@ function state(integrationSent: number): CaseSurveysResponse {
 
 beforeAll(async () => {
   await initI18n();
-  await i18next.loadNamespaces(['common', 'staff-case']);
+  await i18n.loadNamespaces(['common', 'staff-case']);
 });
 
 afterEach(() => {

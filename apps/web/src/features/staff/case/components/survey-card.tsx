@@ -9,12 +9,11 @@ import Typography from '@mui/material/Typography';
 import type { CaseSurveysResponse, SurveyStep } from '@passerelle/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../../components/error-state';
 import { useErrorText } from '../../../../components/use-error-text';
 import { api } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/date-format';
+import { useTranslation, type TFunction } from '../../../../lib/i18n';
 
 type StepState = CaseSurveysResponse['steps'][number];
 
@@ -32,7 +31,7 @@ const caseSurveysQueryOptions = (id: number) =>
   });
 
 /** When the step was sent, how often; or why it is open without a sending (the signature survey of a signed case). */
-function sentLine(step: StepState, t: TFunction<'staff-case'>): string {
+function sentLine(step: StepState, t: TFunction): string {
   const { invitation } = step;
   if (!invitation) return step.open ? t('surveys.openOnSigning') : t('surveys.notSent');
   if (invitation.timesSent === 1) return t('surveys.sentOn', { date: formatDate(invitation.firstSentAt) });

@@ -12,7 +12,6 @@ import type { Language } from '@passerelle/contract';
 import type { CmsSectionName } from '@passerelle/contract/staff-content';
 import { CMS_HTML_MAX, CMS_TITLE_MAX } from '@passerelle/contract/staff-content-limits';
 import { useEffect, useId, useState, type ComponentType, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { ErrorState } from '../../../../components/error-state';
@@ -20,6 +19,7 @@ import { serverFieldMessage } from '../../../../components/form/server-errors';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/date-format';
+import { useTranslation } from '../../../../lib/i18n';
 import { useCmsSection, useSaveCmsSection } from '../api/content';
 import { RichTextEditor } from './rich-text-editor';
 

@@ -9,11 +9,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ForumBody } from '@passerelle/contract/staff-content';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../../components/error-state';
 import { serverFieldMessage } from '../../../../components/form/server-errors';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
+import { useTranslation } from '../../../../lib/i18n';
 import { useForum, useSaveForum } from '../api/content';
 
 type Field = 'name' | 'date' | 'link';

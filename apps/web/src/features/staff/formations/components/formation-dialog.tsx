@@ -18,11 +18,11 @@ import { formationContractTypes } from '@passerelle/contract/formation-contract-
 import type { FormationBody, FormationContractType, FormationInput, StaffFormation, StaffSchool } from '@passerelle/contract/staff-formations';
 import { useId, useState } from 'react';
 import { useController, useForm, useWatch, type Control } from '../../../../components/form/use-form';
-import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { formatResolver } from '../../../../components/form/format-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
+import { useTranslation } from '../../../../lib/i18n';
 import { SchoolSelect } from '../../components/school-select';
 import { useSaveFormation } from '../api/formations';
 

@@ -10,11 +10,11 @@ import { schoolBody } from '@passerelle/contract/forms/formats/staff-formations'
 import type { SchoolBody, StaffSchool } from '@passerelle/contract/staff-formations';
 import { useId, useState } from 'react';
 import { useForm } from '../../../../components/form/use-form';
-import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { formatResolver } from '../../../../components/form/format-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
+import { useTranslation } from '../../../../lib/i18n';
 import { useSaveSchool } from '../api/formations';
 
 /** Adding a school or renaming one; its code is what the applicants' import file names it by. */

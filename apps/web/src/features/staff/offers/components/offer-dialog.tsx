@@ -3,11 +3,11 @@ import { offerBody } from '@passerelle/contract/forms/formats/staff-offers';
 import type { OfferBody, OfferInput, StaffOffer } from '@passerelle/contract/staff-offers';
 import { useState } from 'react';
 import { useController, useForm, useWatch, type Control } from '../../../../components/form/use-form';
-import { useTranslation } from 'react-i18next';
 import { OutlinedField } from '../../../../components/form/outlined-field';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { formatResolver } from '../../../../components/form/format-resolver';
+import { useTranslation } from '../../../../lib/i18n';
 import { FormDialog } from '../../components/form-dialog';
 import { useSaveOffer } from '../api/offers';
 

@@ -17,11 +17,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { StaffWorkshop } from '@passerelle/contract/staff-workshops';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../../components/error-state';
 import { useDownload } from '../../../../components/use-download';
 import { useErrorText } from '../../../../components/use-error-text';
 import { formatDate, formatDateTime } from '../../../../lib/date-format';
+import { useTranslation } from '../../../../lib/i18n';
 import { useWorkshopRegistrants } from '../api/workshops';
 
 /** The registrants CSV export (helper W3's exports module). */

@@ -5,10 +5,10 @@ import { workshopBody } from '@passerelle/contract/forms/formats/staff-workshops
 import type { StaffWorkshop, WorkshopBody, WorkshopInput } from '@passerelle/contract/staff-workshops';
 import { useId, useState } from 'react';
 import { useForm, type Resolver } from '../../../../components/form/use-form';
-import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { formatResolver } from '../../../../components/form/format-resolver';
+import { useTranslation } from '../../../../lib/i18n';
 import { FormDialog } from '../../components/form-dialog';
 import { SchoolSelect } from '../../components/school-select';
 import { useSaveWorkshop } from '../api/workshops';
