@@ -100,7 +100,9 @@ export function AppHeader({ isWide = false, isDrawerOpen = true, onOpenNavigatio
           color="inherit"
           edge="start"
           onClick={onOpenNavigation}
-          aria-label={isWide ? t(isDrawerOpen ? 'layout.hideNavigation' : 'layout.showNavigation') : t('layout.openNavigation')}
+          aria-label={
+            isWide ? t(isDrawerOpen ? 'layout.hideNavigation' : 'layout.showNavigation') : t('layout.openNavigation')
+          }
           aria-expanded={isWide ? isDrawerOpen : undefined}
         >
           <MenuIcon />

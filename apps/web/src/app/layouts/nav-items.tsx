@@ -7,7 +7,13 @@ import { Link, useLocation } from 'react-router';
 import { isNavLinkActive, type NavLinkItem } from './nav-links';
 
 /** The side navigation's entries: one list item each, the current page marked for the eye and for screen readers. */
-export function NavItems({ links, onNavigate }: { links: readonly NavLinkItem[]; onNavigate?: (() => void) | undefined }) {
+export function NavItems({
+  links,
+  onNavigate,
+}: {
+  links: readonly NavLinkItem[];
+  onNavigate?: (() => void) | undefined;
+}) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   return links.map((link) => {
@@ -27,7 +33,10 @@ export function NavItems({ links, onNavigate }: { links: readonly NavLinkItem[];
           }}
         >
           <ListItemIcon sx={{ minWidth: 40 }}>{link.icon}</ListItemIcon>
-          <ListItemText primary={t(link.labelKey)} slotProps={{ primary: { sx: { fontWeight: active ? 600 : 400 } } }} />
+          <ListItemText
+            primary={t(link.labelKey)}
+            slotProps={{ primary: { sx: { fontWeight: active ? 600 : 400 } } }}
+          />
         </ListItemButton>
       </Box>
     );

@@ -13,7 +13,7 @@ import type { CmsSectionName } from '@passerelle/contract/staff-content';
 import { CMS_HTML_MAX, CMS_TITLE_MAX } from '@passerelle/contract/staff-content-limits';
 import { useEffect, useId, useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
+import { useBlocker } from '../../../../lib/history';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { ErrorState } from '../../../../components/error-state';
 import { serverFieldMessage } from '../../../../components/form/server-errors';
