@@ -6,7 +6,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/system';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
-import { UNSAFE_createBrowserHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
+import { createBrowserHistory, Router } from '../lib/router';
 import { queryClient } from '../lib/query-client';
 import { buildTheme } from '../lib/theme';
 import { useThemeMode } from '../lib/theme-mode';
@@ -19,8 +19,8 @@ import { AppRoutes, RouteErrorBoundary } from './route-tree';
 const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
 const emotionCache = createCache({ key: 'mui', nonce, prepend: true });
 
-/** React Router in declarative mode, on a history that lets forms with unsaved changes hold a navigation back. */
-const history = blockableHistory(UNSAFE_createBrowserHistory({ v5Compat: true }));
+/** The app's router (lib/router.tsx), on a history that lets forms with unsaved changes hold a navigation back. */
+const history = blockableHistory(createBrowserHistory());
 
 export function AppProviders() {
   const { mode } = useThemeMode();
@@ -30,14 +30,14 @@ export function AppProviders() {
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
         <QueryClientProvider client={queryClient}>
-          <HistoryRouter history={history}>
+          <Router history={history}>
             {/* A failure of the shell itself: the route error page alone. */}
             <RouteErrorBoundary>
               <Suspense fallback={<FullPageSpinner />}>
                 <AppRoutes routes={routes} />
               </Suspense>
             </RouteErrorBoundary>
-          </HistoryRouter>
+          </Router>
         </QueryClientProvider>
       </ThemeProvider>
     </CacheProvider>

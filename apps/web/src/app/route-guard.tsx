@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import type { UserType } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from '../lib/router';
 import { ErrorState } from '../components/error-state';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { meQueryOptions } from '../features/auth/api/me';

@@ -1,11 +1,10 @@
 import { Component, createContext, createElement, lazy, use, useMemo, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, Outlet, RenderMatches, useLocation, type RouteObject } from '../lib/router';
 import { RouteErrorPage } from './route-error-page';
 
 /**
- * The route table in React Router's declarative mode (useRoutes), with what the data router used to give: route
- * handles, screens loaded on demand with a timeout, and error boundaries. The data router itself (~50 KB before
- * compression) left the first load: docs/decisions/0027-first-load.md.
+ * The route table (lib/router.tsx), with what React Router's data router used to give: route handles, screens loaded
+ * on demand with a timeout, and error boundaries. docs/decisions/0027-first-load.md.
  */
 
 /** SPEC section 8: loading a screen times out after 120 s (the route error page then offers a reload). */
@@ -78,9 +77,13 @@ export function useMatchedRoutes(): readonly RouteObject[] {
 /** Renders `routes` at the current location and tells useMatchedRoutes what matched. */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
-  const matched = useMemo(() => (matchRoutes(routes, location) ?? []).map((match) => match.route), [routes, location]);
-  const element = useRoutes(routes, location);
-  return <MatchesContext value={matched}>{element}</MatchesContext>;
+  const matches = useMemo(() => matchRoutes(routes, location.pathname) ?? [], [routes, location.pathname]);
+  const matched = useMemo(() => matches.map((match) => match.route), [matches]);
+  return (
+    <MatchesContext value={matched}>
+      <RenderMatches matches={matches} />
+    </MatchesContext>
+  );
 }
 
 interface BoundaryProps {

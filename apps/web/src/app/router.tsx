@@ -1,5 +1,5 @@
 import type { UserType } from '@passerelle/contract';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from '../lib/router';
 import { RouteGuard } from './route-guard';
 import { AppLayout } from './layouts/app-layout';
 import { lazyScreen, RouteErrorBoundary } from './route-tree';

@@ -1,31 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { NavigationType, parsePath, type Location, type To } from 'react-router';
+import { NavigationType, parsePath, type AppHistory, type Location, type To } from './router';
 
 /**
- * The app's history: React Router's own browser (or, in tests, memory) history, with two things the declarative router
- * lacks and the data router had (docs/decisions/0027-first-load.md): navigation blockers (a form with unsaved changes
- * asks before leaving) and, for the scroll handling, whether a navigation asked to keep the scroll position.
+ * The router's history (lib/router.tsx) with two things React Router's data router gave (docs/decisions/0027-first-load.md):
+ * navigation blockers (a form with unsaved changes asks before leaving) and, for the scroll handling, whether a
+ * navigation asked to keep the scroll position.
  */
-type Update = { action: NavigationType; location: Location; delta: number | null };
-type Listener = (update: Update) => void;
-
-/** The History interface React Router's <Router> navigates with (react-router's History, not exported by name). */
-export interface AppHistory {
-  readonly action: NavigationType;
-  readonly location: Location;
-  createHref(to: To): string;
-  createURL(to: To): URL;
-  encodeLocation(to: To): { pathname: string; search: string; hash: string };
-  push(to: To, state?: unknown, options?: NavigateFlags): void;
-  replace(to: To, state?: unknown, options?: NavigateFlags): void;
-  go(delta: number): void;
-  listen(listener: Listener): () => void;
-}
-
-interface NavigateFlags {
-  preventScrollReset?: boolean;
-}
-
 export interface BlockerArgs {
   currentLocation: Location;
   nextLocation: Location;
@@ -51,8 +31,7 @@ function toLocation(current: Location, to: To, state: unknown): Location {
     hash: path.hash ?? '',
     state: state ?? null,
     key: '',
-    mask: undefined,
-  } as Location;
+  };
 }
 
 /** The first blocker that refuses the navigation is told (its dialog shows); true when one did. */
@@ -71,7 +50,7 @@ function isBlocked(
   return false;
 }
 
-/** Wraps a React Router history (created with v5Compat: true) so that blockers can hold navigations back. */
+/** Wraps a history so that blockers can hold navigations back. */
 export function blockableHistory(base: AppHistory): AppHistory {
   /** The back or forward move being undone (a blocker refused it) or redone (the person confirmed): not checked again. */
   let passNextPop = false;
@@ -84,19 +63,17 @@ export function blockableHistory(base: AppHistory): AppHistory {
       return base.location;
     },
     createHref: (to) => base.createHref(to),
-    createURL: (to) => base.createURL(to),
-    encodeLocation: (to) => base.encodeLocation(to),
     push(to, state, options) {
       const go = () => {
         keepScroll = Boolean(options?.preventScrollReset);
-        base.push(to, state);
+        base.push(to, state, options);
       };
       if (!isBlocked(base.location, toLocation(base.location, to, state), NavigationType.Push, go)) go();
     },
     replace(to, state, options) {
       const go = () => {
         keepScroll = Boolean(options?.preventScrollReset);
-        base.replace(to, state);
+        base.replace(to, state, options);
       };
       if (!isBlocked(base.location, toLocation(base.location, to, state), NavigationType.Replace, go)) go();
     },

@@ -2,20 +2,18 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { Suspense, useState } from 'react';
-import { UNSAFE_createMemoryHistory, unstable_HistoryRouter as HistoryRouter, type RouteObject } from 'react-router';
+import { createMemoryHistory, Router, type RouteObject } from '../lib/router';
 import { AppRoutes } from '../app/route-tree';
 import { blockableHistory } from '../lib/history';
 import { buildTheme } from '../lib/theme';
 
 /** `routes` at `path` as the app renders them (declarative router, blockable history, route handles), in memory. */
 export function MemoryRoutes({ routes, path = '/' }: { routes: RouteObject[]; path?: string }) {
-  const [history] = useState(() =>
-    blockableHistory(UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true })),
-  );
+  const [history] = useState(() => blockableHistory(createMemoryHistory({ initialEntries: [path] })));
   return (
-    <HistoryRouter history={history}>
+    <Router history={history}>
       <AppRoutes routes={routes} />
-    </HistoryRouter>
+    </Router>
   );
 }
 

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../lib/router';
 import { useAuth } from '../../lib/auth-store';
 import { LogoMark } from './logo-mark';
 import { UserMenu } from './user-menu';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from '../../lib/router';
 import { useTheme } from '@mui/material/styles';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useLayoutConfig, useWindowWidth } from '../../lib/layout-config';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from '../../lib/router';
 import { lastNavigationKeepsScroll } from '../../lib/history';
 
 /** Same key as React Router's ScrollRestoration used, so that positions saved before the change still apply. */

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { PaletteMode } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router';
 import { useAuth } from '../../lib/auth-store';
 import { supportedLanguages } from '../../lib/i18n';
 import { useThemeMode } from '../../lib/theme-mode';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { logout } from './api/link';
 

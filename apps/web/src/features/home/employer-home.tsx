@@ -19,7 +19,7 @@ import { dossierBadge } from '@passerelle/contract/dossier-progress';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { DossierBadge } from '../../components/dossier-badge';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';

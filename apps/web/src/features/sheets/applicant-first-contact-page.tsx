@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { AddressFields, PersonFields } from './common/blocks';
 import { Cell, FieldGroup, referenceOptions, SheetSelect, SheetTextField } from './common/fields';
 import { SiretLookup } from './common/lookups';

@@ -18,7 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from '../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { z } from 'zod';
 import { fundingValidationBody as fundingFormat } from '@passerelle/contract/forms/formats/funding';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { informationSheetNext } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { sheetQueryOptions, type SheetRole } from './api/sheets';
 import { useSheetId } from './common/use-sheet-id';
 

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { formatFileSize } from '../../lib/file-size';
 import { useErrorText } from '../../components/use-error-text';
 import { ApiError, downloadFile } from '../../lib/api-client';

@@ -10,7 +10,7 @@ import type { SignatureResponse } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from '../../lib/router';
 import { ErrorState } from '../../components/error-state';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { PageHeader } from '../../components/page-header';

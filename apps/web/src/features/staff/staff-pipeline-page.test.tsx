@@ -6,7 +6,7 @@ import type {
 } from '@passerelle/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
 import fr from '../../locales/fr-FR/staff.json';

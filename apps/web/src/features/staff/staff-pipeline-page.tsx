@@ -11,7 +11,7 @@ import type { Theme } from '@mui/material/styles';
 import type { PipelineAlert } from '@passerelle/contract';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { serverFieldMessage } from '../../components/form/server-errors';

@@ -3,7 +3,7 @@ import { requestUrl } from '../../test/request-url';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store';
 import { initI18n } from '../../lib/i18n';

@@ -17,7 +17,7 @@ import { todayIso } from '@passerelle/contract/rules/dates';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldPath } from '../../components/form/use-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { useBlocker } from '../../lib/history';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useMemo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 
 /**
  * Html of the content feed, sanitised by the server. Links carrying `data-translate-key` get the translated label;

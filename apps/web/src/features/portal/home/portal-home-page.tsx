@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { PageHeader } from '../../../components/page-header';
 import { useCms } from '../api/cms';
 import { usePublicFiles } from '../api/public-files';

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router';
 import { PageHeader } from '../../../components/page-header';
 import { useCms } from '../api/cms';
 import { usePortalInfos } from '../api/infos';

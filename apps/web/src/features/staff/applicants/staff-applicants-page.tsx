@@ -21,7 +21,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { StaffApplicantItem } from '@passerelle/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';

@@ -11,7 +11,7 @@ import { staffExportPaths } from '@passerelle/contract/staff-export-paths';
 import type { StaffWorkshop } from '@passerelle/contract/staff-workshops';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../lib/router';
 import { useDownload } from '../../../components/use-download';
 import { useErrorText } from '../../../components/use-error-text';
 import { PageHeader } from '../../../components/page-header';

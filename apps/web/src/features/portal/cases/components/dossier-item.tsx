@@ -17,7 +17,7 @@ import type { Dossier } from '@passerelle/contract';
 import { DOSSIER_STATUT_ARCHIVED, canDeleteDossier, dossierActions, type DossierAction } from '@passerelle/contract/dossier-progress';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../../lib/router';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { useErrorText } from '../../../../components/use-error-text';
 import { useDeleteDossier } from '../../api/dossiers';

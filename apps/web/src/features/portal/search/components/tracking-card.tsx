@@ -18,7 +18,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { SuiviStatut } from '@passerelle/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../../lib/router';
 import { EmptyState } from '../../../../components/empty-state';
 import { useTrackingList } from '../../api/tracking';
 import { LoadingLines, QueryError } from '../../components/query-status';
