@@ -4,6 +4,8 @@ import { lastNavigationKeepsScroll } from '../../lib/history';
 
 /** Same key as React Router's ScrollRestoration used, so that positions saved before the change still apply. */
 const STORAGE_KEY = 'react-router-scroll-positions';
+/** How long a position or a hash's element is waited for while the first screen loads. */
+const RESTORE_WAIT_MS = 3000;
 
 function readPositions(): Record<string, number> {
   try {
@@ -58,18 +60,45 @@ export function useScrollRestoration() {
     positions.current ??= readPositions();
     currentKey.current = location.key;
     const saved = positions.current[location.key];
+    const hash = location.hash ? decodeURIComponent(location.hash.slice(1)) : '';
+    let target: () => boolean;
     if (action === NavigationType.Pop && saved !== undefined) {
-      window.scrollTo(0, saved);
+      // Reached once the page is tall enough.
+      target = () => {
+        window.scrollTo(0, saved);
+        return Math.abs(window.scrollY - saved) < 1;
+      };
+    } else if (action !== NavigationType.Pop && lastNavigationKeepsScroll()) {
+      return;
+    } else if (hash) {
+      // Reached once the element is there.
+      target = () => {
+        const element = document.getElementById(hash);
+        element?.scrollIntoView();
+        return Boolean(element);
+      };
+    } else {
+      window.scrollTo(0, 0);
       return;
     }
-    if (action !== NavigationType.Pop && lastNavigationKeepsScroll()) return;
-    if (location.hash) {
-      const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-      if (target) {
-        target.scrollIntoView();
-        return;
-      }
-    }
-    window.scrollTo(0, 0);
+    if (target()) return;
+    // On the first load the screen's code is still on its way (the shell paints first): try again on each frame for a
+    // while, as React Router did by waiting for the screen before the first render; the person's own scrolling stops it.
+    const started = performance.now();
+    let frame = requestAnimationFrame(function retry() {
+      if (target() || performance.now() - started > RESTORE_WAIT_MS) return;
+      frame = requestAnimationFrame(retry);
+    });
+    const stop = () => cancelAnimationFrame(frame);
+    const options = { once: true, passive: true } as const;
+    window.addEventListener('wheel', stop, options);
+    window.addEventListener('touchmove', stop, options);
+    window.addEventListener('keydown', stop, options);
+    return () => {
+      stop();
+      window.removeEventListener('wheel', stop);
+      window.removeEventListener('touchmove', stop);
+      window.removeEventListener('keydown', stop);
+    };
   }, [location, action]);
 }
