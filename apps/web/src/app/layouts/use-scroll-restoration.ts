@@ -15,6 +15,11 @@ function readPositions(): Record<string, number> {
   }
 }
 
+function isHistoryVisit(): boolean {
+  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type === 'reload' || entry?.type === 'back_forward';
+}
+
 /**
  * What React Router's ScrollRestoration (a data-router component) did: a new page starts at the top (or at the
  * element its hash names), back and forward return to where the page was left, also after a reload; a navigation that
@@ -25,6 +30,7 @@ export function useScrollRestoration() {
   const action = useNavigationType();
   const positions = useRef<Record<string, number> | null>(null);
   const currentKey = useRef(location.key);
+  const isFirst = useRef(true);
 
   useEffect(() => {
     positions.current ??= readPositions();
@@ -59,7 +65,11 @@ export function useScrollRestoration() {
   useLayoutEffect(() => {
     positions.current ??= readPositions();
     currentKey.current = location.key;
-    const saved = positions.current[location.key];
+    const first = isFirst.current;
+    isFirst.current = false;
+    // The first render restores only on a reload or a back/forward into the site: a page opened afresh has no state,
+    // hence React Router's "default" key, whose position may be another page's.
+    const saved = first && !isHistoryVisit() ? undefined : positions.current[location.key];
     const hash = location.hash ? decodeURIComponent(location.hash.slice(1)) : '';
     let target: () => boolean;
     if (action === NavigationType.Pop && saved !== undefined) {
@@ -86,7 +96,9 @@ export function useScrollRestoration() {
     // while, as React Router did by waiting for the screen before the first render; the person's own scrolling stops it.
     const started = performance.now();
     let frame = requestAnimationFrame(function retry() {
-      if (target() || performance.now() - started > RESTORE_WAIT_MS) return;
+      // Done once reached, or once the screen is there (no spinner left: the page is as tall as it gets for now).
+      if (target() || !document.querySelector('[data-loading]') || performance.now() - started > RESTORE_WAIT_MS)
+        return;
       frame = requestAnimationFrame(retry);
     });
     const stop = () => cancelAnimationFrame(frame);
