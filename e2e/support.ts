@@ -191,7 +191,7 @@ export async function waitUntilSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       document.fonts.status === 'loaded' &&
-      !document.querySelector('.MuiSkeleton-root, .MuiCircularProgress-root, [aria-busy="true"]') &&
+      !document.querySelector('.MuiSkeleton-root, .MuiCircularProgress-root, [data-loading], [aria-busy="true"]') &&
       document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
 }

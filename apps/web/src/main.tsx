@@ -1,16 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers';
+import { AppProviders, history } from './app/providers';
 import { preloadRouteNamespaces } from './app/route-namespaces';
-import { router } from './app/router';
+import { routes } from './app/router';
 import { initI18n } from './lib/i18n';
 import { captureLinkToken } from './lib/pending-link';
 
 captureLinkToken();
 
 const common = initI18n();
-// The first screen's texts load now, beside its chunk, which the router started fetching when it was created.
-preloadRouteNamespaces(router);
+// The first screen's texts load now, while the startup waits for the common ones.
+preloadRouteNamespaces(routes, history);
 
 void common.then(() => {
   const root = document.getElementById('root');

@@ -6,16 +6,21 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/system';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
-import { RouterProvider } from 'react-router';
+import { createBrowserHistory, Router } from '../lib/router';
 import { queryClient } from '../lib/query-client';
 import { buildTheme } from '../lib/theme';
 import { useThemeMode } from '../lib/theme-mode';
 import { FullPageSpinner } from '../components/full-page-spinner';
-import { router } from './router';
+import { blockableHistory } from '../lib/history';
+import { routes } from './router';
+import { AppRoutes, RouteErrorBoundary } from './route-tree';
 
 /** Styles carry the page's CSP nonce (the server writes it in the csp-nonce meta). */
 const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
 const emotionCache = createCache({ key: 'mui', nonce, prepend: true });
+
+/** The app's router (lib/router.tsx), on a history that lets forms with unsaved changes hold a navigation back. */
+export const history = blockableHistory(createBrowserHistory());
 
 export function AppProviders() {
   const { mode } = useThemeMode();
@@ -25,9 +30,14 @@ export function AppProviders() {
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
         <QueryClientProvider client={queryClient}>
-          <Suspense fallback={<FullPageSpinner />}>
-            <RouterProvider router={router} />
-          </Suspense>
+          <Router history={history}>
+            {/* A failure of the shell itself: the route error page alone. */}
+            <RouteErrorBoundary>
+              <Suspense fallback={<FullPageSpinner />}>
+                <AppRoutes routes={routes} />
+              </Suspense>
+            </RouteErrorBoundary>
+          </Router>
         </QueryClientProvider>
       </ThemeProvider>
     </CacheProvider>

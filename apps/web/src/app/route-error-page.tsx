@@ -7,7 +7,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
 import { useTranslation } from '../lib/i18n';
 
 /** A screen's code (or its texts) could not be fetched: a dropped connection, a new release, the 120 s timeout. */
@@ -26,9 +25,8 @@ export function isLoadFailure(error: unknown): boolean {
  * SPEC section 8, load failures: "could not load this screen" and a reload button; any other rendering failure gets
  * a calm generic message. Only the common namespace is used: it is loaded at startup, so this page needs no fetch.
  */
-export function RouteErrorPage() {
+export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation('common');
-  const error = useRouteError();
   const loadFailure = isLoadFailure(error);
   useEffect(() => {
     if (!loadFailure) console.error(error);

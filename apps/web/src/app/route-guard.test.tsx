@@ -1,11 +1,12 @@
 import type { MeResponse } from '@passerelle/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useLocation, type RouteObject } from '../lib/router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../lib/auth-store';
 import { initI18n } from '../lib/i18n';
 import { storageKeys } from '../lib/storage-keys';
+import { MemoryRoutes } from '../test/render';
 import { RouteGuard } from './route-guard';
 
 beforeAll(async () => {
@@ -25,44 +26,40 @@ function Here({ name }: { name: string }) {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        handle: { title: 'common:titles.home' },
-        element: <RouteGuard />,
-        children: [{ index: true, element: <Here name="home" /> }],
-      },
-      {
-        path: '/espace-admissible',
-        handle: { title: 'common:titles.portal', userType: 'admissible' },
-        element: <RouteGuard />,
-        children: [{ index: true, element: <Here name="portal" /> }],
-      },
-      {
-        path: '/gestion',
-        handle: { title: 'common:titles.staffPipeline', userTypes: ['staff', 'admin'] },
-        element: <RouteGuard />,
-        children: [{ index: true, element: <Here name="pipeline" /> }],
-      },
-      {
-        path: '/logout',
-        handle: { title: 'common:titles.logout', skipAuth: true },
-        element: <RouteGuard />,
-        children: [{ index: true, element: <Here name="logout" /> }],
-      },
-      { path: '/unauthorized', element: <Here name="unauthorized" /> },
-      { path: '/forbidden', element: <Here name="forbidden" /> },
-    ],
-    { initialEntries: [path] },
-  );
+  const routes: RouteObject[] = [
+    {
+      path: '/',
+      handle: { title: 'common:titles.home' },
+      element: <RouteGuard />,
+      children: [{ index: true, element: <Here name="home" /> }],
+    },
+    {
+      path: '/espace-admissible',
+      handle: { title: 'common:titles.portal', userType: 'admissible' },
+      element: <RouteGuard />,
+      children: [{ index: true, element: <Here name="portal" /> }],
+    },
+    {
+      path: '/gestion',
+      handle: { title: 'common:titles.staffPipeline', userTypes: ['staff', 'admin'] },
+      element: <RouteGuard />,
+      children: [{ index: true, element: <Here name="pipeline" /> }],
+    },
+    {
+      path: '/logout',
+      handle: { title: 'common:titles.logout', skipAuth: true },
+      element: <RouteGuard />,
+      children: [{ index: true, element: <Here name="logout" /> }],
+    },
+    { path: '/unauthorized', element: <Here name="unauthorized" /> },
+    { path: '/forbidden', element: <Here name="forbidden" /> },
+  ];
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRoutes routes={routes} path={path} />
     </QueryClientProvider>,
   );
-  return router;
 }
 
 function meAnswering(user: MeResponse) {

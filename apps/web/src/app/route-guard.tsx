@@ -2,13 +2,14 @@ import Box from '@mui/material/Box';
 import type { UserType } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from '../lib/router';
 import { ErrorState } from '../components/error-state';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { meQueryOptions } from '../features/auth/api/me';
 import { rememberReturnPath, useAuth } from '../lib/auth-store';
 import { ApiError } from '../lib/api-client';
 import type { RouteHandle } from './router';
+import { useMatchedRoutes } from './route-tree';
 
 function isRouteHandle(handle: unknown): handle is Partial<RouteHandle> {
   return typeof handle === 'object' && handle !== null;
@@ -19,11 +20,11 @@ function isRouteHandle(handle: unknown): handle is Partial<RouteHandle> {
  * the route skips the check (logout).
  */
 function useRouteRequirement() {
-  const matches = useMatches();
+  const matches = useMatchedRoutes();
   let userTypes: readonly UserType[] | undefined;
   let skipAuth = false;
   for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const handle = matches[i]?.handle;
+    const handle: unknown = matches[i]?.handle;
     if (!isRouteHandle(handle)) continue;
     if (handle.skipAuth) skipAuth = true;
     if (!userTypes && handle.userTypes?.length) userTypes = handle.userTypes;

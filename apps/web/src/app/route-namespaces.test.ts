@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../lib/router';
 import { describe, expect, it } from 'vitest';
 import { routeNamespaces, routePathAt } from './route-namespaces';
 import { routes } from './router';
@@ -47,18 +47,18 @@ function namespacesOf(files: Iterable<string>): string[] {
 }
 
 /** The routes whose screen is loaded lazily, with their full path and the lazy loaders on the way to them. */
-function lazyRoutes(list: RouteObject[], parent = '', loaders: RouteObject['lazy'][] = []) {
-  return list.flatMap((route): { path: string; loaders: RouteObject['lazy'][] }[] => {
+function lazyRoutes(list: RouteObject[], parent = '', loaders: RouteObject['load'][] = []) {
+  return list.flatMap((route): { path: string; loaders: RouteObject['load'][] }[] => {
     const path = route.path ? `${parent.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}` : parent;
-    const chain = route.lazy ? [...loaders, route.lazy] : loaders;
-    const own = route.lazy && !route.children?.length ? [{ path: path || '/', loaders: chain }] : [];
+    const chain = route.load ? [...loaders, route.load] : loaders;
+    const own = route.load && !route.children?.length ? [{ path: path || '/', loaders: chain }] : [];
     return [...own, ...lazyRoutes(route.children ?? [], path, chain)];
   });
 }
 
 /** The source file a lazy loader imports, found by the identity of the module's Component. */
-async function fileOf(lazy: RouteObject['lazy']): Promise<string> {
-  if (typeof lazy !== 'function') throw new Error('lazy routes here are functions');
+async function fileOf(lazy: RouteObject['load']): Promise<string> {
+  if (typeof lazy !== 'function') throw new Error('screens loaded on demand have a load function');
   const loaded = (await lazy()) as { Component?: unknown };
   for (const [key, load] of Object.entries(modules)) {
     const file = new URL(key, 'file:///src/app/').pathname;

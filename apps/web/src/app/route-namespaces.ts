@@ -1,4 +1,4 @@
-import { matchRoutes, type DataRouter, type RouteObject } from 'react-router';
+import { matchRoutes, type AppHistory, type RouteObject } from '../lib/router';
 import { i18n } from '../lib/i18n';
 
 /**
@@ -59,10 +59,11 @@ export function preloadNamespacesAt(routes: RouteObject[], pathname: string): vo
   if (list) i18n.loadNamespaces(list).catch(() => undefined);
 }
 
-/** Loads the namespaces of the first screen now, and of each screen a navigation goes to as the navigation starts. */
-export function preloadRouteNamespaces(router: DataRouter): void {
-  preloadNamespacesAt(router.routes, router.state.location.pathname);
-  router.subscribe((state) => {
-    if (state.navigation.location) preloadNamespacesAt(router.routes, state.navigation.location.pathname);
-  });
+/**
+ * Loads the namespaces of the first screen now, and of each screen a navigation goes to as the history moves, before
+ * the screen renders and asks for its chunk.
+ */
+export function preloadRouteNamespaces(routes: RouteObject[], history: AppHistory): void {
+  preloadNamespacesAt(routes, history.location.pathname);
+  history.listen(({ location }) => preloadNamespacesAt(routes, location.pathname));
 }

@@ -1,8 +1,8 @@
 import type { UserType } from '@passerelle/contract';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from '../lib/router';
 import { RouteGuard } from './route-guard';
 import { AppLayout } from './layouts/app-layout';
-import { RouteErrorPage } from './route-error-page';
+import { lazyScreen, RouteErrorBoundary } from './route-tree';
 
 /**
  * SPEC section 2, route table. Every screen is loaded on demand; `handle.title` is the i18n key of the page title
@@ -20,34 +20,14 @@ export interface RouteHandle {
   skipAuth?: boolean;
 }
 
-/** SPEC section 8: loading a screen times out after 120 s (the route error page then offers a reload). */
-const LOAD_TIMEOUT_MS = 120_000;
-
-function withTimeout<T>(load: () => Promise<T>): () => Promise<T> {
-  return () =>
-    new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const error = new Error('Screen load timed out');
-        error.name = 'LoadTimeoutError';
-        reject(error);
-      }, LOAD_TIMEOUT_MS);
-      load().then(
-        (value) => {
-          clearTimeout(timer);
-          resolve(value);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-    });
-}
-
 /** Issue 10: the back office is for the CFA's staff and the admins. */
 const backOffice: readonly UserType[] = ['staff', 'admin'];
 
-const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: withTimeout(load) });
+/** A screen loaded on demand (route-tree.tsx: the 120 s timeout, the retry on the next navigation). */
+function page(load: () => Promise<{ Component: React.ComponentType }>) {
+  const Screen = lazyScreen(load);
+  return { element: <Screen />, load };
+}
 
 function guarded(
   path: string,
@@ -59,12 +39,12 @@ function guarded(
 
 export const routes: RouteObject[] = [
   {
+    // A failure of the shell itself shows the route error page alone (providers.tsx holds that outer boundary).
     element: <AppLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       {
         // Failures of one screen show inside the shell, so the header and navigation stay usable.
-        errorElement: <RouteErrorPage />,
+        element: <RouteErrorBoundary />,
         children: [
           guarded('/', { title: 'common:titles.home' }, () => import('../features/home/home-page')),
           guarded('/about', { title: 'common:titles.about' }, () => import('../features/about/about-page')),
@@ -238,5 +218,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

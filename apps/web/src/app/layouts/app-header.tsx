@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../lib/router';
 import { useAuth } from '../../lib/auth-store';
 import { useTranslation } from '../../lib/i18n';
 import { LogoMark } from './logo-mark';
@@ -100,7 +100,9 @@ export function AppHeader({ isWide = false, isDrawerOpen = true, onOpenNavigatio
           color="inherit"
           edge="start"
           onClick={onOpenNavigation}
-          aria-label={isWide ? t(isDrawerOpen ? 'layout.hideNavigation' : 'layout.showNavigation') : t('layout.openNavigation')}
+          aria-label={
+            isWide ? t(isDrawerOpen ? 'layout.hideNavigation' : 'layout.showNavigation') : t('layout.openNavigation')
+          }
           aria-expanded={isWide ? isDrawerOpen : undefined}
         >
           <MenuIcon />

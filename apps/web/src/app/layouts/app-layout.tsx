@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import { Suspense, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from '../../lib/router';
 import { useTheme } from '@mui/material/styles';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useLayoutConfig, useWindowWidth } from '../../lib/layout-config';
@@ -14,6 +14,7 @@ import { SkipLink } from './skip-link';
 import { useDocumentTitle } from './use-document-title';
 import { useFocusOnNavigate } from './use-focus-on-navigate';
 import { SCROLL_TOP_THRESHOLD, useScrolledPast } from './use-scrolled-past';
+import { useScrollRestoration } from './use-scroll-restoration';
 import { useSessionEvents } from './use-session-events';
 
 /** Fab and Zoom are only needed on pages long enough to scroll: fetched the first time the page scrolls past 200 px. */
@@ -30,6 +31,7 @@ export function AppLayout() {
   useSessionEvents();
   useDocumentTitle();
   useFocusOnNavigate();
+  useScrollRestoration();
   const scrollTopReady = useDeferredReady(scrollTopButton, useScrolledPast(SCROLL_TOP_THRESHOLD));
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -39,7 +41,11 @@ export function AppLayout() {
         isDrawerOpen={layout.isDrawerOpen}
         onOpenNavigation={() => (isWide ? setLayout({ isDrawerOpen: !layout.isDrawerOpen }) : setMobileNavOpen(true))}
       />
-      <NavDrawer isOpen={layout.isDrawerOpen} mobileOpen={mobileNavOpen} onMobileClose={() => setMobileNavOpen(false)} />
+      <NavDrawer
+        isOpen={layout.isDrawerOpen}
+        mobileOpen={mobileNavOpen}
+        onMobileClose={() => setMobileNavOpen(false)}
+      />
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
         <Toolbar />
         <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 2, sm: 3 } }}>
@@ -56,7 +62,6 @@ export function AppLayout() {
           <ScrollTopButton />
         </Suspense>
       ) : null}
-      <ScrollRestoration />
     </Box>
   );
 }

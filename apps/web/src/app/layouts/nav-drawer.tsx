@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import List from '@mui/material/List';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
@@ -31,14 +30,14 @@ export function DrawerContent({ onNavigate }: { onNavigate?: () => void }) {
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Toolbar />
       <Box component="nav" aria-label={t('layout.navigation')} sx={{ flexGrow: 1, overflowY: 'auto', py: 1 }}>
-        <List disablePadding>
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative' }}>
           {backOffice ? (
             <Suspense fallback={null}>
               <StaffNavLinks userType={userType} onNavigate={onNavigate} />
             </Suspense>
           ) : null}
           <NavItems links={navLinksFor(userType)} onNavigate={onNavigate} />
-        </List>
+        </Box>
       </Box>
       <Box component="footer" sx={{ px: 2, py: 2, borderTop: 1, borderColor: 'divider' }}>
         <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', lineHeight: 1.5 }}>

@@ -1,34 +1,83 @@
 import Box from '@mui/material/Box';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
+import ButtonBase from '@mui/material/ButtonBase';
+import { Link, useLocation } from '../../lib/router';
 import { isNavLinkActive, type NavLinkItem } from './nav-links';
 
-/** The side navigation's entries: one list item each, the current page marked for the eye and for screen readers. */
-export function NavItems({ links, onNavigate }: { links: readonly NavLinkItem[]; onNavigate?: (() => void) | undefined }) {
+/**
+ * The side navigation's entries: one list item each, the current page marked for the eye and for screen readers.
+ * ListItemButton's look (padding, hover, selected and keyboard-focus tints, ripple) on the ButtonBase the header already
+ * loads: the list item components stay out of the first load (docs/decisions/0027-first-load.md).
+ */
+export function NavItems({
+  links,
+  onNavigate,
+}: {
+  links: readonly NavLinkItem[];
+  onNavigate?: (() => void) | undefined;
+}) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   return links.map((link) => {
     const active = isNavLinkActive(link, pathname);
     return (
       <Box component="li" key={link.to} sx={{ display: 'flex', px: 1 }}>
-        <ListItemButton
+        <ButtonBase
           component={Link}
           to={link.to}
-          selected={active}
           aria-current={active ? 'page' : undefined}
           onClick={onNavigate}
-          sx={{
-            borderRadius: 2,
-            mb: 0.5,
-            '&.Mui-selected': { color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
+          sx={(theme) => {
+            const { action, primary } = theme.palette;
+            return {
+              display: 'flex',
+              flexGrow: 1,
+              justifyContent: 'flex-start',
+              alignItems: 'center',
+              minWidth: 0,
+              boxSizing: 'border-box',
+              textAlign: 'left',
+              py: 1,
+              px: 2,
+              mb: 0.5,
+              borderRadius: 2,
+              transition: theme.transitions.create('background-color', {
+                duration: theme.transitions.duration.shortest,
+              }),
+              '&:hover': { bgcolor: action.hover, '@media (hover: none)': { bgcolor: 'transparent' } },
+              '&.Mui-focusVisible': { bgcolor: action.focus },
+              ...(active && {
+                color: primary.main,
+                bgcolor: theme.alpha(primary.main, action.selectedOpacity),
+                '&.Mui-focusVisible': {
+                  bgcolor: theme.alpha(primary.main, `${action.selectedOpacity} + ${action.focusOpacity}`),
+                },
+                '&:hover': {
+                  bgcolor: theme.alpha(primary.main, `${action.selectedOpacity} + ${action.hoverOpacity}`),
+                  '@media (hover: none)': { bgcolor: theme.alpha(primary.main, action.selectedOpacity) },
+                },
+              }),
+            };
           }}
         >
-          <ListItemIcon sx={{ minWidth: 40 }}>{link.icon}</ListItemIcon>
-          <ListItemText primary={t(link.labelKey)} slotProps={{ primary: { sx: { fontWeight: active ? 600 : 400 } } }} />
-        </ListItemButton>
+          <Box
+            component="span"
+            sx={{
+              minWidth: 40,
+              flexShrink: 0,
+              display: 'inline-flex',
+              color: active ? 'primary.main' : 'action.active',
+            }}
+          >
+            {link.icon}
+          </Box>
+          <Box
+            component="span"
+            sx={{ flex: '1 1 auto', minWidth: 0, my: 0.5, typography: 'body1', fontWeight: active ? 600 : 400 }}
+          >
+            {t(link.labelKey)}
+          </Box>
+        </ButtonBase>
       </Box>
     );
   });

@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, type ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store';
 import { i18n, initI18n } from '../../lib/i18n';
+import { MemoryRoutes } from '../../test/render';
 import { AppLayout } from './app-layout';
 
 beforeAll(async () => {
@@ -21,11 +21,10 @@ afterEach(() => {
 const applicant: MeResponse = { userType: 'admissible', prenom: 'Camille', nom: 'Martin', mail: 'camille@example.org' };
 
 function renderShell(element: ReactNode = <AppLayout />) {
-  const router = createMemoryRouter([{ path: '/', handle: { title: 'common:titles.home' }, element }]);
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <Suspense fallback={null}>
-        <RouterProvider router={router} />
+        <MemoryRoutes routes={[{ path: '/', handle: { title: 'common:titles.home' }, element }]} />
       </Suspense>
     </QueryClientProvider>,
   );
@@ -80,7 +79,10 @@ describe('shell header', () => {
   });
 
   it('shows the start year and the formation level under the name (SPEC 2), not the formation’s name', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 503 })),
+    );
     authStore.setToken('token');
     authStore.setUser(applicant);
     authStore.setAdmissibleInfo({
@@ -96,7 +98,10 @@ describe('shell header', () => {
       renderShell();
       const identity = await screen.findByTestId('header-identity');
       expect(identity).toHaveTextContent('MARTIN Camille');
-      expect(within(identity).getByText('Rentrée 2026 · Bac+4')).toHaveAttribute('title', 'Cycle ingénieur — Data et intelligence artificielle');
+      expect(within(identity).getByText('Rentrée 2026 · Bac+4')).toHaveAttribute(
+        'title',
+        'Cycle ingénieur — Data et intelligence artificielle',
+      );
     } finally {
       vi.unstubAllGlobals();
     }
@@ -154,7 +159,10 @@ describe('layout configuration and window resizes (SPEC 9)', () => {
     expect(hide).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(hide);
     expect(JSON.parse(localStorage.getItem('passerelle.layout') ?? '{}')).toEqual({ isDrawerOpen: false });
-    expect(screen.getByRole('button', { name: 'Afficher le menu de navigation' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Afficher le menu de navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     first.unmount();
 
     renderShell();
@@ -176,7 +184,9 @@ describe('layout configuration and window resizes (SPEC 9)', () => {
       window.dispatchEvent(new Event('resize'));
     });
     expect(navCount()).toBe(2);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Masquer le menu de navigation' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Masquer le menu de navigation' })).toBeInTheDocument(),
+    );
     expect(Date.now() - resizedAt).toBeGreaterThanOrEqual(190);
     await waitFor(() => expect(navCount()).toBe(1));
   });

@@ -30,7 +30,13 @@ import { NavItems } from './nav-items';
  */
 export function staffNavLinks(userType: UserType): NavLinkItem[] {
   const links: NavLinkItem[] = [
-    { to: '/gestion', labelKey: 'layout.links.staffPipeline', icon: <FolderOpen />, end: true, activeUnder: ['/gestion/dossiers'] },
+    {
+      to: '/gestion',
+      labelKey: 'layout.links.staffPipeline',
+      icon: <FolderOpen />,
+      end: true,
+      activeUnder: ['/gestion/dossiers'],
+    },
     { to: staffApplicantsPath, labelKey: 'layout.links.staffApplicants', icon: <PersonOutlined /> },
     { to: staffOffersPath, labelKey: 'layout.links.staffOffers', icon: <WorkOutlined /> },
     { to: staffWorkshopsPath, labelKey: 'layout.links.staffWorkshops', icon: <EventOutlined /> },
@@ -40,10 +46,17 @@ export function staffNavLinks(userType: UserType): NavLinkItem[] {
     { to: staffFormationsPath, labelKey: 'layout.links.staffFormations', icon: <SchoolOutlined /> },
     { to: staffReferencesPath, labelKey: 'layout.links.staffReferences', icon: <TuneOutlined /> },
   ];
-  if (userType === 'admin') links.push({ to: staffAccountsPath, labelKey: 'layout.links.staffAccounts', icon: <GroupsOutlined /> });
+  if (userType === 'admin')
+    links.push({ to: staffAccountsPath, labelKey: 'layout.links.staffAccounts', icon: <GroupsOutlined /> });
   return links;
 }
 
-export default function StaffNavLinks({ userType, onNavigate }: { userType: UserType; onNavigate?: (() => void) | undefined }) {
+export default function StaffNavLinks({
+  userType,
+  onNavigate,
+}: {
+  userType: UserType;
+  onNavigate?: (() => void) | undefined;
+}) {
   return <NavItems links={staffNavLinks(userType)} onNavigate={onNavigate} />;
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useMatches } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
 import { useTranslation } from '../../lib/i18n';
+import { useMatchedRoutes } from '../route-tree';
 
 /**
  * SPEC "Navigation behaviour": the page title is the route title followed by the product title. A route may name
@@ -9,7 +9,7 @@ import { useTranslation } from '../../lib/i18n';
  */
 export function useDocumentTitle() {
   const { t } = useTranslation('common');
-  const matches = useMatches();
+  const matches = useMatchedRoutes();
   const { token, user } = useAuth();
   let titleKey: string | undefined;
   for (const match of matches) {

@@ -14,7 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { PaletteMode } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router';
 import { useAuth } from '../../lib/auth-store';
 import { supportedLanguages, useTranslation } from '../../lib/i18n';
 import { useThemeMode } from '../../lib/theme-mode';
@@ -91,7 +91,11 @@ export default function UserMenuPanel({ menuId, buttonId, anchor, onClose: close
               label={t(`userTypes.${user.userType}`)}
               sx={{ my: 0.75 }}
             />
-            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'break-word' }} data-testid="user-mail">
+            <Typography
+              variant="body2"
+              sx={{ color: 'text.secondary', overflowWrap: 'break-word' }}
+              data-testid="user-mail"
+            >
               <BreakableEmail address={user.mail} />
             </Typography>
           </>
@@ -114,7 +118,10 @@ export default function UserMenuPanel({ menuId, buttonId, anchor, onClose: close
       ))}
       <Divider component="li" />
       {/* A heading of the items below, not an item: a menu owns only items (ARIA), and the <li> is in no list. */}
-      <ListSubheader role="none" sx={{ lineHeight: 2.5, display: 'flex', alignItems: 'center', gap: 1, bgcolor: 'transparent' }}>
+      <ListSubheader
+        role="none"
+        sx={{ lineHeight: 2.5, display: 'flex', alignItems: 'center', gap: 1, bgcolor: 'transparent' }}
+      >
         <Translate fontSize="small" aria-hidden />
         {t('layout.language')}
       </ListSubheader>
@@ -137,7 +144,9 @@ export default function UserMenuPanel({ menuId, buttonId, anchor, onClose: close
         );
       })}
       <Divider component="li" />
-      <ListSubheader role="none" sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>{t('layout.theme')}</ListSubheader>
+      <ListSubheader role="none" sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
+        {t('layout.theme')}
+      </ListSubheader>
       {themes.map((theme) => {
         const current = mode === theme.value;
         return (

@@ -18,7 +18,7 @@ import type { EmployerDossier, MeResponse } from '@passerelle/contract';
 import { dossierBadge } from '@passerelle/contract/dossier-progress';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { DossierBadge } from '../../components/dossier-badge';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
@@ -33,7 +33,6 @@ const employerDossiersQueryOptions = () =>
     queryKey: ['employer', 'dossiers'],
     queryFn: ({ signal }) => api<EmployerDossier[]>('/employeurs/dossiers', { signal }),
   });
-
 
 type ClosedState = 'accepted' | 'breaking' | 'broken' | 'refused' | 'archived';
 
@@ -120,9 +119,21 @@ function DossierCard({ dossier }: { dossier: EmployerDossier }) {
   // Same-named links on every card: each one is described by its card's applicant.
   return (
     <Card component="article">
-      <CardContent sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { xs: 'stretch', sm: 'center' }, p: { xs: 2, sm: 2.5 } }}>
+      <CardContent
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          gap: 2,
+          alignItems: { xs: 'stretch', sm: 'center' },
+          p: { xs: 2, sm: 2.5 },
+        }}
+      >
         <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-          <Typography id={headingId} component="h3" sx={{ fontWeight: 700, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
+          <Typography
+            id={headingId}
+            component="h3"
+            sx={{ fontWeight: 700, fontSize: '1.05rem', overflowWrap: 'anywhere' }}
+          >
             {name}
           </Typography>
           {dossier.dossierName ? (
@@ -135,7 +146,16 @@ function DossierCard({ dossier }: { dossier: EmployerDossier }) {
               {dossier.formation.libelle} — {dossier.formation.school}
             </Typography>
           ) : null}
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', fontSize: '0.875rem', color: 'text.secondary' }}>
+          <Box
+            sx={{
+              display: 'flex',
+              gap: 1,
+              alignItems: 'center',
+              flexWrap: 'wrap',
+              fontSize: '0.875rem',
+              color: 'text.secondary',
+            }}
+          >
             <span>{t('number', { id: dossier.id })}</span>
             <DossierBadge statut={dossier.dossierStatut} label={(badge) => t(`badges.${badge}`)} />
             <span>{t('lastUpdate', { date: formatDate(dossier.dossierLastUpdate, i18n.language) })}</span>
@@ -146,9 +166,14 @@ function DossierCard({ dossier }: { dossier: EmployerDossier }) {
               {t(`closed.${closedState}`)}
             </Typography>
           ) : (
-            <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, fontWeight: isOwnTurn ? 600 : 400 }}>
+            <Typography
+              variant="body2"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, fontWeight: isOwnTurn ? 600 : 400 }}
+            >
               {isOwnTurn ? null : <HourglassEmpty aria-hidden fontSize="small" sx={{ color: 'text.secondary' }} />}
-              {t(`waiting.${waitingFor.actor}.${waitingFor.action}`, { defaultValue: t(`waiting.${waitingFor.actor}.default`) })}
+              {t(`waiting.${waitingFor.actor}.${waitingFor.action}`, {
+                defaultValue: t(`waiting.${waitingFor.actor}.default`),
+              })}
             </Typography>
           )}
           {isOwnTurn && isSignature ? (
@@ -170,13 +195,25 @@ function DossierCard({ dossier }: { dossier: EmployerDossier }) {
         {ownTurnTo !== null || missionsTo !== null ? (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, flexShrink: 0, alignItems: 'stretch' }}>
             {ownTurnTo !== null ? (
-              <Button component={Link} to={ownTurnTo} variant="contained" endIcon={<ArrowForward />} aria-describedby={headingId}>
+              <Button
+                component={Link}
+                to={ownTurnTo}
+                variant="contained"
+                endIcon={<ArrowForward />}
+                aria-describedby={headingId}
+              >
                 {t(`actions.${waitingFor.action}`, { defaultValue: t('actions.default') })}
               </Button>
             ) : null}
             {/* Optional and open until the contract is prepared: a secondary way, beside whatever the case waits for. */}
             {missionsTo !== null ? (
-              <Button component={Link} to={missionsTo} variant="outlined" startIcon={<EditNote />} aria-describedby={headingId}>
+              <Button
+                component={Link}
+                to={missionsTo}
+                variant="outlined"
+                startIcon={<EditNote />}
+                aria-describedby={headingId}
+              >
                 {t('actions.missions')}
               </Button>
             ) : null}
@@ -200,8 +237,12 @@ export function EmployerHome({ user }: { user: MeResponse }) {
         </Typography>
         {dossiers.isPending ? [0, 1].map((key) => <Skeleton key={key} variant="rounded" height={112} />) : null}
         {dossiers.isError ? <ErrorState error={dossiers.error} onRetry={() => void dossiers.refetch()} /> : null}
-        {dossiers.data?.length === 0 ? <EmptyState title={t('empty')} description={t('emptyHelp')} icon={<FolderOff />} /> : null}
-        {dossiers.data?.map((dossier) => <DossierCard key={dossier.id} dossier={dossier} />)}
+        {dossiers.data?.length === 0 ? (
+          <EmptyState title={t('empty')} description={t('emptyHelp')} icon={<FolderOff />} />
+        ) : null}
+        {dossiers.data?.map((dossier) => (
+          <DossierCard key={dossier.id} dossier={dossier} />
+        ))}
       </Box>
     </>
   );

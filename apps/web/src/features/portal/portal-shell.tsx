@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
+import { Link, Navigate, Outlet, useLocation } from '../../lib/router';
 import { readPendingTracking, TRACKING_FORM_PATH } from '../../lib/pending-tracking';
 
 const tabs = [
@@ -21,7 +21,11 @@ function PortalShell() {
   if (readPendingTracking()) return <Navigate to={TRACKING_FORM_PATH} replace />;
   return (
     <Box>
-      <Box component="nav" aria-label={t('shell.navLabel')} sx={{ display: { xs: 'block', md: 'none' }, borderBottom: 1, borderColor: 'divider', mb: 3, mt: -1 }}>
+      <Box
+        component="nav"
+        aria-label={t('shell.navLabel')}
+        sx={{ display: { xs: 'block', md: 'none' }, borderBottom: 1, borderColor: 'divider', mb: 3, mt: -1 }}
+      >
         <Tabs value={current} variant="fullWidth" sx={{ maxWidth: 560 }}>
           {tabs.map((tab) => (
             <Tab

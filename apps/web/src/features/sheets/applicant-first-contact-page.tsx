@@ -2,8 +2,8 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
+import { Link } from '../../lib/router';
 import { AddressFields, PersonFields } from './common/blocks';
 import { Cell, FieldGroup, referenceOptions, SheetSelect, SheetTextField } from './common/fields';
 import { SiretLookup } from './common/lookups';
@@ -79,14 +79,24 @@ function ApplicantFirstContactPage() {
           <SiretLookup form={form} prefix="employeur" fills={{ denomination: true, adresse: true }} />
         </Cell>
         <Cell wide>
-          <SheetTextField name="employeur.denomination" label={t('fields.denomination')} autoComplete="organization" maxLength={200} />
+          <SheetTextField
+            name="employeur.denomination"
+            label={t('fields.denomination')}
+            autoComplete="organization"
+            maxLength={200}
+          />
         </Cell>
         <AddressFields form={form} prefix="employeur.adresse" />
       </FieldGroup>
       <FieldGroup title={t('sections.contact')} description={t('f1ca.contactHelp')}>
         <PersonFields prefix="contacts.contactEntreprise" group={t('people.companyContact')} />
         <Cell>
-          <SheetTextField name="contacts.contactEntreprise.fonction" label={t('fields.fonction')} autoComplete="off" maxLength={100} />
+          <SheetTextField
+            name="contacts.contactEntreprise.fonction"
+            label={t('fields.fonction')}
+            autoComplete="off"
+            maxLength={100}
+          />
         </Cell>
         <Cell>
           <SheetSelect
@@ -105,7 +115,12 @@ function ApplicantFirstContactPage() {
           <SheetTextField name="contrat.dateDebutContrat" label={t('fields.dateDebutContrat')} type="date" />
         </Cell>
         <Cell wide>
-          <SheetTextField name="contrat.intitulePoste" label={t('fields.intitulePoste')} autoComplete="off" maxLength={200} />
+          <SheetTextField
+            name="contrat.intitulePoste"
+            label={t('fields.intitulePoste')}
+            autoComplete="off"
+            maxLength={200}
+          />
         </Cell>
       </FieldGroup>
       <FieldGroup title={t('sections.address')} description={t('f1ca.laterHelp')}>

@@ -3,16 +3,27 @@ import Home from '@mui/icons-material/HomeOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
+import { Link } from '../../lib/router';
 import { AddressFields } from './common/blocks';
 import { ContextView } from './common/context-view';
 import { Cell, FieldGroup } from './common/fields';
 import { SiretLookup } from './common/lookups';
 import { SheetFrame } from './common/sheet-frame';
 import { SpecInputs } from './common/spec-fields';
-import { employeurExecutionSiret, employeurIdentity, employeurStatus, maitre, person } from '../../components/sheet-summary/specs';
-import { applicantSpecs, contractSpecs, f1ceSummary as summary, signataireSpecs } from '../../components/sheet-summary/f1ce-parts';
+import {
+  employeurExecutionSiret,
+  employeurIdentity,
+  employeurStatus,
+  maitre,
+  person,
+} from '../../components/sheet-summary/specs';
+import {
+  applicantSpecs,
+  contractSpecs,
+  f1ceSummary as summary,
+  signataireSpecs,
+} from '../../components/sheet-summary/f1ce-parts';
 import { useSheet } from './common/use-sheet';
 import { useSheetId } from './common/use-sheet-id';
 
@@ -39,7 +50,13 @@ function EmployerFirstContactPage() {
           {/* The missions clarification opens with this send (docs/decisions/0004): say so where the employer is. */}
           <span>{t('f1ce.missionsHelp')}</span>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <Button component={Link} to={`/employeur/modification-missions/${id}`} variant="contained" size="small" startIcon={<EditNote />}>
+            <Button
+              component={Link}
+              to={`/employeur/modification-missions/${id}`}
+              variant="contained"
+              size="small"
+              startIcon={<EditNote />}
+            >
               {t('f1ce.missionsLink')}
             </Button>
             <Button component={Link} to="/" variant="outlined" size="small" startIcon={<Home />}>
@@ -52,7 +69,11 @@ function EmployerFirstContactPage() {
       <ContextView title={t('sections.applicant')} specs={applicantSpecs} source={sheet?.context ?? {}} />
       <FieldGroup title={t('sections.company')}>
         <Cell wide>
-          <SiretLookup form={form} prefix="employeur" fills={{ denomination: true, adresse: true, codeApe: true, codeIdcc: true, typeEmployeur: true }} />
+          <SiretLookup
+            form={form}
+            prefix="employeur"
+            fills={{ denomination: true, adresse: true, codeApe: true, codeIdcc: true, typeEmployeur: true }}
+          />
         </Cell>
         <SpecInputs specs={employeurIdentity(false)} />
         <AddressFields form={form} prefix="employeur.adresse" />

@@ -17,7 +17,7 @@ import type { FundingValidationBody, FundingValidationResponse, fundingValidatio
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from '../../components/form/use-form';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { z } from 'zod';
 import { fundingValidationBody as fundingFormat } from '@passerelle/contract/forms/formats/funding';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -52,7 +52,16 @@ function Terms({ terms }: { terms: NonNullable<FundingValidationResponse['terms'
     ...(terms.commentaire ? ([[t('funding.terms.commentaire'), terms.commentaire]] as [string, string][]) : []),
   ];
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, 1fr) 2fr' }, columnGap: 2, rowGap: 1, m: 0 }}>
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, 1fr) 2fr' },
+        columnGap: 2,
+        rowGap: 1,
+        m: 0,
+      }}
+    >
       {rows.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Box component="dt" sx={{ color: 'text.secondary' }}>
@@ -72,10 +81,19 @@ function Outcome({ funding }: { funding: FundingValidationResponse }) {
   const ref = useFocusOnMount<HTMLDivElement>();
   if (!funding.decision) return null;
   return (
-    <Alert ref={ref} tabIndex={-1} severity={funding.decision === 'accepted' ? 'success' : funding.decision === 'denied' ? 'error' : 'info'} sx={{ outline: 'none' }}>
+    <Alert
+      ref={ref}
+      tabIndex={-1}
+      severity={funding.decision === 'accepted' ? 'success' : funding.decision === 'denied' ? 'error' : 'info'}
+      sx={{ outline: 'none' }}
+    >
       <AlertTitle>{t(`funding.outcome.${funding.decision}`)}</AlertTitle>
-      {funding.decidedAt ? <div>{t('funding.decidedAt', { date: formatDateTime(funding.decidedAt, i18n.language) })}</div> : null}
-      {funding.reason ? <div style={{ whiteSpace: 'pre-line' }}>{t('funding.reasonShown', { reason: funding.reason })}</div> : null}
+      {funding.decidedAt ? (
+        <div>{t('funding.decidedAt', { date: formatDateTime(funding.decidedAt, i18n.language) })}</div>
+      ) : null}
+      {funding.reason ? (
+        <div style={{ whiteSpace: 'pre-line' }}>{t('funding.reasonShown', { reason: funding.reason })}</div>
+      ) : null}
       <Button component={Link} to="/" size="small" variant="outlined" startIcon={<Home />} sx={{ mt: 1 }}>
         {t('actions.employerHome')}
       </Button>
@@ -119,13 +137,19 @@ function DecisionForm({ id }: { id: number }) {
       if (error instanceof ApiError && error.code === 'FUNDING_TERMS_MISSING')
         void queryClient.invalidateQueries({ queryKey: fundingQueryOptions(id).queryKey });
       if (error instanceof ApiError)
-        for (const [path, messages] of Object.entries(error.errors)) form.setError(path, { type: 'server', message: messages[0] ?? '' });
+        for (const [path, messages] of Object.entries(error.errors))
+          form.setError(path, { type: 'server', message: messages[0] ?? '' });
     },
     onSettled: () => setPending(null),
   });
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void form.handleSubmit((body) => setPending(body))(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void form.handleSubmit((body) => setPending(body))(event)}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
       <Controller
         control={form.control}
         name="decision"
@@ -134,12 +158,19 @@ function DecisionForm({ id }: { id: number }) {
             <FormLabel id={labelId} sx={{ fontWeight: 600, color: 'text.primary', mb: 1 }}>
               {t('funding.question')}
             </FormLabel>
-            <RadioGroup aria-labelledby={labelId} name={field.name} value={field.value ?? ''} onChange={(event) => field.onChange(event.target.value)}>
+            <RadioGroup
+              aria-labelledby={labelId}
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={(event) => field.onChange(event.target.value)}
+            >
               {fundingChoices.map((value, index) => (
                 <FormControlLabel
                   key={value}
                   value={value}
-                  control={<Radio onBlur={field.onBlur} slotProps={{ input: { ref: index === 0 ? field.ref : undefined } }} />}
+                  control={
+                    <Radio onBlur={field.onBlur} slotProps={{ input: { ref: index === 0 ? field.ref : undefined } }} />
+                  }
                   label={
                     <Box sx={{ py: 0.5 }}>
                       <Typography sx={{ fontWeight: 600 }}>{t(`funding.choices.${value}.label`)}</Typography>

@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { informationSheetNext } from '@passerelle/contract/information-sheet-next';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
+import { Link } from '../../lib/router';
 import { sheetQueryOptions, type SheetRole } from './api/sheets';
 import { useSheetId } from './common/use-sheet-id';
 
@@ -22,7 +22,13 @@ export function InformationSheetDone({ kind }: { kind: Kind }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
       <span>{t(`info.done.${next}`)}</span>
-      <Button component={Link} to={kind === 'fra' ? '/espace-admissible/dossiers' : '/'} variant="contained" size="small" startIcon={<Home />}>
+      <Button
+        component={Link}
+        to={kind === 'fra' ? '/espace-admissible/dossiers' : '/'}
+        variant="contained"
+        size="small"
+        startIcon={<Home />}
+      >
         {kind === 'fra' ? t('actions.backToCases') : t('actions.employerHome')}
       </Button>
     </Box>

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { formatFileSize } from '../../lib/file-size';
 import { useErrorText } from '../../components/use-error-text';
 import { ApiError, downloadFile } from '../../lib/api-client';
@@ -32,7 +32,10 @@ const MAX_BYTES = 5 * 1024 * 1024;
  * (`file.content_not_document`); any other refusal of the type reads as the extension check's, SPEC 5's text.
  */
 function isUnsupportedType(err: unknown): boolean {
-  return err instanceof ApiError && (err.code === 'UNSUPPORTED_FILE_TYPE' || err.errors['file']?.[0] === 'file.unsupported_type');
+  return (
+    err instanceof ApiError &&
+    (err.code === 'UNSUPPORTED_FILE_TYPE' || err.errors['file']?.[0] === 'file.unsupported_type')
+  );
 }
 
 /** "Prénom Nom" of the apprentice, from the first contact the company reads here; null when not given. */
@@ -89,11 +92,15 @@ function JobDescriptionUpload({ id, state }: { id: number; state: UseSheetResult
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       {attachment ? (
-        <Alert severity="success" icon={<Description />} action={
-          <Button color="inherit" size="small" onClick={() => void downloadFile(attachment.url)}>
-            {t('missions.open')}
-          </Button>
-        }>
+        <Alert
+          severity="success"
+          icon={<Description />}
+          action={
+            <Button color="inherit" size="small" onClick={() => void downloadFile(attachment.url)}>
+              {t('missions.open')}
+            </Button>
+          }
+        >
           {t('missions.attached', {
             name: attachment.filename,
             size: formatFileSize(attachment.size, i18n.language),
@@ -146,7 +153,9 @@ function MissionsPage() {
           title: 'missions',
           specs: missionsSpecs,
         },
-        ...(state.sheet?.attachment ? [{ title: 'jobDescription', extra: <JobDescriptionUpload id={id} state={state} /> }] : []),
+        ...(state.sheet?.attachment
+          ? [{ title: 'jobDescription', extra: <JobDescriptionUpload id={id} state={state} /> }]
+          : []),
       ],
     },
   ];
@@ -158,7 +167,11 @@ function MissionsPage() {
       labels={labels}
       summary={summary}
       namesDossier
-      finish={{ label: t('missions.submit'), confirmTitle: t('missions.confirmTitle'), confirmMessage: t('missions.confirmText') }}
+      finish={{
+        label: t('missions.submit'),
+        confirmTitle: t('missions.confirmTitle'),
+        confirmMessage: t('missions.confirmText'),
+      }}
       done={
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
           <span>{t('missions.done')}</span>
@@ -170,10 +183,23 @@ function MissionsPage() {
     >
       <FieldGroup title={t('sections.missions')}>
         <Cell wide>
-          <SheetTextField name="missions.description" label={t('fields.missionsDescription')} multiline minRows={6} maxLength={5000} hint={t('hints.missions')} />
+          <SheetTextField
+            name="missions.description"
+            label={t('fields.missionsDescription')}
+            multiline
+            minRows={6}
+            maxLength={5000}
+            hint={t('hints.missions')}
+          />
         </Cell>
         <Cell wide>
-          <SheetTextField name="missions.competencesVisees" label={t('fields.competencesVisees')} multiline minRows={4} maxLength={3000} />
+          <SheetTextField
+            name="missions.competencesVisees"
+            label={t('fields.competencesVisees')}
+            multiline
+            minRows={4}
+            maxLength={3000}
+          />
         </Cell>
       </FieldGroup>
       <FieldGroup title={t('sections.jobDescription')} description={t('missions.jobDescriptionHelp')}>

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { SignatureResponse } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from '../../lib/router';
 import { ErrorState } from '../../components/error-state';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { PageHeader } from '../../components/page-header';
@@ -37,7 +37,9 @@ function useDossierId(): number | null {
 function Section({ children }: { children: ReactNode }) {
   return (
     <Card>
-      <CardContent sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2 }}>{children}</CardContent>
+      <CardContent sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {children}
+      </CardContent>
     </Card>
   );
 }
@@ -51,7 +53,9 @@ function Documents({ signature, isMyTurn }: { signature: SignatureResponse; isMy
         <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 600 }}>
           {isMyTurn ? t('documents.title') : t('documents.titleReadOnly')}
         </Typography>
-        {readsHere ? <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{t('documents.readIntro')}</Typography> : null}
+        {readsHere ? (
+          <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{t('documents.readIntro')}</Typography>
+        ) : null}
       </Box>
       <DocumentsList
         documents={signature.documents}
@@ -70,7 +74,13 @@ function NoticeAlert({ notice, isComplete }: { notice: Notice; isComplete: boole
   useEffect(() => ref.current?.focus(), [notice]);
   const text = { signed: t('online.signed'), submitted: t('manual.submitted'), refused: t('refuse.done') }[notice];
   return (
-    <Alert ref={ref} tabIndex={-1} role="status" severity={notice === 'refused' ? 'info' : 'success'} sx={{ outline: 'none' }}>
+    <Alert
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      severity={notice === 'refused' ? 'info' : 'success'}
+      sx={{ outline: 'none' }}
+    >
       <Box component="strong" sx={{ display: 'block' }}>
         {text}
       </Box>
@@ -81,7 +91,15 @@ function NoticeAlert({ notice, isComplete }: { notice: Notice; isComplete: boole
 }
 
 /** The signature under way: the person's turn (online or on paper), or what they wait for. */
-function PendingPanel({ id, signature, onNotice }: { id: number; signature: SignatureResponse; onNotice: (notice: Notice) => void }) {
+function PendingPanel({
+  id,
+  signature,
+  onNotice,
+}: {
+  id: number;
+  signature: SignatureResponse;
+  onNotice: (notice: Notice) => void;
+}) {
   const { t } = useTranslation('signature');
   const [changing, setChanging] = useState(false);
   const [refusing, setRefusing] = useState(false);
@@ -90,7 +108,12 @@ function PendingPanel({ id, signature, onNotice }: { id: number; signature: Sign
   if (changing)
     return (
       <Section>
-        <MethodChoice id={id} current={method} onCancel={() => setChanging(false)} onChosen={() => setChanging(false)} />
+        <MethodChoice
+          id={id}
+          current={method}
+          onCancel={() => setChanging(false)}
+          onChosen={() => setChanging(false)}
+        />
       </Section>
     );
   return (
@@ -121,14 +144,30 @@ function PendingPanel({ id, signature, onNotice }: { id: number; signature: Sign
           <Button variant="outlined" color="error" startIcon={<Block />} onClick={() => setRefusing(true)}>
             {t('refuse.action')}
           </Button>
-          <RefuseDialog id={id} open={refusing} onClose={() => setRefusing(false)} onRefused={() => { setRefusing(false); onNotice('refused'); }} />
+          <RefuseDialog
+            id={id}
+            open={refusing}
+            onClose={() => setRefusing(false)}
+            onRefused={() => {
+              setRefusing(false);
+              onNotice('refused');
+            }}
+          />
         </Box>
       ) : null}
     </>
   );
 }
 
-function MainPanel({ id, signature, onNotice }: { id: number; signature: SignatureResponse; onNotice: (notice: Notice) => void }) {
+function MainPanel({
+  id,
+  signature,
+  onNotice,
+}: {
+  id: number;
+  signature: SignatureResponse;
+  onNotice: (notice: Notice) => void;
+}) {
   switch (signature.state) {
     case 'choose':
       return (
@@ -202,12 +241,21 @@ function SignaturePage() {
           <Box sx={{ display: 'flex', flexDirection: 'column' }}>
             <Typography sx={{ fontWeight: 600 }}>{t('caseLine', { id: dossier.id })}</Typography>
             <Typography variant="body2">{t('applicant', { name: dossier.applicantName })}</Typography>
-            {dossier.companyName ? <Typography variant="body2">{t('company', { name: dossier.companyName })}</Typography> : null}
+            {dossier.companyName ? (
+              <Typography variant="body2">{t('company', { name: dossier.companyName })}</Typography>
+            ) : null}
           </Box>
         }
         subtitle={<TurnLine signature={signature} />}
       />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '300px minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '300px minmax(0, 1fr)' },
+          gap: 3,
+          alignItems: 'start',
+        }}
+      >
         <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
           <SignersSteps signature={signature} />
         </Box>

@@ -3,13 +3,14 @@ import { renderRoutes } from '../../test/render';
 import { requestUrl } from '../../test/request-url';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store';
 import { storageKeys } from '../../lib/storage-keys';
 import { Component as TrackingFormPage } from './tracking-form-page';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 type Handler = (method: string, url: string, body: unknown) => Response | Promise<Response>;
 
@@ -115,7 +116,10 @@ describe('TrackingFormPage', { timeout: 20_000 }, () => {
         ? json(400, {
             code: 'VALIDATION_FAILED',
             message: 'Invalid body',
-            errors: { responseDate: ['La date de réponse doit suivre la date de candidature.'], contactPhone: ['Numéro de téléphone invalide.'] },
+            errors: {
+              responseDate: ['La date de réponse doit suivre la date de candidature.'],
+              contactPhone: ['Numéro de téléphone invalide.'],
+            },
           })
         : json(404, { code: 'NOT_FOUND', message: 'Not found' }),
     );
@@ -129,9 +133,15 @@ describe('TrackingFormPage', { timeout: 20_000 }, () => {
     pickDate(screen.getByLabelText('Date de la réponse'), '2026-04-01');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
-    await waitFor(() => expect(screen.getByLabelText('Date de la réponse')).toHaveAccessibleDescription('La date de réponse doit suivre la date de candidature.'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Date de la réponse')).toHaveAccessibleDescription(
+        'La date de réponse doit suivre la date de candidature.',
+      ),
+    );
     expect(screen.getByLabelText('Date de la réponse')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('textbox', { name: 'Téléphone du contact' })).toHaveAccessibleDescription('Numéro de téléphone invalide.');
+    expect(screen.getByRole('textbox', { name: 'Téléphone du contact' })).toHaveAccessibleDescription(
+      'Numéro de téléphone invalide.',
+    );
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toMatchObject({
       targetCompany: 'Capgemini',
@@ -146,7 +156,9 @@ describe('TrackingFormPage', { timeout: 20_000 }, () => {
   });
 
   it('loads an entry, saves it with PUT and goes back to the search screen with a message', async () => {
-    const calls = mockApi((method) => (method === 'GET' ? json(200, entry) : json(200, { ...entry, response: 0, suiviStatut: 'negatif' })));
+    const calls = mockApi((method) =>
+      method === 'GET' ? json(200, entry) : json(200, { ...entry, response: 0, suiviStatut: 'negatif' }),
+    );
     const user = userEvent.setup();
     renderAt('/admissible/suiviRechercheEmployeur/7');
     const company = await screen.findByRole('textbox', { name: /Entreprise visée/ });
@@ -172,7 +184,9 @@ describe('TrackingFormPage', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
 
     expect(await screen.findByText(/search screen/)).toHaveTextContent('{"trackingSaved":"deleted"}');
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/admissibles/portal/suiviRechercheEmployeur/7']);
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      '/api/admissibles/portal/suiviRechercheEmployeur/7',
+    ]);
   });
   it('refuses an application date in the future under the field, offers today at most, and lets an interview be planned', async () => {
     const calls = mockApi(() => json(201, entry));
@@ -188,7 +202,9 @@ describe('TrackingFormPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
     await waitFor(() => expect(applicationDate).toHaveAttribute('aria-invalid', 'true'));
-    expect(applicationDate).toHaveAccessibleDescription('Cette date est dans le futur : saisissez une date passée ou celle d’aujourd’hui.');
+    expect(applicationDate).toHaveAccessibleDescription(
+      'Cette date est dans le futur : saisissez une date passée ou celle d’aujourd’hui.',
+    );
     expect(screen.getByLabelText('Date de l’entretien')).toHaveAttribute('aria-invalid', 'false');
     expect(calls).toHaveLength(0);
   });
@@ -208,7 +224,9 @@ describe('TrackingFormPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('textbox', { name: /Entreprise visée/ })).toHaveValue('Dassault Aviation');
 
     await user.click(screen.getByRole('link', { name: 'Annuler' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Quitter sans enregistrer' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Quitter sans enregistrer' }),
+    );
     expect(await screen.findByText(/search screen/)).toBeInTheDocument();
   });
 
@@ -255,8 +273,14 @@ describe('TrackingFormPage', { timeout: 20_000 }, () => {
     signInAsApplicant();
     renderAt('/admissible/suiviRechercheEmployeur');
     expect(await screen.findByText(/search screen/)).toHaveTextContent('{"trackingSaved":"created"}');
-    const post = calls.find((call) => call.method === 'POST' && call.url === '/api/admissibles/portal/suiviRechercheEmployeur');
-    expect(post?.body).toMatchObject({ targetCompany: 'Capgemini', position: 'Alternante data', applicationDate: '2026-04-10' });
+    const post = calls.find(
+      (call) => call.method === 'POST' && call.url === '/api/admissibles/portal/suiviRechercheEmployeur',
+    );
+    expect(post?.body).toMatchObject({
+      targetCompany: 'Capgemini',
+      position: 'Alternante data',
+      applicationDate: '2026-04-10',
+    });
     expect(localStorage.getItem(storageKeys.trackingPending)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useMemo, type MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
+import { useNavigate } from '../../../lib/router';
 
 /**
  * Html of the content feed, sanitised by the server. Links carrying `data-translate-key` get the translated label;
@@ -22,7 +22,15 @@ export function HtmlContent({ html }: { html: string }) {
   }, [html, t, i18n]);
 
   function onClick(event: MouseEvent<HTMLElement>) {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const link = (event.target as Element).closest('a');
     const href = link?.getAttribute('href');
     if (!link || !href || link.target === '_blank') return;

@@ -20,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { StaffApplicantItem } from '@passerelle/contract';
 import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
@@ -60,7 +60,15 @@ function queryOf(view: View): string {
 
 const fullName = (item: StaffApplicantItem) => `${item.prenom} ${item.nom}`.trim();
 
-function InviteButton({ item, onInvite, isPending }: { item: StaffApplicantItem; onInvite: () => void; isPending: boolean }) {
+function InviteButton({
+  item,
+  onInvite,
+  isPending,
+}: {
+  item: StaffApplicantItem;
+  onInvite: () => void;
+  isPending: boolean;
+}) {
   const { t } = useTranslation('staff-applicants');
   const isResend = item.invitedAt !== null;
   return (
@@ -102,7 +110,11 @@ function ApplicantsTable({ items, pendingId, onInvite }: RowsProps) {
   const datesOf = useDates();
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={t('list.label')} sx={{ '& td, & th': { verticalAlign: 'top', px: 1.25, py: 1.25 } }}>
+      <Table
+        size="small"
+        aria-label={t('list.label')}
+        sx={{ '& td, & th': { verticalAlign: 'top', px: 1.25, py: 1.25 } }}
+      >
         <TableHead>
           <TableRow>
             {(['name', 'formation', 'lang', 'invited', 'signedIn', 'actions'] as const).map((column) => (
@@ -155,11 +167,20 @@ function ApplicantCards({ items, pendingId, onInvite }: RowsProps) {
   const { t } = useTranslation('staff-applicants');
   const datesOf = useDates();
   return (
-    <Box component="ul" aria-label={t('list.label')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+    <Box
+      component="ul"
+      aria-label={t('list.label')}
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
       {items.map((item) => {
         const dates = datesOf(item);
         return (
-          <Paper component="li" variant="outlined" key={item.id} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
+          <Paper
+            component="li"
+            variant="outlined"
+            key={item.id}
+            sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 0.75 }}
+          >
             <Typography component="p" sx={{ fontWeight: 600 }}>
               {item.nom.toUpperCase()} {item.prenom}
             </Typography>
@@ -167,12 +188,19 @@ function ApplicantCards({ items, pendingId, onInvite }: RowsProps) {
               {item.email}
             </Typography>
             <Typography variant="body2">
-              {item.school ? `${item.school} · ${item.formation ?? ''}` : t('list.noFormation')} · {t(`list.languages.${item.lang}`)}
+              {item.school ? `${item.school} · ${item.formation ?? ''}` : t('list.noFormation')} ·{' '}
+              {t(`list.languages.${item.lang}`)}
             </Typography>
-            <Typography variant="body2">{t('list.field', { label: t('list.invited'), value: dates.invited })}</Typography>
+            <Typography variant="body2">
+              {t('list.field', { label: t('list.invited'), value: dates.invited })}
+            </Typography>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
               <Typography variant="body2">{t('list.fieldLabel', { label: t('list.signedIn') })}</Typography>
-              {item.lastSignInAt ? <Typography variant="body2">{dates.signedIn}</Typography> : <NeverChip label={dates.signedIn} />}
+              {item.lastSignInAt ? (
+                <Typography variant="body2">{dates.signedIn}</Typography>
+              ) : (
+                <NeverChip label={dates.signedIn} />
+              )}
               {item.hasCase ? <Chip size="small" label={t('list.hasCase')} /> : null}
             </Box>
             <Box sx={{ mt: 0.5 }}>
@@ -259,7 +287,9 @@ function StaffApplicantsPage() {
           ))}
         </TextField>
         <FormControlLabel
-          control={<Checkbox checked={view.isNeverOnly} onChange={(event) => update({ isNeverOnly: event.target.checked })} />}
+          control={
+            <Checkbox checked={view.isNeverOnly} onChange={(event) => update({ isNeverOnly: event.target.checked })} />
+          }
           label={t('filters.neverSignedIn')}
         />
       </Paper>
@@ -268,7 +298,9 @@ function StaffApplicantsPage() {
         {outcome ? <Alert severity={outcome.severity}>{outcome.text}</Alert> : null}
       </Box>
 
-      {applicants.isError && !data ? <ErrorState error={applicants.error} onRetry={() => void applicants.refetch()} /> : null}
+      {applicants.isError && !data ? (
+        <ErrorState error={applicants.error} onRetry={() => void applicants.refetch()} />
+      ) : null}
       {applicants.isPending ? <LinearProgress aria-label={t('list.loading')} /> : null}
       {data ? (
         <section>

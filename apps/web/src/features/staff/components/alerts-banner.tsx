@@ -3,8 +3,8 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { PipelineAlert, StaffAlertsResponse } from '@passerelle/contract';
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
+import { Link as RouterLink } from '../../../lib/router';
 
 export interface AlertsBannerProps {
   alerts: StaffAlertsResponse;

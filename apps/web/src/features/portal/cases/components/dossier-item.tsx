@@ -14,9 +14,14 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Dossier } from '@passerelle/contract';
-import { DOSSIER_STATUT_ARCHIVED, canDeleteDossier, dossierActions, type DossierAction } from '@passerelle/contract/dossier-progress';
+import {
+  DOSSIER_STATUT_ARCHIVED,
+  canDeleteDossier,
+  dossierActions,
+  type DossierAction,
+} from '@passerelle/contract/dossier-progress';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../../lib/router';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { useErrorText } from '../../../../components/use-error-text';
 import { useTranslation } from '../../../../lib/i18n';
@@ -26,11 +31,18 @@ import { formatDate, formatLongDate } from '../../utils/dates';
 import { DossierSteps } from './dossier-steps';
 import { DossierBadge } from '../../../../components/dossier-badge';
 
-
 /** SPEC section 9: the short date under 768 px on the cases screen. */
 const NARROW_QUERY = '(max-width: 767.95px)';
 
-function ActionButton({ action, download, pendingUrl }: { action: DossierAction; download: (url: string) => void; pendingUrl: string | null }) {
+function ActionButton({
+  action,
+  download,
+  pendingUrl,
+}: {
+  action: DossierAction;
+  download: (url: string) => void;
+  pendingUrl: string | null;
+}) {
   const { t } = useTranslation('portal');
   switch (action.kind) {
     case 'firstContact':
@@ -48,7 +60,13 @@ function ActionButton({ action, download, pendingUrl }: { action: DossierAction;
     case 'signedContract':
     case 'signedAddendum':
       return (
-        <Button variant="outlined" size="small" startIcon={<Download />} onClick={() => download(action.fileUrl)} disabled={pendingUrl === action.fileUrl}>
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<Download />}
+          onClick={() => download(action.fileUrl)}
+          disabled={pendingUrl === action.fileUrl}
+        >
           {t(`cases.actions.${action.kind}`)}
         </Button>
       );
@@ -67,11 +85,21 @@ export function DossierItem({ dossier, defaultExpanded }: { dossier: Dossier; de
   const remove = useDeleteDossier();
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
   const name = dossier.dossierName || t('cases.newCase');
-  const lastUpdate = isNarrow ? formatDate(dossier.dossierLastUpdate, i18n.language) : formatLongDate(dossier.dossierLastUpdate, i18n.language);
+  const lastUpdate = isNarrow
+    ? formatDate(dossier.dossierLastUpdate, i18n.language)
+    : formatLongDate(dossier.dossierLastUpdate, i18n.language);
 
   return (
     <Card component="article" sx={{ overflow: 'visible' }}>
-      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'center' }, gap: 1, p: { xs: 1.5, sm: 2 } }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'center' },
+          gap: 1,
+          p: { xs: 1.5, sm: 2 },
+        }}
+      >
         <Typography component="h3" sx={{ flexGrow: 1, minWidth: 0, m: 0 }}>
           <ButtonBase
             onClick={() => setExpanded((open) => !open)}
@@ -80,12 +108,29 @@ export function DossierItem({ dossier, defaultExpanded }: { dossier: Dossier; de
             focusRipple
             sx={{ width: '100%', justifyContent: 'flex-start', textAlign: 'left', gap: 1.5, borderRadius: 1, p: 0.5 }}
           >
-            <ExpandMore aria-hidden sx={{ transition: 'transform 250ms', transform: expanded ? 'rotate(180deg)' : 'none', color: 'text.secondary' }} />
+            <ExpandMore
+              aria-hidden
+              sx={{
+                transition: 'transform 250ms',
+                transform: expanded ? 'rotate(180deg)' : 'none',
+                color: 'text.secondary',
+              }}
+            />
             <Box component="span" sx={{ minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
               <Box component="span" sx={{ fontWeight: 700, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
                 {name}
               </Box>
-              <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', color: 'text.secondary', fontSize: '0.875rem' }}>
+              <Box
+                component="span"
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 1,
+                  flexWrap: 'wrap',
+                  color: 'text.secondary',
+                  fontSize: '0.875rem',
+                }}
+              >
                 <span>{t('cases.number', { id: dossier.id })}</span>
                 <DossierBadge statut={dossier.dossierStatut} label={(badge) => t(`cases.badges.${badge}`)} />
                 <Box component="span" sx={{ '&::first-letter': { textTransform: 'uppercase' } }}>
@@ -96,7 +141,9 @@ export function DossierItem({ dossier, defaultExpanded }: { dossier: Dossier; de
           </ButtonBase>
         </Typography>
         {actions.length > 0 || isDeletable ? (
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', pl: { xs: 5, sm: 0 }, justifyContent: { sm: 'flex-end' } }}>
+          <Box
+            sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', pl: { xs: 5, sm: 0 }, justifyContent: { sm: 'flex-end' } }}
+          >
             {actions.map((action) => (
               <ActionButton key={action.kind} action={action} download={download} pendingUrl={pendingUrl} />
             ))}

@@ -1,0 +1,119 @@
+import { Component, createContext, createElement, lazy, use, useMemo, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, Outlet, RenderMatches, useLocation, type RouteObject } from '../lib/router';
+import { RouteErrorPage } from './route-error-page';
+
+/**
+ * The route table (lib/router.tsx), with what React Router's data router used to give: route handles, screens loaded
+ * on demand with a timeout, and error boundaries. docs/decisions/0027-first-load.md.
+ */
+
+/** SPEC section 8: loading a screen times out after 120 s (the route error page then offers a reload). */
+export const LOAD_TIMEOUT_MS = 120_000;
+
+type ScreenModule = { Component: ComponentType };
+
+function withTimeout<T>(load: () => Promise<T>, timeoutMs: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const error = new Error('Screen load timed out');
+      error.name = 'LoadTimeoutError';
+      reject(error);
+    }, timeoutMs);
+    load().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+interface LazyState {
+  Lazy: ComponentType | null;
+  /** The navigation (location key) during which the download failed, or null. */
+  failedOn: string | null;
+}
+
+/**
+ * A screen fetched on first render. A failed download (or the timeout) throws to the nearest error boundary; the next
+ * navigation tries the download again (the error page stays until then, as with the data router's lazy routes).
+ */
+export function lazyScreen(load: () => Promise<ScreenModule>, timeoutMs = LOAD_TIMEOUT_MS): ComponentType {
+  const state: LazyState = { Lazy: null, failedOn: null };
+  /** The lazy component for the navigation `key`: a new download when none started yet, or when the last one failed. */
+  const current = (key: string): ComponentType => {
+    if (state.Lazy && (state.failedOn === null || state.failedOn === key)) return state.Lazy;
+    state.failedOn = null;
+    const Lazy = lazy(() =>
+      withTimeout(load, timeoutMs).then(
+        (module) => ({ default: module.Component }),
+        (error: unknown) => {
+          state.failedOn = key;
+          throw error;
+        },
+      ),
+    );
+    state.Lazy = Lazy;
+    return Lazy;
+  };
+  function Screen() {
+    // The same lazy component on every render of a navigation (a new one only to retry a failed download).
+    return createElement(current(useLocation().key));
+  }
+  return Screen;
+}
+
+const MatchesContext = createContext<readonly RouteObject[]>([]);
+
+/** The matched routes, outermost first (what useMatches gave with the data router): their handles name title and guard. */
+export function useMatchedRoutes(): readonly RouteObject[] {
+  return use(MatchesContext);
+}
+
+/** Renders `routes` at the current location and tells useMatchedRoutes what matched. */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  const location = useLocation();
+  const matches = useMemo(() => matchRoutes(routes, location.pathname) ?? [], [routes, location.pathname]);
+  const matched = useMemo(() => matches.map((match) => match.route), [matches]);
+  return (
+    <MatchesContext value={matched}>
+      <RenderMatches matches={matches} />
+    </MatchesContext>
+  );
+}
+
+interface BoundaryProps {
+  location: unknown;
+  children: ReactNode;
+}
+
+class Boundary extends Component<BoundaryProps, { error: unknown; location: unknown }> {
+  constructor(props: BoundaryProps) {
+    super(props);
+    this.state = { error: undefined, location: props.location };
+  }
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; location: unknown }) {
+    // A navigation leaves the error behind (as the data router's errorElement did).
+    if (props.location !== state.location) return { error: undefined, location: props.location };
+    return null;
+  }
+
+  override render() {
+    return this.state.error === undefined ? this.props.children : <RouteErrorPage error={this.state.error} />;
+  }
+}
+
+/** The data router's errorElement: a failure below shows the route error page until the next navigation. */
+export function RouteErrorBoundary({ children }: { children?: ReactNode }) {
+  const location = useLocation();
+  return <Boundary location={location}>{children ?? <Outlet />}</Boundary>;
+}
