@@ -11,9 +11,12 @@
  * The first start on an empty data folder runs first (bench/first-start.ts, BENCH_FIRST_START_RUNS).
  * The offers search's cases (bench/offers.ts) run on a database of BENCH_OFFERS generated offers (100 000 by default)
  * kept between runs, with a portal of their own; BENCH_ONLY=offers runs them alone.
+ * Then the web app's rows: a fresh build's first load and heaviest lazy route, Lighthouse's mobile performance of four
+ * screens, the INP and layout shift of the offers search (scripts/lighthouse.ts; BENCH_WEB=0 skips them, BENCH_ONLY=web
+ * runs them alone).
  * Last, a table of issue 13's targets: each bound, the figure this run measured, and whether it holds.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,6 +35,8 @@ import { benchOffers } from './offers.ts';
 import { benchSheets } from './sheets.ts';
 import { loadPipeline, seedPipeline } from './staff-pipeline.ts';
 import { printTargets, type TargetRow } from './targets.ts';
+import { measureWebTargets } from '../scripts/lighthouse.ts';
+import { BUDGET_LAZY_ROUTE, kb, sizeRows, TARGET_FIRST_LOAD } from '../scripts/size-report.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env['BENCH_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -50,7 +55,10 @@ function freePort(): Promise<number> {
 
 function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(root, script), [], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(path.join(root, script), [], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     child.once('message', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
@@ -95,7 +103,6 @@ async function waitHealthy(url: string) {
   throw new Error('portal did not start');
 }
 
-
 const only = process.env['BENCH_ONLY'];
 /** Issue 13's rows as this run measures them, printed last. */
 const targets: TargetRow[] = [];
@@ -135,12 +142,46 @@ const runOffers = async () => {
     startPortal: startPortalOn,
     signToken: (url, userId) => signToken(userId, 'admissible', url),
   });
-  console.log(`\nPasserelle bench — ${result.title}, ${connections} connections, ${duration} s each, node ${process.version}`);
+  console.log(
+    `\nPasserelle bench — ${result.title}, ${connections} connections, ${duration} s each, node ${process.version}`,
+  );
   for (const line of result.lines) console.log(line);
   targets.push(...result.targets);
 };
-if (only === 'offers') {
-  await runOffers();
+/**
+ * Issue 13's web rows: the first load and the heaviest lazy route of a fresh build (`npm run size`'s figures), then
+ * Lighthouse's four screens, the INP of the offers search and its layout shift (scripts/lighthouse.ts, on a portal of
+ * its own with the demo data). BENCH_WEB=0 leaves them out; BENCH_ONLY=web runs them alone.
+ */
+const runWeb = async () => {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error('npm run build failed');
+  const sizes = sizeRows();
+  const first = sizes[0]!;
+  const routes = sizes.filter((row) => row !== first && !row.name.endsWith('(on demand)'));
+  const heaviest = routes.reduce((a, b) => (b.gzip > a.gzip ? b : a));
+  console.log(
+    `\nWeb app: first load ${kb(first.gzip)} gzip, heaviest lazy route ${kb(heaviest.gzip)} (${heaviest.name})`,
+  );
+  targets.push(
+    {
+      what: 'first-load JavaScript (gzip)',
+      target: `<= ${kb(TARGET_FIRST_LOAD)}`,
+      measured: kb(first.gzip),
+      holds: first.gzip <= TARGET_FIRST_LOAD,
+    },
+    {
+      what: 'heaviest lazy route (gzip)',
+      target: `<= ${kb(BUDGET_LAZY_ROUTE)}`,
+      measured: `${kb(heaviest.gzip)} (${heaviest.name})`,
+      holds: heaviest.gzip <= BUDGET_LAZY_ROUTE,
+    },
+  );
+  console.log('Lighthouse (mobile, median of 3), then the offers search at 4x CPU slowdown:');
+  targets.push(...(await measureWebTargets()));
+};
+if (only === 'offers' || only === 'web') {
+  await (only === 'offers' ? runOffers() : runWeb());
   printTargets(targets);
   process.exit(0);
 }
@@ -187,7 +228,9 @@ try {
   if (only !== 'pipeline' && only !== 'exports') {
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
-    const { rows } = await db.query<{ id: number }>("select id from users where user_type = 'admissible' order by id limit 1");
+    const { rows } = await db.query<{ id: number }>(
+      "select id from users where user_type = 'admissible' order by id limit 1",
+    );
     await db.end();
     const userId = rows[0]?.id;
     if (!userId) throw new Error('no demo applicant');
@@ -197,7 +240,13 @@ try {
     const rawPort = await freePort();
     children.push(await start('bench/raw-http.ts', { PORT: String(rawPort) }));
     const minPort = await freePort();
-    children.push(await start('bench/minimal-fastify.ts', { PORT: String(minPort), DATABASE_URL: databaseUrl, USER_ID: String(userId) }));
+    children.push(
+      await start('bench/minimal-fastify.ts', {
+        PORT: String(minPort),
+        DATABASE_URL: databaseUrl,
+        USER_ID: String(userId),
+      }),
+    );
 
     rows2.push(await load('raw node http (baseline)', `http://127.0.0.1:${rawPort}/`));
     rows2.push(await load('GET /api/health', `${portalUrl}/api/health`));
@@ -238,7 +287,9 @@ try {
       const sorted = [me.rps / base.rps, ...meRatios].sort((a, b) => a - b);
       const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
       if (sorted.length > 1)
-        console.log(`users/me, median of ${sorted.length} rounds: ${(median * 100).toFixed(0)} % (${sorted.map((r) => (r * 100).toFixed(0)).join(', ')})`);
+        console.log(
+          `users/me, median of ${sorted.length} rounds: ${(median * 100).toFixed(0)} % (${sorted.map((r) => (r * 100).toFixed(0)).join(', ')})`,
+        );
       targets.push({
         what: 'GET /api/users/me against a minimal Fastify + pg route (req/s)',
         target: '>= 0.7x',
@@ -248,9 +299,11 @@ try {
     }
   }
   portal.kill('SIGTERM');
-  if (process.env['BENCH_PGLITE'] !== '0' && only !== 'api') print('PGlite (embedded, the default database)', await benchPipelineOnPglite());
+  if (process.env['BENCH_PGLITE'] !== '0' && only !== 'api')
+    print('PGlite (embedded, the default database)', await benchPipelineOnPglite());
   if (exportTimes.length > 0) console.log(`\n${exportTimes.join('\n')}`);
   if (only !== 'pipeline' && only !== 'exports' && only !== 'api') await runOffers();
+  if (!only && process.env['BENCH_WEB'] !== '0') await runWeb();
   printTargets(targets);
 } finally {
   for (const child of children) child.kill('SIGTERM');

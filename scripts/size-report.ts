@@ -32,37 +32,9 @@ export const ON_DEMAND_CHUNKS: Record<string, number> = {
   'features/signature/utils/pdf-pages.ts': 135_000,
 };
 
-const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+export const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
 
-const sizeCache = new Map<string, { gzip: number; brotli: number }>();
-function sizes(file: string) {
-  let s = sizeCache.get(file);
-  if (!s) {
-    const bytes = readFileSync(path.join(dist, file));
-    s = { gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length };
-    sizeCache.set(file, s);
-  }
-  return s;
-}
-
-function total(keys: Iterable<string>) {
-  let gzip = 0;
-  let brotli = 0;
-  for (const key of keys) {
-    const chunk = manifest[key];
-    if (!chunk) continue;
-    const s = sizes(chunk.file);
-    gzip += s.gzip;
-    brotli += s.brotli;
-  }
-  return { gzip, brotli };
-}
-
-const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
-const shortName = (key: string) => path.basename(manifest[key]?.src ?? key).replace(/\.[jt]sx?$/, '');
-
-interface Row {
+export interface Row {
   name: string;
   gzip: number;
   brotli: number;
@@ -72,68 +44,105 @@ interface Row {
   note: string;
 }
 
-const sourceName = (key: string) => (manifest[key]?.src ?? key).replace(/^src\//, '');
-const isOnDemand = (key: string) => sourceName(key) in ON_DEMAND_CHUNKS;
+export const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
 
-function routeRow(fullRoute: RouteDownload): Row {
-  const route = {
-    ...fullRoute,
-    chunks: fullRoute.chunks.filter((key) => !isOnDemand(key)),
-    companions: fullRoute.companions.filter((key) => !isOnDemand(key)),
-  };
-  const all = total(route.chunks);
-  const budget = BUDGET_LAZY_ROUTE;
-  const overs: string[] = [];
-  if (all.gzip > budget) overs.push('OVER BUDGET');
-  if (route.companions.length === 0) return { name: route.name, ...all, budget, overs, note: '' };
-  const staticPart = total(route.staticChunks).gzip;
-  const note = `${kb(staticPart)} + ${kb(all.gzip - staticPart)} gzip on first use: ${route.companions.map(shortName).join(', ')}`;
-  return { name: route.name, ...all, budget, overs, note };
-}
+/** The rows of the report, the first load first, from the build in `dist` (its Vite manifest). */
+export function sizeRows(dist = webDist): Row[] {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
 
-const { firstLoad, routes } = lazyDownloads(manifest);
-const first = total(firstLoad);
-const rows: Row[] = [
-  {
-    name: 'first load (entry + static imports)',
-    ...first,
-    budget: BUDGET_FIRST_LOAD,
-    overs: first.gzip > BUDGET_FIRST_LOAD ? ['OVER BUDGET'] : [],
-    note: '',
-  },
-  ...routes.map(routeRow),
-  ...[...new Set(routes.flatMap((route) => route.companions.filter(isOnDemand)))].map((key): Row => {
-    const size = total([key]);
-    const budget = ON_DEMAND_CHUNKS[sourceName(key)] ?? 0;
-    return {
-      name: `${sourceName(key)} (on demand)`,
-      ...size,
-      budget,
-      overs: size.gzip > budget ? ['OVER BUDGET'] : [],
-      note: '',
+  const sizeCache = new Map<string, { gzip: number; brotli: number }>();
+  function sizes(file: string) {
+    let s = sizeCache.get(file);
+    if (!s) {
+      const bytes = readFileSync(path.join(dist, file));
+      s = { gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length };
+      sizeCache.set(file, s);
+    }
+    return s;
+  }
+
+  function total(keys: Iterable<string>) {
+    let gzip = 0;
+    let brotli = 0;
+    for (const key of keys) {
+      const chunk = manifest[key];
+      if (!chunk) continue;
+      const s = sizes(chunk.file);
+      gzip += s.gzip;
+      brotli += s.brotli;
+    }
+    return { gzip, brotli };
+  }
+
+  const shortName = (key: string) => path.basename(manifest[key]?.src ?? key).replace(/\.[jt]sx?$/, '');
+
+  const sourceName = (key: string) => (manifest[key]?.src ?? key).replace(/^src\//, '');
+  const isOnDemand = (key: string) => sourceName(key) in ON_DEMAND_CHUNKS;
+
+  function routeRow(fullRoute: RouteDownload): Row {
+    const route = {
+      ...fullRoute,
+      chunks: fullRoute.chunks.filter((key) => !isOnDemand(key)),
+      companions: fullRoute.companions.filter((key) => !isOnDemand(key)),
     };
-  }),
-];
+    const all = total(route.chunks);
+    const budget = BUDGET_LAZY_ROUTE;
+    const overs: string[] = [];
+    if (all.gzip > budget) overs.push('OVER BUDGET');
+    if (route.companions.length === 0) return { name: route.name, ...all, budget, overs, note: '' };
+    const staticPart = total(route.staticChunks).gzip;
+    const note = `${kb(staticPart)} + ${kb(all.gzip - staticPart)} gzip on first use: ${route.companions.map(shortName).join(', ')}`;
+    return { name: route.name, ...all, budget, overs, note };
+  }
 
-console.log(
-  'Web app size (compressed JS; a lazy route counts what it adds to the first load, what it loads on first use included)',
-);
-console.log(`${'chunk'.padEnd(62)} ${'brotli'.padStart(10)} ${'gzip'.padStart(10)} ${'budget gz'.padStart(10)}`);
-for (const row of rows) {
-  const flags = row.overs.map((over) => `  ${over}`).join('');
-  const note = row.note ? `  (${row.note})` : '';
-  console.log(
-    `${row.name.padEnd(62)} ${kb(row.brotli).padStart(10)} ${kb(row.gzip).padStart(10)} ${kb(row.budget).padStart(10)}${flags}${note}`,
-  );
+  const { firstLoad, routes } = lazyDownloads(manifest);
+  const first = total(firstLoad);
+  return [
+    {
+      name: 'first load (entry + static imports)',
+      ...first,
+      budget: BUDGET_FIRST_LOAD,
+      overs: first.gzip > BUDGET_FIRST_LOAD ? ['OVER BUDGET'] : [],
+      note: '',
+    },
+    ...routes.map(routeRow),
+    ...[...new Set(routes.flatMap((route) => route.companions.filter(isOnDemand)))].map((key): Row => {
+      const size = total([key]);
+      const budget = ON_DEMAND_CHUNKS[sourceName(key)] ?? 0;
+      return {
+        name: `${sourceName(key)} (on demand)`,
+        ...size,
+        budget,
+        overs: size.gzip > budget ? ['OVER BUDGET'] : [],
+        note: '',
+      };
+    }),
+  ];
 }
-console.log(
-  `Budgets (gzip): first load ${kb(BUDGET_FIRST_LOAD)} (issue 13's target ${kb(TARGET_FIRST_LOAD)}); lazy route ${kb(BUDGET_LAZY_ROUTE)}, form screens included.`,
-);
-const failed = rows.filter((row) => row.overs.length > 0).length;
-if (first.gzip > TARGET_FIRST_LOAD) {
+
+if (import.meta.main) {
+  const rows = sizeRows();
+  const first = rows[0]!;
   console.log(
-    `First load ${kb(first.gzip)} gzip: issue 13's target of ${kb(TARGET_FIRST_LOAD)} does not hold yet (its budget is ${kb(BUDGET_FIRST_LOAD)} until then).`,
+    'Web app size (compressed JS; a lazy route counts what it adds to the first load, what it loads on first use included)',
   );
+  console.log(`${'chunk'.padEnd(62)} ${'brotli'.padStart(10)} ${'gzip'.padStart(10)} ${'budget gz'.padStart(10)}`);
+  for (const row of rows) {
+    const flags = row.overs.map((over) => `  ${over}`).join('');
+    const note = row.note ? `  (${row.note})` : '';
+    console.log(
+      `${row.name.padEnd(62)} ${kb(row.brotli).padStart(10)} ${kb(row.gzip).padStart(10)} ${kb(row.budget).padStart(10)}${flags}${note}`,
+    );
+  }
+  console.log(
+    `Budgets (gzip): first load ${kb(BUDGET_FIRST_LOAD)} (issue 13's target ${kb(TARGET_FIRST_LOAD)}); lazy route ${kb(BUDGET_LAZY_ROUTE)}, form screens included.`,
+  );
+  const failed = rows.filter((row) => row.overs.length > 0).length;
+  if (first.gzip > TARGET_FIRST_LOAD) {
+    console.log(
+      `First load ${kb(first.gzip)} gzip: issue 13's target of ${kb(TARGET_FIRST_LOAD)} does not hold yet (its budget is ${kb(BUDGET_FIRST_LOAD)} until then).`,
+    );
+  }
+  if (failed) console.error(`${failed} chunk(s) over budget`);
+  if (failed) process.exit(1);
 }
-if (failed) console.error(`${failed} chunk(s) over budget`);
-if (failed) process.exit(1);
