@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { NavigationType, parsePath, type AppHistory, type Location, type To } from './router';
+import { NavigationType, parsePath, type AppHistory, type HistoryUpdate, type Location, type To } from './router';
 
 /**
  * The router's history (lib/router.tsx) with two things React Router's data router gave (docs/decisions/0027-first-load.md):
@@ -55,6 +55,32 @@ export function blockableHistory(base: AppHistory): AppHistory {
   /** The back or forward move being undone (a blocker refused it) or redone (the person confirmed): not checked again. */
   let passNextPop = false;
   let ignoreNextPop = false;
+  const listeners = new Set<(update: HistoryUpdate) => void>();
+  let unsubscribeBase: (() => void) | null = null;
+  let shown = base.location;
+  const onMove = (update: HistoryUpdate) => {
+    if (ignoreNextPop) {
+      ignoreNextPop = false;
+      return;
+    }
+    if (update.action === NavigationType.Pop && !passNextPop && update.delta) {
+      const delta = update.delta;
+      const redo = () => {
+        passNextPop = true;
+        base.go(delta);
+      };
+      if (isBlocked(shown, update.location, update.action, redo)) {
+        // The browser has already moved: back to where the person was, without telling the listeners.
+        ignoreNextPop = true;
+        base.go(-delta);
+        return;
+      }
+    }
+    passNextPop = false;
+    if (update.action === NavigationType.Pop) keepScroll = false;
+    shown = update.location;
+    [...listeners].forEach((listener) => listener(update));
+  };
   return {
     get action() {
       return base.action;
@@ -79,30 +105,19 @@ export function blockableHistory(base: AppHistory): AppHistory {
     },
     go: (delta) => base.go(delta),
     listen(listener) {
-      let shown = base.location;
-      return base.listen((update) => {
-        if (ignoreNextPop) {
-          ignoreNextPop = false;
-          return;
+      // One subscription to the base history checks each move once, then every listener hears it.
+      if (!unsubscribeBase) {
+        shown = base.location;
+        unsubscribeBase = base.listen(onMove);
+      }
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && unsubscribeBase) {
+          unsubscribeBase();
+          unsubscribeBase = null;
         }
-        if (update.action === NavigationType.Pop && !passNextPop && update.delta) {
-          const delta = update.delta;
-          const redo = () => {
-            passNextPop = true;
-            base.go(delta);
-          };
-          if (isBlocked(shown, update.location, update.action, redo)) {
-            // The browser has already moved: back to where the person was, without telling the router.
-            ignoreNextPop = true;
-            base.go(-delta);
-            return;
-          }
-        }
-        passNextPop = false;
-        if (update.action === NavigationType.Pop) keepScroll = false;
-        shown = update.location;
-        listener(update);
-      });
+      };
     },
   };
 }

@@ -103,6 +103,22 @@ interface EntryState {
   idx?: number;
 }
 
+/** The listeners of a history: each one hears every move; unsubscribing removes only its own. */
+function listenerSet() {
+  const listeners = new Set<(update: HistoryUpdate) => void>();
+  return {
+    notify: (update: HistoryUpdate) => listeners.forEach((listener) => listener(update)),
+    listen(fn: (update: HistoryUpdate) => void) {
+      // A wrapper per call, so that the same function listening twice is told twice and removed once.
+      const entry = (update: HistoryUpdate) => fn(update);
+      listeners.add(entry);
+      return () => {
+        listeners.delete(entry);
+      };
+    },
+  };
+}
+
 /** The browser's history, in React Router's format (so that entries made before a release still read the same). */
 export function createBrowserHistory(): AppHistory {
   const global = window.history;
@@ -113,7 +129,7 @@ export function createBrowserHistory(): AppHistory {
     global.replaceState({ ...entryState(), idx: index }, '');
   }
   let action: NavigationType = NavigationType.Pop;
-  let listener: ((update: HistoryUpdate) => void) | null = null;
+  const listeners = listenerSet();
   const current = (): Location => {
     const { pathname, search, hash } = window.location;
     const state = entryState();
@@ -124,7 +140,7 @@ export function createBrowserHistory(): AppHistory {
     const next = entryState().idx ?? null;
     const delta = next === null || index === null ? null : next - index;
     index = next;
-    listener?.({ action, location: current(), delta });
+    listeners.notify({ action, location: current(), delta });
   });
   const write = (kind: 'PUSH' | 'REPLACE', to: To, state: unknown) => {
     action = kind;
@@ -133,7 +149,7 @@ export function createBrowserHistory(): AppHistory {
     const entry: EntryState = { usr: state ?? null, key: createKey(), idx: index };
     if (kind === 'PUSH') global.pushState(entry, '', createPath(path));
     else global.replaceState(entry, '', createPath(path));
-    listener?.({ action, location: current(), delta: kind === 'PUSH' ? 1 : 0 });
+    listeners.notify({ action, location: current(), delta: kind === 'PUSH' ? 1 : 0 });
   };
   return {
     get action() {
@@ -146,12 +162,7 @@ export function createBrowserHistory(): AppHistory {
     push: (to, state) => write('PUSH', to, state),
     replace: (to, state) => write('REPLACE', to, state),
     go: (delta) => global.go(delta),
-    listen(fn) {
-      listener = fn;
-      return () => {
-        listener = null;
-      };
-    },
+    listen: listeners.listen,
   };
 }
 
@@ -164,7 +175,7 @@ export function createMemoryHistory({ initialEntries = ['/'] }: { initialEntries
   }));
   let index = entries.length - 1;
   let action: NavigationType = NavigationType.Pop;
-  let listener: ((update: HistoryUpdate) => void) | null = null;
+  const listeners = listenerSet();
   const at = () => entries[index] as Location;
   const write = (kind: 'PUSH' | 'REPLACE', to: To, state: unknown) => {
     action = kind;
@@ -173,7 +184,7 @@ export function createMemoryHistory({ initialEntries = ['/'] }: { initialEntries
       index += 1;
       entries.splice(index, entries.length, location);
     } else entries[index] = location;
-    listener?.({ action, location, delta: kind === 'PUSH' ? 1 : 0 });
+    listeners.notify({ action, location, delta: kind === 'PUSH' ? 1 : 0 });
   };
   return {
     get action() {
@@ -190,14 +201,9 @@ export function createMemoryHistory({ initialEntries = ['/'] }: { initialEntries
       action = NavigationType.Pop;
       const moved = next - index;
       index = next;
-      listener?.({ action, location: at(), delta: moved });
+      listeners.notify({ action, location: at(), delta: moved });
     },
-    listen(fn) {
-      listener = fn;
-      return () => {
-        listener = null;
-      };
-    },
+    listen: listeners.listen,
   };
 }
 

@@ -1,5 +1,5 @@
 import { STEP_STATUS, stepTypes, type EmployerDossier, type MissionsAccess, type StepType } from '@passerelle/contract';
-import type { Db } from '../../db/client.ts';
+import { readTogether, type Db } from '../../db/client.ts';
 import { fileUrl } from '../files/files.service.ts';
 import { sheetOpenRefusal, waitingForOf, type DossierState } from '../dossiers/dossiers.service.ts';
 import { findDossiersOfCompanyUser, findStepsOf, findSubmittedMissions } from './employers.repo.ts';
@@ -22,7 +22,10 @@ const isStepType = (type: string): type is StepType => (stepTypes as readonly st
 export async function findEmployerDossiers(db: Db, userId: number): Promise<EmployerDossier[]> {
   const rows = await findDossiersOfCompanyUser(db, userId);
   const ids = rows.map((row) => row.id);
-  const [steps, submittedMissions] = await Promise.all([findStepsOf(db, ids), findSubmittedMissions(db, ids)]);
+  const [steps, submittedMissions] = await readTogether(db, [
+    () => findStepsOf(db, ids),
+    () => findSubmittedMissions(db, ids),
+  ]);
   return rows.map((row) => {
     const own = steps.filter((step) => step.dossierId === row.id && isStepType(step.type));
     const state: DossierState = {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client.ts';
+import { readTogether, type Db, type Tx } from '../../db/client.ts';
 import {
   admissibles,
   auditLog,
@@ -126,9 +126,9 @@ export async function countDocumentsToCheck(db: Conn): Promise<number> {
           sql`not exists (select 1 from audit_log l join dossiers d on d.id = l.dossier_id where d.admissible_user_id = ${admissibles.userId} and l.action in ('document.validated', 'document.rejected') and l.details ->> 'kind' = ${kind} and l.at >= ${files.createdAt})`,
         ),
       );
-  const [[cvec], [bac]] = await Promise.all([
-    toCheck(admissibles.cvecFileId, admissibles.cvecValid, 'cvec'),
-    toCheck(admissibles.attestationBacFileId, admissibles.attestationBacValid, 'attestationBac'),
+  const [[cvec], [bac]] = await readTogether(db, [
+    () => toCheck(admissibles.cvecFileId, admissibles.cvecValid, 'cvec'),
+    () => toCheck(admissibles.attestationBacFileId, admissibles.attestationBacValid, 'attestationBac'),
   ]);
   return (cvec?.n ?? 0) + (bac?.n ?? 0);
 }

@@ -5,7 +5,7 @@ import type {
   SignerRole,
   StaffAlertsResponse,
 } from '@passerelle/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import { readTogether, type Db, type Tx } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { createLoginLink } from '../auth/auth.service.ts';
 import type { DossierRow } from '../dossiers/dossiers.service.ts';
@@ -94,7 +94,11 @@ async function mailEach(
   const sent: SentMail[] = [];
   for (const person of people) {
     const link = path === null ? undefined : await linkFor(tx, config, person.id, path);
-    const { messageId } = await enqueueMail(tx, { to: person.email, ...render(mailLanguageOf(person), link) }, senderOf(config));
+    const { messageId } = await enqueueMail(
+      tx,
+      { to: person.email, ...render(mailLanguageOf(person), link) },
+      senderOf(config),
+    );
     sent.push({ to: person.email, messageId });
   }
   return sent;
@@ -121,8 +125,20 @@ export async function mailCaseParties(
   const company = dossier.companyId === null ? [] : await repo.findCompanyPeople(tx, dossier.companyId);
   const applicantName = company.length > 0 ? await repo.findAccountName(tx, dossier.admissibleUserId) : '';
   return [
-    ...(await mailEach(tx, config, await applicantOf(tx, dossier), paths.applicant, withLink((lang, link) => render(lang, link, '')))),
-    ...(await mailEach(tx, config, company, paths.company, withLink((lang, link) => render(lang, link, applicantName)))),
+    ...(await mailEach(
+      tx,
+      config,
+      await applicantOf(tx, dossier),
+      paths.applicant,
+      withLink((lang, link) => render(lang, link, '')),
+    )),
+    ...(await mailEach(
+      tx,
+      config,
+      company,
+      paths.company,
+      withLink((lang, link) => render(lang, link, applicantName)),
+    )),
   ];
 }
 
@@ -255,9 +271,16 @@ async function mailSigner(
   userId: number | null,
   render: (lang: Language, who: string, link: MailLink) => MailContent,
 ): Promise<SentMail[]> {
-  const people = userId === null ? await repo.findStaffPeople(tx) : await repo.findPerson(tx, userId).then((p) => (p ? [p] : []));
+  const people =
+    userId === null ? await repo.findStaffPeople(tx) : await repo.findPerson(tx, userId).then((p) => (p ? [p] : []));
   const who = await repo.findAccountName(tx, dossier.admissibleUserId);
-  return mailEach(tx, config, people, signaturePath(dossier.id), withLink((lang, link) => render(lang, who, link)));
+  return mailEach(
+    tx,
+    config,
+    people,
+    signaturePath(dossier.id),
+    withLink((lang, link) => render(lang, who, link)),
+  );
 }
 
 /** It is this signer's turn (or a reminder of it); answers the mails queued, with their Message-IDs for the evidence. */
@@ -282,7 +305,11 @@ export async function mailSignatureCode(
   code: string,
   minutes: number,
 ): Promise<QueuedMail> {
-  return enqueueMail(tx, { to: to.email, ...renderSignatureCode(mailLanguageOf(to), { code, minutes, dossierId }) }, config);
+  return enqueueMail(
+    tx,
+    { to: to.email, ...renderSignatureCode(mailLanguageOf(to), { code, minutes, dossierId }) },
+    config,
+  );
 }
 
 /** Staff rejected a signer's scan: the signer is told why, with the link back. */
@@ -318,9 +345,12 @@ export async function notifyContractSigned(
     (lang, link, who) => renderContractSigned(lang, { dossierId: dossier.id, who, link }),
   );
   const mailed = new Set(parties.map((mail) => mail.to));
-  const others = (await Promise.all(signerUserIds.map((id) => repo.findPerson(tx, id)))).filter(
-    (person): person is repo.Person => person !== undefined && !mailed.has(person.email),
-  );
+  const others = (
+    await readTogether(
+      tx,
+      signerUserIds.map((id) => () => repo.findPerson(tx, id)),
+    )
+  ).filter((person): person is repo.Person => person !== undefined && !mailed.has(person.email));
   const who = await repo.findAccountName(tx, dossier.admissibleUserId);
   const rest = await mailEach(
     tx,
@@ -347,7 +377,10 @@ export async function notifySignatureRefused(
   const url = new URL(`/gestion/dossiers/${dossier.id}`, config.publicUrl).toString();
   const { messageId } = await enqueueMail(
     tx,
-    { to: config.CFA_CONTACT_EMAIL, ...renderSignatureRefused('fr-FR', { dossierId: dossier.id, who, ...refusal, url }) },
+    {
+      to: config.CFA_CONTACT_EMAIL,
+      ...renderSignatureRefused('fr-FR', { dossierId: dossier.id, who, ...refusal, url }),
+    },
     config,
   );
   return { to: config.CFA_CONTACT_EMAIL, messageId };
@@ -421,11 +454,11 @@ export function parisDay(at: Date): string {
 
 /** What waits for the school now, by stage (from the steps, SPEC 4). */
 export async function findSchoolQueue(db: Db) {
-  const [firstContacts, terms, contracts, documents] = await Promise.all([
-    repo.countCasesAt(db, 3, 'f1ce', 2),
-    repo.countCasesAt(db, 4, 'modalites_re', 2),
-    repo.countCasesAt(db, 7, 'cfa', 2),
-    repo.countDocumentsToCheck(db),
+  const [firstContacts, terms, contracts, documents] = await readTogether(db, [
+    () => repo.countCasesAt(db, 3, 'f1ce', 2),
+    () => repo.countCasesAt(db, 4, 'modalites_re', 2),
+    () => repo.countCasesAt(db, 7, 'cfa', 2),
+    () => repo.countDocumentsToCheck(db),
   ]);
   return { firstContacts, terms, contracts, documents };
 }

@@ -10,7 +10,7 @@ import {
   type PublicFile,
   type UploadField,
 } from '@passerelle/contract';
-import type { Db } from '../../db/client.ts';
+import { readTogether, type Db } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import { detectFileType, hasExtension, type DetectedFileType } from '../../lib/file-type.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
@@ -34,7 +34,10 @@ type CmsSectionName = (typeof cmsSectionNames)[number];
 // ---------- Content feed ----------
 
 /** Writes a section of the content feed; its html is cleaned before it is stored. */
-export async function saveCmsSection(db: Db, input: { section: CmsSectionName; lang: Lang; title: string; html: string }): Promise<void> {
+export async function saveCmsSection(
+  db: Db,
+  input: { section: CmsSectionName; lang: Lang; title: string; html: string },
+): Promise<void> {
   await repo.upsertCmsSection(db, { ...input, html: sanitizeHtml(input.html) });
 }
 
@@ -71,12 +74,12 @@ function toHeaderInfos(profile: NonNullable<Awaited<ReturnType<typeof repo.findA
 }
 
 export async function getCmsInfo(db: Db, userId: number, lang: Lang): Promise<CmsInfo> {
-  const [rows, profile, currentDossierId, forum, ateliers] = await Promise.all([
-    repo.findCmsSections(db),
-    getProfile(db, userId),
-    repo.findCurrentDossierId(db, userId),
-    repo.findActiveForumInvitation(db),
-    listWorkshopsForApplicant(db, userId),
+  const [rows, profile, currentDossierId, forum, ateliers] = await readTogether(db, [
+    () => repo.findCmsSections(db),
+    () => getProfile(db, userId),
+    () => repo.findCurrentDossierId(db, userId),
+    () => repo.findActiveForumInvitation(db),
+    () => listWorkshopsForApplicant(db, userId),
   ]);
   return {
     ...pickSections(rows, lang),
@@ -91,7 +94,10 @@ export async function getCmsInfo(db: Db, userId: number, lang: Lang): Promise<Cm
 // ---------- Portal infos and uploads ----------
 
 export async function getPortalInfos(db: Db, userId: number): Promise<PortalInfos> {
-  const [cvs, docs] = await Promise.all([repo.findFilesOfKind(db, userId, 'cv'), repo.findAdmissibleDocuments(db, userId)]);
+  const [cvs, docs] = await readTogether(db, [
+    () => repo.findFilesOfKind(db, userId, 'cv'),
+    () => repo.findAdmissibleDocuments(db, userId),
+  ]);
   return {
     documents: {
       cv: cvs.map((f) => ({ fileId: f.id, uploadDate: f.createdAt.toISOString(), fileUrl: fileUrl(f.id) })),
@@ -172,11 +178,20 @@ function checkUpload(form: UploadForm): { files: AcceptedFile[]; numCvec: string
     if (!type || !rule.mimeTypes.includes(type.mime)) {
       // A right extension over other content (a Word file renamed .pdf) is told so; a wrong one gets SPEC 5's text.
       const contentRefusal = rule.mimeTypes.length === 1 ? 'file.content_not_pdf' : 'file.content_not_pdf_or_image';
-      (errors[file.field] ??= []).push(hasExtension(file.filename, rule.extensions) ? contentRefusal : wrongFileTypeMessage + rule.extensions.join(', '));
+      (errors[file.field] ??= []).push(
+        hasExtension(file.filename, rule.extensions)
+          ? contentRefusal
+          : wrongFileTypeMessage + rule.extensions.join(', '),
+      );
       wrongType = true;
       continue;
     }
-    accepted.push({ field: file.field, type, bytes: file.bytes, filename: safeFilename(file.filename, fileKinds[file.field].stem, type.extension) });
+    accepted.push({
+      field: file.field,
+      type,
+      bytes: file.bytes,
+      filename: safeFilename(file.filename, fileKinds[file.field].stem, type.extension),
+    });
   }
 
   const numCvec = form.fields['numCvec']?.trim() || undefined;
@@ -256,7 +271,8 @@ export async function uploadDocuments(deps: UploadDeps, userId: number, form: Up
         replaced.push(...cvs.slice(deps.maxCvs).map((cv) => cv.id));
       }
       const keys = await deleteFileRows(tx, replaced);
-      if (stored.length > 0) await guard.checkBudget(tx, { userId, userType: 'admissible', fields: stored.map((s) => s.field) });
+      if (stored.length > 0)
+        await guard.checkBudget(tx, { userId, userType: 'admissible', fields: stored.map((s) => s.field) });
       return keys;
     });
   } catch (err) {
@@ -272,7 +288,12 @@ export async function uploadDocuments(deps: UploadDeps, userId: number, form: Up
 
 // ---------- Public files, partners ----------
 
-export async function findPublicFiles(db: Db, userId: number, dossierId: number, audience: string): Promise<PublicFile[]> {
+export async function findPublicFiles(
+  db: Db,
+  userId: number,
+  dossierId: number,
+  audience: string,
+): Promise<PublicFile[]> {
   if (dossierId !== 0 && !(await repo.isDossierOf(db, dossierId, userId))) throw notFound();
   const rows = await repo.findPublicFiles(db, audience);
   return rows.map((r) => ({

@@ -9,7 +9,7 @@ import {
   type ReviewableDocument,
   type StaffDossierDetailResponse,
 } from '@passerelle/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import { readTogether, type Db, type Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
   allowedActions,
@@ -178,12 +178,16 @@ export async function reopenDossier(deps: ActionDeps, user: AuthUser, dossierId:
 
 /** POST …/breaking: the contract's termination starts (8, 10, 11 → 12). */
 export async function startBreaking(deps: ActionDeps, user: AuthUser, dossierId: number, body: ContractEndBody) {
-  return act(deps, user, dossierId, (dossier) => dossier.apply({ type: 'breakingStarted' }, { date: body.date, reason: body.reason }));
+  return act(deps, user, dossierId, (dossier) =>
+    dossier.apply({ type: 'breakingStarted' }, { date: body.date, reason: body.reason }),
+  );
 }
 
 /** POST …/broken: the contract is terminated (12, or directly from 8, 10, 11 → 13). */
 export async function markBroken(deps: ActionDeps, user: AuthUser, dossierId: number, body: ContractEndBody) {
-  return act(deps, user, dossierId, (dossier) => dossier.apply({ type: 'broken' }, { date: body.date, reason: body.reason }));
+  return act(deps, user, dossierId, (dossier) =>
+    dossier.apply({ type: 'broken' }, { date: body.date, reason: body.reason }),
+  );
 }
 
 // ---------- What the case page offers (GET /staff/dossiers/:id) ----------
@@ -195,7 +199,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The reason of the latest review of this document when it was a rejection; null otherwise. */
-function rejectedReasonOf(reviews: { action: string; details: unknown }[], document: ReviewableDocument): string | null {
+function rejectedReasonOf(
+  reviews: { action: string; details: unknown }[],
+  document: ReviewableDocument,
+): string | null {
   const latest = reviews.find((review) => isRecord(review.details) && review.details['kind'] === document);
   if (latest?.action !== 'document.rejected' || !isRecord(latest.details)) return null;
   const reason = latest.details['reason'];
@@ -204,11 +211,11 @@ function rejectedReasonOf(reviews: { action: string; details: unknown }[], docum
 
 /** The actions the case's state allows now (the state machine's rule), and the applicant's documents as reviewed. */
 export async function caseActionsOf(db: Db, dossier: DossierRow, state: DossierState): Promise<CaseActions> {
-  const [documents, reviews, missions, reopenTo] = await Promise.all([
-    findApplicantDocuments(db, dossier.admissibleUserId),
-    findDocumentReviews(db, dossier.admissibleUserId),
-    findSheetStatus(db, dossier.id, 'missions'),
-    state.statut === DOSSIER_STATUS.ARCHIVED ? statusBeforeArchiving(db, dossier.id) : Promise.resolve(null),
+  const [documents, reviews, missions, reopenTo] = await readTogether(db, [
+    () => findApplicantDocuments(db, dossier.admissibleUserId),
+    () => findDocumentReviews(db, dossier.admissibleUserId),
+    () => findSheetStatus(db, dossier.id, 'missions'),
+    () => (state.statut === DOSSIER_STATUS.ARCHIVED ? statusBeforeArchiving(db, dossier.id) : Promise.resolve(null)),
   ]);
   const { actions, returnableSheets } = allowedActions(state, {
     missionsSubmitted: missions === 'submitted',

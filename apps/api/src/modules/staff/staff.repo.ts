@@ -15,7 +15,7 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { readTogether, type Db, type Tx } from '../../db/client.ts';
 import {
   admissibles,
   auditLog,
@@ -279,13 +279,14 @@ export async function countAlerts(db: Db, registeredBefore: Date, waitingBefore:
 
 /** The schools and formations the pipeline's filters offer. */
 export async function findFilterChoices(db: Db) {
-  const [schoolRows, formationRows] = await Promise.all([
-    db.select({ code: schools.code, name: schools.name }).from(schools).orderBy(asc(schools.code)),
-    db
-      .select({ id: formations.id, libelle: formations.libelle, school: schools.code })
-      .from(formations)
-      .leftJoin(schools, eq(schools.id, formations.schoolId))
-      .orderBy(asc(schools.code), asc(formations.libelle), asc(formations.id)),
+  const [schoolRows, formationRows] = await readTogether(db, [
+    () => db.select({ code: schools.code, name: schools.name }).from(schools).orderBy(asc(schools.code)),
+    () =>
+      db
+        .select({ id: formations.id, libelle: formations.libelle, school: schools.code })
+        .from(formations)
+        .leftJoin(schools, eq(schools.id, formations.schoolId))
+        .orderBy(asc(schools.code), asc(formations.libelle), asc(formations.id)),
   ]);
   return { schools: schoolRows, formations: formationRows };
 }

@@ -16,7 +16,7 @@ import {
   type UserType,
 } from '@passerelle/contract';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import { readTogether, type Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
@@ -237,9 +237,9 @@ export async function findStaffDossiers(
 ): Promise<StaffDossiersResponse> {
   const filter = toFilter(query, config);
   const offset = (query.page - 1) * query.pageSize;
-  const [byStatut, rows] = await Promise.all([
-    countsUnder(db, filter),
-    findPipelinePage(db, filter, query.sort, { limit: query.pageSize, offset }),
+  const [byStatut, rows] = await readTogether(db, [
+    () => countsUnder(db, filter),
+    () => findPipelinePage(db, filter, query.sort, { limit: query.pageSize, offset }),
   ]);
   return { items: toItems(rows), total: totalOf(byStatut, query.statut), counts: countsOf(byStatut) };
 }
@@ -309,13 +309,13 @@ function eventDetails(details: unknown): Record<string, unknown> {
 /** GET /staff/dossiers/:id: the case as in the pipeline, with its sheets, documents and audit trail. */
 export async function getStaffDossier(db: Db, user: AuthUser, dossierId: number): Promise<StaffDossierDetailResponse> {
   const { row: dossier, state } = await withDossier(db, user, dossierId, { access: 'staff' }, (view) => view);
-  const [rows, sheetRows, documents, events, actions, signature] = await Promise.all([
-    findPipelineRows(db, [dossier.id]),
-    findSheetsOf(db, dossier.id),
-    findDocumentsOf(db, dossier),
-    findEventsOf(db, dossier.id),
-    caseActionsOf(db, dossier, state),
-    staffSignatureOf(db, dossier.id),
+  const [rows, sheetRows, documents, events, actions, signature] = await readTogether(db, [
+    () => findPipelineRows(db, [dossier.id]),
+    () => findSheetsOf(db, dossier.id),
+    () => findDocumentsOf(db, dossier),
+    () => findEventsOf(db, dossier.id),
+    () => caseActionsOf(db, dossier, state),
+    () => staffSignatureOf(db, dossier.id),
   ]);
   const [item] = toItems(rows);
   if (!item) throw notFound('Dossier not found');
