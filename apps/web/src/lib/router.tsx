@@ -108,7 +108,7 @@ function listenerSet() {
   const listeners = new Set<(update: HistoryUpdate) => void>();
   return {
     notify: (update: HistoryUpdate) => listeners.forEach((listener) => listener(update)),
-    listen(fn: (update: HistoryUpdate) => void) {
+    listen: (fn: (update: HistoryUpdate) => void) => {
       // A wrapper per call, so that the same function listening twice is told twice and removed once.
       const entry = (update: HistoryUpdate) => fn(update);
       listeners.add(entry);
