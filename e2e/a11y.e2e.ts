@@ -197,6 +197,16 @@ interface Screen {
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
 const visibleText = (page: Page, text: string) => page.getByText(text).first().waitFor();
 
+/** A visible field holding `value`, as the person sees it (the page writes a field's value, not its value attribute). */
+const fieldHolding = (page: Page, value: string) =>
+  page.waitForFunction(
+    (expected) =>
+      [...document.querySelectorAll<HTMLInputElement>('input')].some(
+        (input) => input.value === expected && input.getClientRects().length > 0,
+      ),
+    value,
+  );
+
 /** Each step of an information sheet, reached from its stepper as a person clicks it. */
 const informationSteps = (['company', 'opco', 'contract', 'contacts', 'billing', 'send'] as const).map((step) => ({
   name: `step ${step}`,
@@ -277,7 +287,7 @@ const screens: Screen[] = [
     title: 'tracking',
     ready: async (p, t) => {
       await h1(p, t.tracking.titleEdit);
-      await p.locator('input[value="Atelier Contraste"]').waitFor();
+      await fieldHolding(p, 'Atelier Contraste');
     },
     states: [
       {
@@ -308,7 +318,7 @@ const screens: Screen[] = [
     who: 'applicant',
     path: () => `/admissible/fiche-renseignement/${seed.infoSheet}`,
     title: 'applicantInformationSheet',
-    ready: (p) => p.locator('input[value="Mercier"]').first().waitFor(),
+    ready: (p) => fieldHolding(p, 'Mercier'),
     states: informationSteps,
   },
   { name: 'signature', who: 'applicant', path: () => `/signature/${seed.infoSheet}`, title: 'signature' },
@@ -325,7 +335,7 @@ const screens: Screen[] = [
     who: 'employer',
     path: () => `/employeur/fiche-premier-contact/${seed.employerFirstContact}`,
     title: 'employerFirstContact',
-    ready: (p) => p.locator('input[value="Atelier Contraste"]').first().waitFor(),
+    ready: (p) => fieldHolding(p, 'Atelier Contraste'),
   },
   {
     name: 'employer first contact, sent',

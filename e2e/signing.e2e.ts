@@ -82,7 +82,10 @@ async function signingScreen(page: Page, t: Texts) {
   await page.getByRole('heading', { level: 1, name: t.signature.title }).waitFor();
 }
 
-/** The first signer chooses the method for every signer, by keyboard: the radio reached by Tab, Space, then Enter. */
+/**
+ * The first signer chooses the method for every signer, by keyboard: the group reached by Shift+Tab (a radio group is
+ * one stop of the Tab key), the arrow keys to the choice, Space, then Enter.
+ */
 async function chooseMethod(page: Page, t: Texts, method: 'online' | 'manual', prefix: string) {
   await page.getByRole('heading', { level: 2, name: t.signature.method.title }).waitFor();
   await page.getByRole('radiogroup', { name: t.signature.method.title }).waitFor();
@@ -95,7 +98,13 @@ async function chooseMethod(page: Page, t: Texts, method: 'online' | 'manual', p
   await page.getByRole('alert').filter({ hasText: t.signature.method.chooseOne }).waitFor();
   await expectAxeClean(page, 'signature, no method chosen');
   const radio = page.getByRole('radio', { name: t.signature.method[method].label });
-  await tabTo(page, radio, { backwards: true });
+  const group = page.getByRole('radiogroup', { name: t.signature.method.title });
+  const inGroup = () => group.evaluate((element) => element.contains(document.activeElement));
+  for (let presses = 0; presses < 20 && !(await inGroup()); presses += 1) await page.keyboard.press('Shift+Tab');
+  expect(await inGroup()).toBe(true);
+  for (let moves = 0; moves < 2 && !(await radio.evaluate((element) => element === document.activeElement)); moves += 1) {
+    await page.keyboard.press('ArrowDown');
+  }
   await page.keyboard.press('Space');
   expect(await radio.isChecked()).toBe(true);
   await tabTo(page, submit);

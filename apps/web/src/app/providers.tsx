@@ -6,13 +6,14 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/system';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
-import { createBrowserHistory, Router } from '../lib/router';
+import { createBrowserHistory, Router, type Location } from '../lib/router';
 import { queryClient } from '../lib/query-client';
 import { buildTheme } from '../lib/theme';
 import { useThemeMode } from '../lib/theme-mode';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { blockableHistory } from '../lib/history';
 import { routes } from './router';
+import { prepareScreenAt } from './route-namespaces';
 import { AppRoutes, RouteErrorBoundary } from './route-tree';
 
 /** Styles carry the page's CSP nonce (the server writes it in the csp-nonce meta). */
@@ -22,6 +23,9 @@ const emotionCache = createCache({ key: 'mui', nonce, prepend: true });
 /** The app's router (lib/router.tsx), on a history that lets forms with unsaved changes hold a navigation back. */
 export const history = blockableHistory(createBrowserHistory());
 
+/** A navigation shows once the next screen's code and texts are here (the screen on view stays until then). */
+const prepare = (location: Location) => prepareScreenAt(routes, location.pathname);
+
 export function AppProviders() {
   const { mode } = useThemeMode();
   const theme = useMemo(() => buildTheme(mode), [mode]);
@@ -30,7 +34,7 @@ export function AppProviders() {
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
         <QueryClientProvider client={queryClient}>
-          <Router history={history}>
+          <Router history={history} prepare={prepare}>
             {/* A failure of the shell itself: the route error page alone. */}
             <RouteErrorBoundary>
               <Suspense fallback={<FullPageSpinner />}>

@@ -1,4 +1,4 @@
-import { matchRoutes, type AppHistory, type RouteObject } from '../lib/router';
+import { matchRoutes, type RouteObject } from '../lib/router';
 import { i18n } from '../lib/i18n';
 
 /**
@@ -51,19 +51,17 @@ export function routePathAt(routes: RouteObject[], pathname: string): string | n
   return `/${parts.map((part) => part.replace(/^\/|\/$/g, '')).join('/')}`.replace(/\/+/g, '/');
 }
 
-/** Starts loading, in the current language, the namespaces of the screen at `pathname` (none when it has no entry). */
-export function preloadNamespacesAt(routes: RouteObject[], pathname: string): void {
-  const path = routePathAt(routes, pathname);
-  const list = path === null ? undefined : routeNamespaces[path];
-  // A failed fetch is the screen's to report: it asks for the same namespaces when it renders.
-  if (list) i18n.loadNamespaces(list).catch(() => undefined);
-}
-
 /**
- * Loads the namespaces of the first screen now, and of each screen a navigation goes to as the history moves, before
- * the screen renders and asks for its chunk.
+ * Downloads what the screen at `pathname` needs before it can show: the code of the matched routes loaded on demand
+ * and the screen's texts. The router shows a navigation once this settles (lib/router.tsx, `prepare`); main.tsx starts
+ * it for the first screen while the common texts load. A failure is the screen's to report: it asks again as it renders.
  */
-export function preloadRouteNamespaces(routes: RouteObject[], history: AppHistory): void {
-  preloadNamespacesAt(routes, history.location.pathname);
-  history.listen(({ location }) => preloadNamespacesAt(routes, location.pathname));
+export function prepareScreenAt(routes: RouteObject[], pathname: string): Promise<unknown> | null {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const path = routePathAt(routes, pathname);
+  const namespaces = path === null ? undefined : routeNamespaces[path];
+  const loads: Promise<unknown>[] = matches.flatMap((match) => (match.route.load ? [match.route.load()] : []));
+  if (namespaces) loads.push(i18n.loadNamespaces(namespaces));
+  if (loads.length === 0) return null;
+  return Promise.allSettled(loads);
 }

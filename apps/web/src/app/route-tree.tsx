@@ -1,4 +1,14 @@
-import { Component, createContext, createElement, lazy, use, useMemo, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  createContext,
+  createElement,
+  lazy,
+  use,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { matchRoutes, Outlet, RenderMatches, useLocation, type RouteObject } from '../lib/router';
 import { RouteErrorPage } from './route-error-page';
 
@@ -36,20 +46,31 @@ interface LazyState {
   Lazy: ComponentType | null;
   /** The navigation (location key) during which the download failed, or null. */
   failedOn: string | null;
+  /** The screen's module once downloaded. */
+  module: ScreenModule | null;
 }
+
+/** A screen loaded on demand; `preload` downloads it ahead (the router does before showing a navigation's screen). */
+export type LazyScreen = ComponentType & { preload: () => Promise<ScreenModule> };
 
 /**
  * A screen fetched on first render. A failed download (or the timeout) throws to the nearest error boundary; the next
- * navigation tries the download again (the error page stays until then, as with the data router's lazy routes).
+ * navigation tries the download again (the error page stays until then, as with the data router's lazy routes). Once
+ * downloaded (by `preload`, or by an earlier render), a new instance renders the screen at once, without suspending.
  */
-export function lazyScreen(load: () => Promise<ScreenModule>, timeoutMs = LOAD_TIMEOUT_MS): ComponentType {
-  const state: LazyState = { Lazy: null, failedOn: null };
+export function lazyScreen(load: () => Promise<ScreenModule>, timeoutMs = LOAD_TIMEOUT_MS): LazyScreen {
+  const state: LazyState = { Lazy: null, failedOn: null, module: null };
+  const preload = () =>
+    withTimeout(load, timeoutMs).then((module) => {
+      state.module = module;
+      return module;
+    });
   /** The lazy component for the navigation `key`: a new download when none started yet, or when the last one failed. */
   const current = (key: string): ComponentType => {
     if (state.Lazy && (state.failedOn === null || state.failedOn === key)) return state.Lazy;
     state.failedOn = null;
     const Lazy = lazy(() =>
-      withTimeout(load, timeoutMs).then(
+      preload().then(
         (module) => ({ default: module.Component }),
         (error: unknown) => {
           state.failedOn = key;
@@ -61,10 +82,13 @@ export function lazyScreen(load: () => Promise<ScreenModule>, timeoutMs = LOAD_T
     return Lazy;
   };
   function Screen() {
+    const key = useLocation().key;
+    // Decided once per instance: switching between the two would mount the screen afresh and lose its state.
+    const [loaded] = useState(() => state.module);
     // The same lazy component on every render of a navigation (a new one only to retry a failed download).
-    return createElement(current(useLocation().key));
+    return loaded ? createElement(loaded.Component) : createElement(current(key));
   }
-  return Screen;
+  return Object.assign(Screen, { preload });
 }
 
 const MatchesContext = createContext<readonly RouteObject[]>([]);

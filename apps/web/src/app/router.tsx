@@ -26,7 +26,7 @@ const backOffice: readonly UserType[] = ['staff', 'admin'];
 /** A screen loaded on demand (route-tree.tsx: the 120 s timeout, the retry on the next navigation). */
 function page(load: () => Promise<{ Component: React.ComponentType }>) {
   const Screen = lazyScreen(load);
-  return { element: <Screen />, load };
+  return { element: <Screen />, load: Screen.preload };
 }
 
 function guarded(

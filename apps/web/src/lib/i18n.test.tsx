@@ -122,7 +122,7 @@ describe('useTranslation', () => {
     expect(screen.getByText('loading')).toBeInTheDocument();
     expect(await screen.findByText('À propos de Passerelle / À propos')).toHaveAttribute('lang', 'fr-FR');
     await act(() => i18n.changeLanguage('en-US'));
-    expect(screen.getByText('About Passerelle / About')).toHaveAttribute('lang', 'en-US');
+    expect(await screen.findByText('About Passerelle / About')).toHaveAttribute('lang', 'en-US');
   });
 
   it('hands a failed load to the error boundary rather than fetching again and again', async () => {

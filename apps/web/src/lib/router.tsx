@@ -221,14 +221,34 @@ function useRouter(): RouterState {
   return router;
 }
 
-/** Provides the location; each navigation renders in a transition, as React Router's HistoryRouter does. */
-export function Router({ history, children }: { history: AppHistory; children?: ReactNode }) {
+/**
+ * Provides the location. With `prepare`, a navigation shows once what it returns has settled (the next screen's code
+ * and texts: app/providers.tsx), and the screen on view stays until then, as React Router's transitions did; a later
+ * navigation overtakes an earlier one still preparing.
+ */
+export function Router({
+  history,
+  prepare,
+  children,
+}: {
+  history: AppHistory;
+  prepare?: (location: Location) => Promise<unknown> | null;
+  children?: ReactNode;
+}) {
   const [state, setState] = useState({ location: history.location, navigationType: history.action });
-  useLayoutEffect(
-    () =>
-      history.listen(({ action, location }) => startTransition(() => setState({ location, navigationType: action }))),
-    [history],
-  );
+  useLayoutEffect(() => {
+    let latest = 0;
+    return history.listen(({ action, location }) => {
+      latest += 1;
+      const ticket = latest;
+      const show = () => {
+        if (ticket === latest) startTransition(() => setState({ location, navigationType: action }));
+      };
+      const ready = prepare?.(location);
+      if (ready) void ready.then(show, show);
+      else show();
+    });
+  }, [history, prepare]);
   const value = useMemo(() => ({ ...state, history }), [state, history]);
   return <RouterContext value={value}>{children}</RouterContext>;
 }

@@ -1,5 +1,6 @@
 import { useController, type Control, type FieldPath, type FieldValues } from './use-form';
 import { OutlinedField } from './outlined-field';
+import { useFieldText } from './field-text';
 
 export interface TextFieldElementProps<T extends FieldValues> {
   name: FieldPath<T>;
@@ -37,7 +38,7 @@ export function TextFieldElement<T extends FieldValues>({
   max,
 }: TextFieldElementProps<T>) {
   const { field, fieldState } = useController({ name, control });
-  const value: unknown = field.value;
+  const text = useFieldText(field.value, field.onChange, asNumber);
   return (
     <OutlinedField
       label={label}
@@ -51,11 +52,7 @@ export function TextFieldElement<T extends FieldValues>({
         type,
         multiline,
         minRows,
-        value: typeof value === 'string' || typeof value === 'number' ? value : '',
-        onChange: (event) => {
-          const raw = event.target.value;
-          field.onChange(asNumber ? (raw === '' ? null : Number(raw)) : raw);
-        },
+        ...text,
         onBlur: field.onBlur,
         inputRef: field.ref,
         inputProps: { ...(autoComplete ? { autoComplete } : {}), ...(max ? { max } : {}) },

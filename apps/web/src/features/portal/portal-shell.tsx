@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { Suspense } from 'react';
+import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useTranslation } from '../../lib/i18n';
 import { Link, Navigate, Outlet, useLocation } from '../../lib/router';
 import { readPendingTracking, TRACKING_FORM_PATH } from '../../lib/pending-tracking';
@@ -40,7 +42,10 @@ function PortalShell() {
           ))}
         </Tabs>
       </Box>
-      <Outlet />
+      {/* The tabs stay while a tab's screen loads. */}
+      <Suspense fallback={<FullPageSpinner />}>
+        <Outlet />
+      </Suspense>
     </Box>
   );
 }

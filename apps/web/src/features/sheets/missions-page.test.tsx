@@ -10,7 +10,8 @@ import en from '../../locales/en-US/sheets.json';
 import fr from '../../locales/fr-FR/sheets.json';
 import { Component as MissionsPage } from './missions-page';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const SHEET_URL = '/api/employeurs/modification-missions/7';
 
@@ -38,7 +39,10 @@ function mockApi(sheet: SheetResponse<'missions'>, onUpload: () => Response = ()
 }
 
 function renderPage() {
-  return renderRoutes([{ path: '/employeur/modification-missions/:id', element: <MissionsPage /> }], '/employeur/modification-missions/7');
+  return renderRoutes(
+    [{ path: '/employeur/modification-missions/:id', element: <MissionsPage /> }],
+    '/employeur/modification-missions/7',
+  );
 }
 
 const extensions = '.pdf, .doc, .docx';
@@ -56,7 +60,11 @@ afterEach(async () => {
 
 describe('MissionsPage', () => {
   it('names the apprentice and the case in the page header (issue 9: one company, several apprentices)', async () => {
-    mockApi(missions({ dossier: { id: 7, dossierName: 'Capgemini — Data analyst', applicant: { prenom: 'Lucas', nom: 'Bernard' } } }));
+    mockApi(
+      missions({
+        dossier: { id: 7, dossierName: 'Capgemini — Data analyst', applicant: { prenom: 'Lucas', nom: 'Bernard' } },
+      }),
+    );
     renderPage();
     const title = await screen.findByRole('heading', { level: 1, name: fr.missions.title });
     const header = within(title.closest('header') ?? document.body);
@@ -80,19 +88,31 @@ describe('MissionsPage', () => {
     );
     renderPage();
     expect(await screen.findByText(fr.missions.subtitleFor.replace('{{name}}', 'Lucas Bernard'))).toBeInTheDocument();
-    expect(screen.getByText(/^Fiche de poste jointe : fiche de poste\.pdf \(245 ko, 20\/11\/2026/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Fiche de poste jointe : fiche de poste\.pdf \(245 ko, 20\/11\/2026/),
+    ).toBeInTheDocument();
   });
 
   it('says the content is not a PDF or Word document when the server finds a file named .pdf is not one', async () => {
     mockApi(missions(), () =>
-      json(415, { code: 'UNSUPPORTED_FILE_TYPE', message: 'Allowed: .pdf, .doc, .docx', errors: { file: ['file.content_not_document'] } }),
+      json(415, {
+        code: 'UNSUPPORTED_FILE_TYPE',
+        message: 'Allowed: .pdf, .doc, .docx',
+        errors: { file: ['file.content_not_document'] },
+      }),
     );
     const user = userEvent.setup();
     const { container } = renderPage();
     await screen.findByText(fr.missions.subtitleFor.replace('{{name}}', 'Lucas Bernard'));
-    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
-    if (!input) throw new Error('no file input');
-    await user.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'poste.pdf', { type: 'application/pdf' }));
+    const input = await waitFor(() => {
+      const found = container.querySelector<HTMLInputElement>('input[type="file"]');
+      if (!found) throw new Error('no file input');
+      return found;
+    });
+    await user.upload(
+      input,
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'poste.pdf', { type: 'application/pdf' }),
+    );
 
     const text =
       "Le contenu de ce fichier n'est ni un PDF, ni un document Word (.doc, .docx), même si son nom le laisse penser : enregistrez de nouveau le document dans l'un de ces formats, puis envoyez-le.";
@@ -103,19 +123,33 @@ describe('MissionsPage', () => {
   it('gives SPEC’s message with the allowed extensions when the server refuses the type, in English too', async () => {
     await i18n.changeLanguage('en-US');
     const fetchMock = mockApi(missions(), () =>
-      json(415, { code: 'UNSUPPORTED_FILE_TYPE', message: 'Allowed: .pdf, .doc, .docx', errors: { file: ['file.unsupported_type'] } }),
+      json(415, {
+        code: 'UNSUPPORTED_FILE_TYPE',
+        message: 'Allowed: .pdf, .doc, .docx',
+        errors: { file: ['file.unsupported_type'] },
+      }),
     );
     const user = userEvent.setup();
     const { container } = renderPage();
     await screen.findByText(en.missions.subtitleFor.replace('{{name}}', 'Lucas Bernard'));
-    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
-    if (!input) throw new Error('no file input');
+    const input = await waitFor(() => {
+      const found = container.querySelector<HTMLInputElement>('input[type="file"]');
+      if (!found) throw new Error('no file input');
+      return found;
+    });
     // A PNG named .pdf: the extension passes here, the server reads the content.
-    await user.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'poste.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      input,
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'poste.pdf', { type: 'application/pdf' }),
+    );
 
     await waitFor(() => expect(input).toHaveAccessibleDescription(`${en.missions.unsupportedType}${extensions}`));
     expect(screen.getByRole('alert')).toHaveTextContent(`${en.missions.unsupportedType}${extensions}`);
     expect(input.value).toBe('');
-    expect(fetchMock.mock.calls.some(([url, init]) => requestUrl(url) === `${SHEET_URL}/attachment` && init?.method === 'POST')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => requestUrl(url) === `${SHEET_URL}/attachment` && init?.method === 'POST',
+      ),
+    ).toBe(true);
   });
 });

@@ -180,7 +180,7 @@ describe('the back-office pipeline', () => {
         .map((option) => option.textContent),
     ).toEqual([fr.filters.allFormations, 'Bachelor management']);
 
-    fireEvent.change(screen.getByRole('searchbox', { name: fr.search.label }), { target: { value: 'Martin' } });
+    fireEvent.input(screen.getByRole('searchbox', { name: fr.search.label }), { target: { value: 'Martin' } });
     await waitFor(() => expect(address().get('q')).toBe('Martin'));
     await waitFor(() =>
       expect(requests.at(-1)?.toString()).toBe('q=Martin&statut=3%2C5&school=EMLV&waitingFor=company&sort=name'),
@@ -231,8 +231,8 @@ describe('the back-office pipeline', () => {
     renderAt('/gestion');
     await screen.findByRole('table');
     // Typed one after the other: both pauses end together, and both dates reach the address.
-    fireEvent.change(screen.getByLabelText(fr.filters.updatedFrom), { target: { value: '2026-06-01' } });
-    fireEvent.change(screen.getByLabelText(fr.filters.updatedTo), { target: { value: '2026-01-01' } });
+    fireEvent.input(screen.getByLabelText(fr.filters.updatedFrom), { target: { value: '2026-06-01' } });
+    fireEvent.input(screen.getByLabelText(fr.filters.updatedTo), { target: { value: '2026-01-01' } });
     expect(await screen.findByText(fr.fieldErrors.staff.dates_reversed)).toBeInTheDocument();
     await waitFor(() => expect(address().toString()).toBe('updatedFrom=2026-06-01&updatedTo=2026-01-01'));
     const updatedTo = screen.getByLabelText(fr.filters.updatedTo);

@@ -76,7 +76,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement
 }
 
 /** Date inputs take a full yyyy-mm-dd value, as the browser's picker gives it. */
-const pickDate = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+const pickDate = (input: HTMLElement, value: string) => fireEvent.input(input, { target: { value } });
 
 const signInAsApplicant = () => {
   authStore.setToken('token');

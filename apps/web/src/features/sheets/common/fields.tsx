@@ -10,6 +10,7 @@ import { OutlinedField } from '../../../components/form/outlined-field';
 import { useTranslation } from '../../../lib/i18n';
 import { fieldMessage } from './messages';
 import { fieldId, type SheetValues } from './use-sheet';
+import { useFieldText } from '../../../components/form/field-text';
 
 export interface SheetFormContextValue {
   control: Control<SheetValues>;
@@ -85,13 +86,27 @@ export interface SheetTextFieldProps {
 }
 
 /** A text, date or number input of a sheet: its error (translated rule code or zod text) or warnings under it. */
-export function SheetTextField({ name, label, asNumber = false, hint, maxLength, type, autoComplete, inputMode, max, multiline, minRows, disabled, summaryLabel }: SheetTextFieldProps) {
+export function SheetTextField({
+  name,
+  label,
+  asNumber = false,
+  hint,
+  maxLength,
+  type,
+  autoComplete,
+  inputMode,
+  max,
+  multiline,
+  minRows,
+  disabled,
+  summaryLabel,
+}: SheetTextFieldProps) {
   const { control, readOnly } = useSheetFormContext();
   const { i18n } = useTranslation();
   const { field, fieldState } = useController({ name, control });
   const warnings = useFieldWarnings(name);
   useRegisterLabel(name, summaryLabel ?? label);
-  const value: unknown = field.value;
+  const text = useFieldText(field.value, field.onChange, asNumber);
   const error = fieldMessage(fieldState.error?.message, i18n.language);
   return (
     <OutlinedField
@@ -100,17 +115,15 @@ export function SheetTextField({ name, label, asNumber = false, hint, maxLength,
       shrink={type === 'date'}
       disabled={readOnly || disabled}
       error={Boolean(error)}
-      helperText={error || warnings.length > 0 || hint ? <HelperLines error={error} warnings={warnings} hint={hint} /> : undefined}
+      helperText={
+        error || warnings.length > 0 || hint ? <HelperLines error={error} warnings={warnings} hint={hint} /> : undefined
+      }
       input={{
         name: field.name,
         type,
         multiline,
         minRows,
-        value: typeof value === 'string' || typeof value === 'number' ? value : '',
-        onChange: (event) => {
-          const raw = event.target.value;
-          field.onChange(asNumber ? (raw === '' ? null : Number(raw)) : raw);
-        },
+        ...text,
         onBlur: field.onBlur,
         inputRef: field.ref,
         inputProps: {
@@ -136,7 +149,9 @@ export interface SheetSelectProps {
 }
 
 /** A long chosen option wraps onto a second line instead of being cut off (the native select is one line high). */
-const wrappingSelect = { '& .MuiNativeSelect-select': { height: 'auto', minHeight: '1.4375em', whiteSpace: 'normal' } } as const;
+const wrappingSelect = {
+  '& .MuiNativeSelect-select': { height: 'auto', minHeight: '1.4375em', whiteSpace: 'normal' },
+} as const;
 
 /** A select of a sheet, its values the codes of a reference list: the native select, i.e. the phone's own picker. */
 export function SheetSelect({ name, label, options, emptyLabel, hint, disabled, summaryLabel }: SheetSelectProps) {
@@ -152,7 +167,9 @@ export function SheetSelect({ name, label, options, emptyLabel, hint, disabled, 
       label={label}
       disabled={readOnly || disabled}
       error={Boolean(error)}
-      helperText={error || warnings.length > 0 || hint ? <HelperLines error={error} warnings={warnings} hint={hint} /> : undefined}
+      helperText={
+        error || warnings.length > 0 || hint ? <HelperLines error={error} warnings={warnings} hint={hint} /> : undefined
+      }
       input={{
         name: field.name,
         value: typeof field.value === 'string' ? field.value : '',
@@ -176,7 +193,17 @@ export function SheetSelect({ name, label, options, emptyLabel, hint, disabled, 
 }
 
 /** A yes/no question whose "no" must be said (a required flag): a select rather than a box left unticked. */
-export function SheetYesNo({ name, label, hint, summaryLabel }: { name: string; label: string; hint?: ReactNode; summaryLabel?: string }) {
+export function SheetYesNo({
+  name,
+  label,
+  hint,
+  summaryLabel,
+}: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  summaryLabel?: string;
+}) {
   const { control, readOnly } = useSheetFormContext();
   const { t, i18n } = useTranslation('sheets');
   const { field, fieldState } = useController({ name, control });
@@ -190,11 +217,14 @@ export function SheetYesNo({ name, label, hint, summaryLabel }: { name: string; 
       label={label}
       disabled={readOnly}
       error={Boolean(error)}
-      helperText={error || warnings.length > 0 || hint ? <HelperLines error={error} warnings={warnings} hint={hint} /> : undefined}
+      helperText={
+        error || warnings.length > 0 || hint ? <HelperLines error={error} warnings={warnings} hint={hint} /> : undefined
+      }
       input={{
         name: field.name,
         value: value === true ? 'yes' : value === false ? 'no' : '',
-        onChange: (event) => field.onChange(event.target.value === 'yes' ? true : event.target.value === 'no' ? false : null),
+        onChange: (event) =>
+          field.onChange(event.target.value === 'yes' ? true : event.target.value === 'no' ? false : null),
         onBlur: field.onBlur,
         inputRef: field.ref,
       }}
@@ -217,7 +247,17 @@ export const referenceOptions = (list: readonly ReferenceItem[], withCode = fals
   list.map((item) => ({ value: item.code, label: withCode ? `${item.code} - ${item.label}` : item.label }));
 
 /** A yes/no box of a sheet. */
-export function SheetCheckbox({ name, label, hint, summaryLabel }: { name: string; label: string; hint?: ReactNode; summaryLabel?: string }) {
+export function SheetCheckbox({
+  name,
+  label,
+  hint,
+  summaryLabel,
+}: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  summaryLabel?: string;
+}) {
   const { control, readOnly } = useSheetFormContext();
   const { i18n } = useTranslation();
   const { field, fieldState } = useController({ name, control });
@@ -253,9 +293,21 @@ export function SheetCheckbox({ name, label, hint, summaryLabel }: { name: strin
  * A titled group of fields laid out on a responsive grid. `nested`: a group inside another (one person among the
  * company's contacts), its title smaller; put it in a wide `Cell`.
  */
-export function FieldGroup({ title, description, nested = false, children }: { title: string; description?: ReactNode; nested?: boolean; children: ReactNode }) {
+export function FieldGroup({
+  title,
+  description,
+  nested = false,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  nested?: boolean;
+  children: ReactNode;
+}) {
   const titleId = useId();
-  const titleSx = nested ? { fontSize: '0.95rem', fontWeight: 600, mb: description ? 0.5 : 1.5 } : { fontSize: '1.05rem', fontWeight: 600, mb: description ? 0.5 : 2 };
+  const titleSx = nested
+    ? { fontSize: '0.95rem', fontWeight: 600, mb: description ? 0.5 : 1.5 }
+    : { fontSize: '1.05rem', fontWeight: 600, mb: description ? 0.5 : 2 };
   return (
     <Box component="fieldset" aria-labelledby={titleId} sx={{ border: 0, p: 0, m: 0, mt: nested ? 1 : 0, minWidth: 0 }}>
       <Typography id={titleId} component="legend" variant="h3" sx={titleSx}>
@@ -275,7 +327,21 @@ export function FieldGroup({ title, description, nested = false, children }: { t
  * One grid cell: half a row from the small breakpoint up, the whole row when `wide`. A CSS grid of 12 columns lays the
  * cells out as MUI's Grid did (same widths and gaps), without its code (docs/decisions/0028).
  */
-export function Cell({ children, wide = false, third = false }: { children: ReactNode; wide?: boolean; third?: boolean }) {
+export function Cell({
+  children,
+  wide = false,
+  third = false,
+}: {
+  children: ReactNode;
+  wide?: boolean;
+  third?: boolean;
+}) {
   const span = (columns: number) => `span ${columns}`;
-  return <Box sx={{ minWidth: 0, gridColumn: { xs: span(12), sm: span(wide ? 12 : 6), md: span(wide ? 12 : third ? 4 : 6) } }}>{children}</Box>;
+  return (
+    <Box
+      sx={{ minWidth: 0, gridColumn: { xs: span(12), sm: span(wide ? 12 : 6), md: span(wide ? 12 : third ? 4 : 6) } }}
+    >
+      {children}
+    </Box>
+  );
 }

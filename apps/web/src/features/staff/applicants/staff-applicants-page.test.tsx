@@ -1,4 +1,9 @@
-import type { ApplicantImportResponse, StaffApplicantItem, StaffApplicantsResponse, StaffFiltersResponse } from '@passerelle/contract';
+import type {
+  ApplicantImportResponse,
+  StaffApplicantItem,
+  StaffApplicantsResponse,
+  StaffFiltersResponse,
+} from '@passerelle/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../lib/i18n';
@@ -48,7 +53,12 @@ function stubApi(answer: (call: Call) => Response | undefined) {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(requestUrl(input), 'http://localhost');
-      const body = init?.body instanceof FormData ? init.body : typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      const body =
+        init?.body instanceof FormData
+          ? init.body
+          : typeof init?.body === 'string'
+            ? (JSON.parse(init.body) as unknown)
+            : undefined;
       const call = { method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams.toString(), body };
       calls.push(call);
       if (url.pathname === '/api/staff/filters') return json(200, lists);
@@ -59,7 +69,8 @@ function stubApi(answer: (call: Call) => Response | undefined) {
 }
 
 const listOf = (items: StaffApplicantItem[], total = items.length): StaffApplicantsResponse => ({ items, total });
-const renderAt = (path: string) => renderRoutes([{ path: '/gestion/candidats', element: <StaffApplicantsPage /> }], path);
+const renderAt = (path: string) =>
+  renderRoutes([{ path: '/gestion/candidats', element: <StaffApplicantsPage /> }], path);
 
 beforeAll(async () => {
   await initI18n();
@@ -80,10 +91,19 @@ describe('the admitted applicants', () => {
           200,
           listOf([
             applicant({}),
-            applicant({ id: 6, nom: 'Smith', prenom: 'John', lang: 'en-US', invitedAt: '2026-11-20T09:30:00.000Z', lastSignInAt: '2026-11-21T10:00:00.000Z', hasCase: true }),
+            applicant({
+              id: 6,
+              nom: 'Smith',
+              prenom: 'John',
+              lang: 'en-US',
+              invitedAt: '2026-11-20T09:30:00.000Z',
+              lastSignInAt: '2026-11-21T10:00:00.000Z',
+              hasCase: true,
+            }),
           ]),
         );
-      if (call.path === '/api/staff/applicants/5/invite') return json(200, { invited: 1, invitedAt: '2026-11-25T10:00:00.000Z' });
+      if (call.path === '/api/staff/applicants/5/invite')
+        return json(200, { invited: 1, invitedAt: '2026-11-25T10:00:00.000Z' });
       return undefined;
     });
     renderAt('/gestion/candidats');
@@ -95,7 +115,9 @@ describe('the admitted applicants', () => {
     expect(row.getByText(fr.list.never)).toBeInTheDocument();
     expect(within(second as HTMLElement).getByText(fr.list.languages['en-US'])).toBeInTheDocument();
     expect(within(second as HTMLElement).getByText(fr.list.hasCase)).toBeInTheDocument();
-    expect(within(second as HTMLElement).getByRole('button', { name: "Renvoyer l'invitation à John Smith" })).toBeInTheDocument();
+    expect(
+      within(second as HTMLElement).getByRole('button', { name: "Renvoyer l'invitation à John Smith" }),
+    ).toBeInTheDocument();
     expect(screen.getByText('2 candidats')).toBeInTheDocument();
 
     fireEvent.click(row.getByRole('button', { name: 'Inviter Hélène Durand' }));
@@ -104,10 +126,12 @@ describe('the admitted applicants', () => {
   });
 
   it('writes the search, the school and "never signed in" into the request', async () => {
-    const calls = stubApi((call) => (call.path === '/api/staff/applicants' ? json(200, listOf([applicant({})], 60)) : undefined));
+    const calls = stubApi((call) =>
+      call.path === '/api/staff/applicants' ? json(200, listOf([applicant({})], 60)) : undefined,
+    );
     renderAt('/gestion/candidats');
     await screen.findByRole('table');
-    fireEvent.change(screen.getByRole('searchbox', { name: fr.filters.search }), { target: { value: 'helene' } });
+    fireEvent.input(screen.getByRole('searchbox', { name: fr.filters.search }), { target: { value: 'helene' } });
     await waitFor(() => expect(calls.at(-1)?.query).toBe('q=helene'));
     fireEvent.change(screen.getByRole('combobox', { name: fr.filters.school }), { target: { value: 'EMLV' } });
     await waitFor(() => expect(calls.at(-1)?.query).toBe('q=helene&school=EMLV'));
@@ -122,7 +146,11 @@ describe('the admitted applicants', () => {
       ids: [],
       errors: [
         { line: 3, field: 'email', message: "« hugo@ » n'est pas une adresse e-mail valide." },
-        { line: 7, field: 'formation', message: "Aucune formation de l'école EMLV n'a pour intitulé ou code « Doctorat »." },
+        {
+          line: 7,
+          field: 'formation',
+          message: "Aucune formation de l'école EMLV n'a pour intitulé ou code « Doctorat ».",
+        },
       ],
     };
     const ids = Array.from({ length: 30 }, (_, i) => i + 100);
@@ -131,9 +159,15 @@ describe('the admitted applicants', () => {
       if (call.path === '/api/staff/applicants') return json(200, listOf([]));
       if (call.path === '/api/staff/applicants/import') {
         if (file === 'bad') return json(200, withErrors);
-        return json(200, call.query === 'dryRun=true' ? { rows: 30, imported: 0, ids: [], errors: [] } : { rows: 30, imported: 30, ids, errors: [] });
+        return json(
+          200,
+          call.query === 'dryRun=true'
+            ? { rows: 30, imported: 0, ids: [], errors: [] }
+            : { rows: 30, imported: 30, ids, errors: [] },
+        );
       }
-      if (call.path === '/api/staff/applicants/invite') return json(200, { invited: 30, invitedAt: '2026-11-25T10:00:00.000Z' });
+      if (call.path === '/api/staff/applicants/invite')
+        return json(200, { invited: 30, invitedAt: '2026-11-25T10:00:00.000Z' });
       return undefined;
     });
     renderAt('/gestion/candidats');
@@ -155,7 +189,9 @@ describe('the admitted applicants', () => {
 
     file = 'good';
     fireEvent.change(input, { target: { files: [new File(['nom;prenom'], 'admis-emlv.csv', { type: 'text/csv' })] } });
-    expect(await within(dialog).findByText('30 candidats prêts à importer. Rien n\'est encore enregistré.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText("30 candidats prêts à importer. Rien n'est encore enregistré."),
+    ).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Importer 30 candidats' }));
     expect(await within(dialog).findByText('30 candidats importés.')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/staff/applicants/import').map((c) => c.query)).toEqual([
@@ -172,10 +208,12 @@ describe('the admitted applicants', () => {
   });
 
   it("shows the server's words when it refuses the whole file", async () => {
-    const message = 'La première ligne du fichier doit nommer ces colonnes, absentes : adresse e-mail, école, formation.';
+    const message =
+      'La première ligne du fichier doit nommer ces colonnes, absentes : adresse e-mail, école, formation.';
     stubApi((call) => {
       if (call.path === '/api/staff/applicants') return json(200, listOf([applicant({})]));
-      if (call.path === '/api/staff/applicants/import') return json(400, { code: 'VALIDATION_FAILED', message, errors: { file: [message] } });
+      if (call.path === '/api/staff/applicants/import')
+        return json(400, { code: 'VALIDATION_FAILED', message, errors: { file: [message] } });
       return undefined;
     });
     renderAt('/gestion/candidats');

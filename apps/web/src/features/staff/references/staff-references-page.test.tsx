@@ -85,7 +85,7 @@ describe('StaffReferencesPage', () => {
     expect(calls).toEqual([
       { method: 'PUT', path: '/api/staff/smic', body: { validFrom: '2026-06-01', monthly: 1867.02, hourly: 12.31 } },
     ]);
-    const table = screen.getByRole('table');
+    const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('01/06/2026');
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Ajoutée le 25/11/2026');
   });

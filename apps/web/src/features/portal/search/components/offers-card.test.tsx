@@ -25,11 +25,17 @@ const offersPage = (page: number, count = 20): Offer[] =>
   }));
 
 /** Answers every search with `total` offers (`capped`: more match than the count goes), 20 a page. */
-const answerWith = (total: number, capped = false) => (url: URL) => {
-  const page = Number(url.searchParams.get('page'));
-  const shown = Math.max(0, Math.min(20, total - (page - 1) * 20));
-  return json(200, { offers: offersPage(page, shown), totalOffers: total, totalOffersCapped: capped } satisfies OffersResponse);
-};
+const answerWith =
+  (total: number, capped = false) =>
+  (url: URL) => {
+    const page = Number(url.searchParams.get('page'));
+    const shown = Math.max(0, Math.min(20, total - (page - 1) * 20));
+    return json(200, {
+      offers: offersPage(page, shown),
+      totalOffers: total,
+      totalOffersCapped: capped,
+    } satisfies OffersResponse);
+  };
 
 function mockOffers(answer: (url: URL) => Response) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
@@ -65,8 +71,8 @@ describe('OffersCard date filters', () => {
     renderRoutes([{ path: '/', element: <OffersCard /> }]);
     await screen.findByText('Aucune offre disponible');
 
-    fireEvent.change(screen.getByLabelText('Publiée après le'), { target: { value: '2026-11-20' } });
-    fireEvent.change(screen.getByLabelText('Publiée avant le'), { target: { value: '2026-11-10' } });
+    fireEvent.input(screen.getByLabelText('Publiée après le'), { target: { value: '2026-11-20' } });
+    fireEvent.input(screen.getByLabelText('Publiée avant le'), { target: { value: '2026-11-10' } });
 
     const before = screen.getByLabelText('Publiée avant le');
     expect(before).toHaveAccessibleDescription('Choisissez une date égale ou postérieure à « Publiée après le ».');
@@ -95,7 +101,7 @@ describe('OffersCard date filters', () => {
     renderRoutes([{ path: '/', element: <OffersCard /> }]);
     await screen.findByText('No offers available');
 
-    fireEvent.change(screen.getByLabelText('Published after'), { target: { value: '2026-11-20' } });
+    fireEvent.input(screen.getByLabelText('Published after'), { target: { value: '2026-11-20' } });
 
     await waitFor(() =>
       expect(screen.getByLabelText('Published after')).toHaveAccessibleDescription(
@@ -119,13 +125,24 @@ describe('OffersCard count', () => {
     { lang: 'fr-FR', total: 1, capped: false, text: '1 offre' },
     { lang: 'en-US', total: 37, capped: false, text: '37 offers' },
   ] as const;
-  it.each(cases)('says "$text" in $lang for $total offers (more beyond: $capped), in a status screen readers announce', async ({ lang, total, capped, text }) => {
-    await i18n.changeLanguage(lang);
-    mockOffers(answerWith(total, capped));
-    renderRoutes([{ path: '/', element: <OffersCard /> }]);
-    const offers = await screen.findByRole('region', { name: lang === 'fr-FR' ? 'Offres d’alternance' : 'Work-study offers' });
-    await waitFor(() => expect(within(offers).getAllByRole('status').map((status) => status.textContent)).toContain(text));
-  });
+  it.each(cases)(
+    'says "$text" in $lang for $total offers (more beyond: $capped), in a status screen readers announce',
+    async ({ lang, total, capped, text }) => {
+      await i18n.changeLanguage(lang);
+      mockOffers(answerWith(total, capped));
+      renderRoutes([{ path: '/', element: <OffersCard /> }]);
+      const offers = await screen.findByRole('region', {
+        name: lang === 'fr-FR' ? 'Offres d’alternance' : 'Work-study offers',
+      });
+      await waitFor(() =>
+        expect(
+          within(offers)
+            .getAllByRole('status')
+            .map((status) => status.textContent),
+        ).toContain(text),
+      );
+    },
+  );
 });
 
 describe('OffersCard pagination', () => {
@@ -170,10 +187,10 @@ describe('OffersCard text search', () => {
     const search = screen.getByRole('searchbox', { name: 'Rechercher une offre' });
 
     // One character: a hint under the field, and no search for it.
-    fireEvent.change(search, { target: { value: 'd' } });
+    fireEvent.input(search, { target: { value: 'd' } });
     expect(search).toHaveAccessibleDescription('Saisissez au moins 2 caractères');
     // Keys in a row: one search, for the text once typing paused.
-    for (const text of ['dé', 'dév', 'déve', 'dével']) fireEvent.change(search, { target: { value: text } });
+    for (const text of ['dé', 'dév', 'déve', 'dével']) fireEvent.input(search, { target: { value: text } });
     expect(search).toHaveAccessibleDescription('');
     await waitFor(() => expect(offerCalls(fetchMock).filter((url) => url.searchParams.has('query'))).toHaveLength(1));
     const [sent] = offerCalls(fetchMock).filter((url) => url.searchParams.has('query'));
@@ -182,7 +199,7 @@ describe('OffersCard text search', () => {
 
     // Back under 2 characters: the search without text, all offers again.
     const calls = offerCalls(fetchMock).length;
-    fireEvent.change(search, { target: { value: ' d ' } });
+    fireEvent.input(search, { target: { value: ' d ' } });
     await waitFor(() => expect(offerCalls(fetchMock)).toHaveLength(calls + 1));
     expect(offerCalls(fetchMock).at(-1)?.searchParams.has('query')).toBe(false);
   });

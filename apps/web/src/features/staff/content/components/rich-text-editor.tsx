@@ -9,7 +9,16 @@ import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from '../../../../lib/i18n';
 import { LinkDialog } from './link-dialog';
 import { normalizeEditorHtml } from './normalize-html';
@@ -107,7 +116,8 @@ export function RichTextEditor({ label, initialHtml, onChange, helperText, error
   const [focusedTool, setFocusedTool] = useState(0);
   const [linkDialog, setLinkDialog] = useState<{ href: string } | null>(null);
 
-  useEffect(() => {
+  // Before the first paint, so that the area never shows empty first.
+  useLayoutEffect(() => {
     if (areaRef.current) areaRef.current.innerHTML = initialHtml;
   }, [initialHtml]);
 
