@@ -9,7 +9,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import { matchRoutes, Outlet, RenderMatches, useLocation, type RouteObject } from '../lib/router';
+import { matchRoutes, Outlet, RenderMatches, useLocation, useParams, type RouteObject } from '../lib/router';
 import { RouteErrorPage } from './route-error-page';
 
 /**
@@ -58,7 +58,10 @@ export type LazyScreen = ComponentType & { preload: () => Promise<ScreenModule> 
  * navigation tries the download again (the error page stays until then, as with the data router's lazy routes). Once
  * downloaded (by `preload`, or by an earlier render), a new instance renders the screen at once, without suspending.
  */
-export function lazyScreen(load: () => Promise<ScreenModule>, timeoutMs = LOAD_TIMEOUT_MS): LazyScreen {
+export function lazyScreen(
+  load: () => Promise<ScreenModule>,
+  { timeoutMs = LOAD_TIMEOUT_MS, perCase = false }: { timeoutMs?: number; perCase?: boolean } = {},
+): LazyScreen {
   const state: LazyState = { Lazy: null, failedOn: null, module: null };
   const preload = () =>
     withTimeout(load, timeoutMs).then((module) => {
@@ -83,10 +86,12 @@ export function lazyScreen(load: () => Promise<ScreenModule>, timeoutMs = LOAD_T
   };
   function Screen() {
     const key = useLocation().key;
+    const params = useParams();
     // Decided once per instance: switching between the two would mount the screen afresh and lose its state.
     const [loaded] = useState(() => state.module);
+    const props = perCase ? { key: JSON.stringify(params) } : null;
     // The same lazy component on every render of a navigation (a new one only to retry a failed download).
-    return loaded ? createElement(loaded.Component) : createElement(current(key));
+    return loaded ? createElement(loaded.Component, props) : createElement(current(key), props);
   }
   return Object.assign(Screen, { preload });
 }

@@ -23,9 +23,12 @@ export interface RouteHandle {
 /** Issue 10: the back office is for the CFA's staff and the admins. */
 const backOffice: readonly UserType[] = ['staff', 'admin'];
 
-/** A screen loaded on demand (route-tree.tsx: the 120 s timeout, the retry on the next navigation). */
-function page(load: () => Promise<{ Component: React.ComponentType }>) {
-  const Screen = lazyScreen(load);
+/**
+ * A screen loaded on demand (route-tree.tsx: the 120 s timeout, the retry on the next navigation). `perCase`: a new
+ * instance for each value of the address's parameters, so that one case's form never carries into the next one's.
+ */
+function page(load: () => Promise<{ Component: React.ComponentType }>, perCase = false) {
+  const Screen = lazyScreen(load, { perCase });
   return { element: <Screen />, load: Screen.preload };
 }
 
@@ -34,7 +37,9 @@ function guarded(
   handle: RouteHandle,
   load: () => Promise<{ Component: React.ComponentType }>,
 ): RouteObject {
-  return { path, handle, element: <RouteGuard />, children: [{ index: true, ...page(load) }] };
+  // A required case id (`:id`, not the tracking form's optional `:id?`, whose new entry becomes /…/<id> once saved).
+  const perCase = /:id(\/|$)/.test(path);
+  return { path, handle, element: <RouteGuard />, children: [{ index: true, ...page(load, perCase) }] };
 }
 
 export const routes: RouteObject[] = [

@@ -94,10 +94,11 @@ function SurveyForm({ etape, id, survey, onFinished }: SurveyFormProps) {
   const [page, setPage] = useState(() => Math.min(survey.page + 1, SURVEY_PAGES));
   const [answers, setAnswers] = useState<SurveyAnswers>(survey.answers);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The page's answers travel with the call: the mutation reads nothing from the render it was set up in.
   const save = useMutation({
-    mutationFn: (current: number) =>
-      saveSurveyPage(etape, id, { page: current, answers: pageAnswers(current, answers) }),
-    onSuccess: (saved, current) => {
+    mutationFn: ({ current, sent }: { current: number; sent: ReturnType<typeof pageAnswers> }) =>
+      saveSurveyPage(etape, id, { page: current, answers: sent }),
+    onSuccess: (saved, { current }) => {
       queryClient.setQueryData(surveyQueryKey(etape, id), saved);
       if (current === SURVEY_PAGES) onFinished();
       else goTo(current + 1);
@@ -132,7 +133,7 @@ function SurveyForm({ etape, id, survey, onFinished }: SurveyFormProps) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate(page);
+          save.mutate({ current: page, sent: pageAnswers(page, answers) });
         }}
         sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 3 }}
       >

@@ -39,6 +39,9 @@ export const sheetQueryOptions = <K extends SheetKind>(kind: K, role: SheetRole,
     // The form owns the values once loaded; a background refetch would fight the person typing.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
+    // Each visit reads the sheet as it stands then (sent since, returned, locked), not only the copy of an earlier
+    // visit in the same tab, which shows while the fresh one comes.
+    refetchOnMount: 'always',
   });
 
 export const saveSheet = <K extends SheetKind>(kind: K, role: SheetRole, id: number, data: SheetData<K>) =>

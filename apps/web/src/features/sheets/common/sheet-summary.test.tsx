@@ -1,5 +1,5 @@
 import type { SheetKind, SheetResponse } from '@passerelle/contract';
-import { cleanup, screen, within, type queries } from '@testing-library/react';
+import { cleanup, screen, waitFor, within, type queries } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../lib/i18n';
@@ -45,6 +45,13 @@ const sent = (data: Record<string, unknown>, context: Record<string, unknown>, u
 /** The value beside a label of the read-back list (`dt` then `dd`). */
 const valueOf = (scope: ReturnType<typeof within<typeof queries>>, label: string): Element | null => scope.getByText(label, { selector: 'dt' }).nextElementSibling;
 
+/** A section of the read-back once its values (or its "nothing filled in") are drawn, which may be a tick after its title. */
+async function filledRegion(name: string) {
+  const region = await screen.findByRole('region', { name });
+  await waitFor(() => expect(region.querySelector('dt, p')).not.toBeNull());
+  return within(region);
+}
+
 beforeAll(async () => {
   await initI18n();
   await i18n.loadNamespaces(['common', 'sheets']);
@@ -68,7 +75,7 @@ describe('a sent sheet reads back as a summary, not a disabled form', () => {
     render('f1ca', sent(data, {}));
     expect(await screen.findByText(/^Fiche envoyée le 20\/11\/2026 \d\d:30 par Camille Martin \(l'alternant\)$/)).toBeInTheDocument();
     expect(screen.queryAllByRole('textbox')).toHaveLength(0);
-    const identity = within(await screen.findByRole('region', { name: fr.sections.identity }));
+    const identity = await filledRegion(fr.sections.identity);
     expect(valueOf(identity, `${fr.fields.nom} (${fr.people.apprentice})`)).toHaveTextContent('Martin');
     expect(valueOf(identity, fr.fields.dateNaissance)).toHaveTextContent('10/05/2004');
     // Fields nobody filled in are left out; a section with nothing says so.
@@ -86,7 +93,7 @@ describe('a sent sheet reads back as a summary, not a disabled form', () => {
     const data = { employeur: { denomination: 'Capgemini', siret: '33070310000108' }, contrat: { salaireBrutMensuel: 1450 }, maitre1: { nom: 'Lambert' } };
     render('f1ce', sent(data, { apprenti: { nom: 'Bernard', prenom: 'Lucas' } }, 'company'));
     expect(await screen.findByText(/^Sheet sent on 20\/11\/2026 \d\d:30 by Marc Lambert \(the company\)$/)).toBeInTheDocument();
-    const applicant = within(await screen.findByRole('region', { name: en.sections.applicant }));
+    const applicant = await filledRegion(en.sections.applicant);
     expect(valueOf(applicant, en.fields.nom)).toHaveTextContent('Bernard');
     const company = within(screen.getByRole('region', { name: en.sections.company }));
     expect(valueOf(company, en.fields.denomination)).toHaveTextContent('Capgemini');
@@ -96,7 +103,7 @@ describe('a sent sheet reads back as a summary, not a disabled form', () => {
 
   it('missions: the text as written, line breaks kept', async () => {
     render('missions', sent({ missions: { description: 'Analyse\nReporting' } }, {}, 'company'));
-    const missions = within(await screen.findByRole('region', { name: fr.sections.missions }));
+    const missions = await filledRegion(fr.sections.missions);
     expect(valueOf(missions, fr.fields.missionsDescription)?.textContent).toBe('Analyse\nReporting');
     expect(screen.queryAllByRole('textbox')).toHaveLength(0);
   });
@@ -108,7 +115,7 @@ describe('a sent sheet reads back as a summary, not a disabled form', () => {
     expect(await screen.findByRole('heading', { level: 2, name: `2. ${fr.info.steps.company}` })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: `6. ${fr.info.steps.billing}` })).toBeInTheDocument();
     expect(valueOf(within(screen.getByRole('region', { name: fr.sections.company })), fr.fields.denomination)).toHaveTextContent('BNP Paribas');
-    expect(valueOf(within(await screen.findByRole('region', { name: fr.sections.identity })), `${fr.fields.nom} (${fr.people.apprentice})`)).toHaveTextContent('Martin');
+    expect(valueOf(await filledRegion(fr.sections.identity), `${fr.fields.nom} (${fr.people.apprentice})`)).toHaveTextContent('Martin');
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.queryByRole('button', { name: fr.info.send })).toBeNull();
     // The other party has not sent its part (no step says so): its steps say that what shows is a draft.
