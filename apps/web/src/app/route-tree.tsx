@@ -63,11 +63,14 @@ export function lazyScreen(
   { timeoutMs = LOAD_TIMEOUT_MS, perCase = false }: { timeoutMs?: number; perCase?: boolean } = {},
 ): LazyScreen {
   const state: LazyState = { Lazy: null, failedOn: null, module: null };
+  // Once downloaded, at once: the router prepares every navigation, most of them to screens already here.
   const preload = () =>
-    withTimeout(load, timeoutMs).then((module) => {
-      state.module = module;
-      return module;
-    });
+    state.module
+      ? Promise.resolve(state.module)
+      : withTimeout(load, timeoutMs).then((module) => {
+          state.module = module;
+          return module;
+        });
   /** The lazy component for the navigation `key`: a new download when none started yet, or when the last one failed. */
   const current = (key: string): ComponentType => {
     if (state.Lazy && (state.failedOn === null || state.failedOn === key)) return state.Lazy;

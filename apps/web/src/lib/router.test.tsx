@@ -16,15 +16,21 @@ function preparations() {
   return { prepare, settle: (path: string) => act(async () => pending.get(path)?.()) };
 }
 
+/** `<Where />` under a router at `/` on a memory history, preparing each navigation with `prepare`. */
+function renderRouter(prepare: (location: Location) => Promise<unknown> | null) {
+  const history = createMemoryHistory({ initialEntries: ['/'] });
+  render(
+    <Router history={history} prepare={prepare}>
+      <Where />
+    </Router>,
+  );
+  return history;
+}
+
 describe('Router with prepare', () => {
   it('keeps the screen on view until the next one is prepared', async () => {
-    const history = createMemoryHistory({ initialEntries: ['/'] });
     const { prepare, settle } = preparations();
-    render(
-      <Router history={history} prepare={prepare}>
-        <Where />
-      </Router>,
-    );
+    const history = renderRouter(prepare);
     expect(screen.getByText('at /')).toBeInTheDocument();
 
     act(() => history.push('/espace-admissible/dossiers'));
@@ -34,13 +40,8 @@ describe('Router with prepare', () => {
   });
 
   it('lets a later navigation overtake one still preparing', async () => {
-    const history = createMemoryHistory({ initialEntries: ['/'] });
     const { prepare, settle } = preparations();
-    render(
-      <Router history={history} prepare={prepare}>
-        <Where />
-      </Router>,
-    );
+    const history = renderRouter(prepare);
     act(() => history.push('/gestion'));
     act(() => history.push('/about'));
     await settle('/about');
@@ -51,12 +52,7 @@ describe('Router with prepare', () => {
   });
 
   it('shows a navigation at once when there is nothing to prepare', () => {
-    const history = createMemoryHistory({ initialEntries: ['/'] });
-    render(
-      <Router history={history} prepare={() => null}>
-        <Where />
-      </Router>,
-    );
+    const history = renderRouter(() => null);
     act(() => history.push('/about'));
     expect(screen.getByText('at /about')).toBeInTheDocument();
   });
