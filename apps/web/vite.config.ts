@@ -72,6 +72,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'startup', tags: ['$initial'] },
+            // What fourteen or more screens share (page header, form fields, dialogs, validation texts, date formats):
+            // one file, where Rolldown cut it into a piece per set of screens sharing it. The search screen fetched 40
+            // files of 1-3 KB, six at a time on a phone's slow network, each started from the main thread (a link
+            // element apiece, ~1 ms); it now fetches 32. Screens that use little of it fetch a few KB more, each within
+            // the 60 KB budget (scripts/size-report.ts). docs/decisions/0034-loading-a-screen.md.
+            { name: 'shared', minShareCount: 14, includeDependenciesRecursively: false },
             // The read-only sheets (components/sheet-summary), shared by the sheet screens and the back office's case
             // page: one file, rather than the pieces each set of screens sharing a part of them would otherwise get.
             // Their own imports stay where they are (date-format, shared far wider).

@@ -19,7 +19,7 @@ import { authPlugin, routeAccess, type RouteAccess } from './plugins/auth.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { RequestLogController } from './plugins/request-log.ts';
-import { securityPlugin } from './plugins/security.ts';
+import { isAssetUrl, securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
 /** One registered route, as Fastify saw it: what the OpenAPI document and the route sweeps of the tests walk. */
@@ -106,7 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('signInsOpen', () => signInsOpen);
   // A callback hook: an async one costs a promise on every answer.
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
+    // The web app's hashed files are not requests anyone traces (plugins/security.ts, isAssetUrl).
+    if (!isAssetUrl(request.url)) reply.header('x-request-id', request.id);
     done(null, payload);
   });
 

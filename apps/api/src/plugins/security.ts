@@ -33,13 +33,25 @@ const API_HEADERS: ReadonlyArray<readonly [string, string]> = [
 const HSTS = ['strict-transport-security', 'max-age=31536000; includeSubDomains'] as const;
 
 /**
+ * The web app's hashed files (/assets/: scripts, styles, images) get only the headers that act on such a file: the
+ * others (page policy, framing, referrer, opener, permissions) act on documents alone. A screen loads a few dozen of
+ * them: 400 bytes fewer each is 16 KB less on a phone's slow network before the screen shows (issue 13).
+ */
+const ASSET_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['x-content-type-options', 'nosniff'],
+  ['cross-origin-resource-policy', 'same-origin'],
+];
+export const isAssetUrl = (url: string) => url.startsWith('/assets/');
+
+/**
  * Security headers on every answer. API answers get the strictest policy; the page gets pageCsp. A callback hook,
  * not an async one: it runs on every request, and a promise per request costs more than the headers.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { hsts: boolean }) => {
   const headers = opts.hsts ? [...API_HEADERS, HSTS] : API_HEADERS;
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.header(name, value);
+  const assetHeaders = opts.hsts ? [...ASSET_HEADERS, HSTS] : ASSET_HEADERS;
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of isAssetUrl(request.url) ? assetHeaders : headers) reply.header(name, value);
     done();
   });
 });

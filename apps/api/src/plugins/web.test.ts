@@ -41,6 +41,26 @@ describe('serving the web app', async () => {
     expect(res.rawPayload.length).toBeLessThan(script.length / 10);
   });
 
+  it('sends a hashed asset only the headers that act on a file, and the page all of its own', async () => {
+    // What acts on documents only (and the request id, which traces calls, not files).
+    const pageOnly = [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'permissions-policy',
+      'x-request-id',
+    ];
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc.js' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of [...pageOnly, 'etag', 'last-modified']) expect(asset.headers[name], name).toBeUndefined();
+    const page = await app.inject({ method: 'GET', url: '/espace-admissible' });
+    for (const name of [...pageOnly, 'x-content-type-options']) expect(page.headers[name], name).toBeDefined();
+    const api = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(api.headers['x-request-id']).toBeDefined();
+  });
+
   it('answers a missing asset and an unknown API path with 404, never the page', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/missing-123.js' });
     expect(asset.statusCode).toBe(404);

@@ -53,11 +53,13 @@ export function routePathAt(routes: RouteObject[], pathname: string): string | n
 
 /**
  * Downloads what the screen at `pathname` needs before it can show: the code of the matched routes loaded on demand
- * and the screen's texts. The router shows a navigation once this settles (lib/router.tsx, `prepare`); main.tsx starts
+ * and the screen's texts; the data its screen asks for first starts too (the routes' `prefetch`, app/route-data.ts),
+ * not waited for. The router shows a navigation once this settles (lib/router.tsx, `prepare`); main.tsx starts
  * it for the first screen while the common texts load. A failure is the screen's to report: it asks again as it renders.
  */
 export function prepareScreenAt(routes: RouteObject[], pathname: string): Promise<unknown> | null {
   const matches = matchRoutes(routes, pathname) ?? [];
+  for (const match of matches) match.route.prefetch?.();
   const path = routePathAt(routes, pathname);
   const namespaces = path === null ? undefined : routeNamespaces[path];
   const loads: Promise<unknown>[] = matches.flatMap((match) => (match.route.load ? [match.route.load()] : []));

@@ -4,6 +4,7 @@ import {
   createElement,
   lazy,
   use,
+  useEffect,
   useMemo,
   useState,
   type ComponentType,
@@ -53,6 +54,28 @@ interface LazyState {
 /** A screen loaded on demand; `preload` downloads it ahead (the router does before showing a navigation's screen). */
 export type LazyScreen = ComponentType & { preload: () => Promise<ScreenModule> };
 
+/** Whether the page has painted once: the shell (header, navigation) before the first screen (useAfterFirstPaint). */
+let hasPainted = false;
+
+/**
+ * False on the first render of the page's first screen, true from the next task, after the browser has painted the
+ * shell: the shell and the screen are two tasks of half the length instead of one, and the header shows first (issue 13:
+ * total blocking time on a phone, where the one task was 250 ms). Every later screen renders at once.
+ */
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(hasPainted);
+  useEffect(() => {
+    if (ready) return undefined;
+    // Effects run once the browser has painted; the screen comes in a task of its own after that.
+    const timer = setTimeout(() => {
+      hasPainted = true;
+      setReady(true);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [ready]);
+  return ready;
+}
+
 /**
  * A screen fetched on first render. A failed download (or the timeout) throws to the nearest error boundary; the next
  * navigation tries the download again (the error page stays until then, as with the data router's lazy routes). Once
@@ -93,6 +116,7 @@ export function lazyScreen(
     // Decided once per instance: switching between the two would mount the screen afresh and lose its state.
     const [loaded] = useState(() => state.module);
     const props = perCase ? { key: JSON.stringify(params) } : null;
+    if (!useAfterFirstPaint()) return null;
     // The same lazy component on every render of a navigation (a new one only to retry a failed download).
     return loaded ? createElement(loaded.Component, props) : createElement(current(key), props);
   }

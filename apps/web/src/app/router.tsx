@@ -2,6 +2,7 @@ import type { UserType } from '@passerelle/contract';
 import { Navigate, type RouteObject } from '../lib/router';
 import { RouteGuard } from './route-guard';
 import { AppLayout } from './layouts/app-layout';
+import { portalData } from './route-data';
 import { lazyScreen, RouteErrorBoundary } from './route-tree';
 
 /**
@@ -87,6 +88,7 @@ export const routes: RouteObject[] = [
             path: '/espace-admissible',
             handle: { title: 'common:titles.portal', userType: 'admissible' } satisfies RouteHandle,
             element: <RouteGuard />,
+            prefetch: portalData.shell,
             children: [
               {
                 ...page(() => import('../features/portal/portal-shell')),
@@ -94,18 +96,21 @@ export const routes: RouteObject[] = [
                   {
                     index: true,
                     id: 'portal-home',
+                    prefetch: portalData.home,
                     handle: { title: 'common:titles.portalHome' },
                     ...page(() => import('../features/portal/home/portal-home-page')),
                   },
                   {
                     path: 'recherche',
                     id: 'portal-search',
+                    prefetch: portalData.search,
                     handle: { title: 'common:titles.portalSearch' },
                     ...page(() => import('../features/portal/search/portal-search-page')),
                   },
                   {
                     path: 'dossiers',
                     id: 'portal-cases',
+                    prefetch: portalData.cases,
                     handle: { title: 'common:titles.portalCases' },
                     ...page(() => import('../features/portal/cases/portal-cases-page')),
                   },

@@ -17,6 +17,21 @@ describe('date formats (SPEC 9)', () => {
     expect(formatLongDate('2026-11-15', 'fr-FR')).toBe('dimanche 15 novembre 2026');
     expect(formatLongDate('2026-11-15', 'en-US')).toBe('Sunday 15 November 2026');
     expect(formatLongDate('2026-03-01', 'en-US')).toBe('Sunday 01 March 2026');
+    expect(formatLongDate('2026-11-15', 'de-DE')).toBe('Sonntag 15 November 2026');
+  });
+
+  it('names every day and month as the browser would, in French and English', () => {
+    for (const language of ['fr-FR', 'en-US']) {
+      const name = (date: Date, part: 'weekday' | 'month') =>
+        new Intl.DateTimeFormat(language, { [part]: 'long' }).format(date);
+      for (let month = 0; month < 12; month += 1) {
+        for (const day of [1, 2, 3, 4, 5, 6, 7]) {
+          const date = new Date(2026, month, day);
+          const iso = `2026-${String(month + 1).padStart(2, '0')}-0${day}`;
+          expect(formatLongDate(iso, language)).toBe(`${name(date, 'weekday')} 0${day} ${name(date, 'month')} 2026`);
+        }
+      }
+    }
   });
 
   it('keeps a calendar day whatever the time zone, and reads an instant in local time', () => {

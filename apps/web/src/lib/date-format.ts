@@ -48,12 +48,68 @@ export const formatDateTime = (value: DateInput, _language?: string): string =>
 /** HH:MM */
 export const formatTime = (value: DateInput, _language?: string): string => withDate(value, time);
 
+/**
+ * The day and month names of the portal's two languages, written out: the first Intl.DateTimeFormat of a page loads
+ * the locale's calendar data, 20-30 ms of a phone's main thread before the first long date shows (issue 13). Other
+ * languages go through Intl, one formatter per language and part.
+ */
+const names: Record<string, { weekday: readonly string[]; month: readonly string[] }> = {
+  fr: {
+    weekday: ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'],
+    month: [
+      'janvier',
+      'février',
+      'mars',
+      'avril',
+      'mai',
+      'juin',
+      'juillet',
+      'août',
+      'septembre',
+      'octobre',
+      'novembre',
+      'décembre',
+    ],
+  },
+  en: {
+    weekday: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+    month: [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ],
+  },
+};
+const nameFormats = new Map<string, Intl.DateTimeFormat>();
+
+function nameOf(date: Date, language: string, part: 'weekday' | 'month'): string {
+  const written = names[language.slice(0, 2)]?.[part][part === 'weekday' ? date.getDay() : date.getMonth()];
+  if (written) return written;
+  const key = `${language} ${part}`;
+  let format = nameFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { [part]: 'long' });
+    nameFormats.set(key, format);
+  }
+  return format.format(date);
+}
+
 /** 'weekday dd month yyyy', the names in `language`. */
 export function formatLongDate(value: DateInput, language: string): string {
-  return withDate(value, (date) => {
-    const name = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(language, options).format(date);
-    return `${name({ weekday: 'long' })} ${pad(date.getDate())} ${name({ month: 'long' })} ${date.getFullYear()}`;
-  });
+  return withDate(
+    value,
+    (date) =>
+      `${nameOf(date, language, 'weekday')} ${pad(date.getDate())} ${nameOf(date, language, 'month')} ${date.getFullYear()}`,
+  );
 }
 
 /** HH:MM from 'HH:MM' or 'HH:MM:SS' (SPEC: the first 5 characters). */

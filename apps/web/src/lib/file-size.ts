@@ -1,3 +1,5 @@
+import { formatNumber } from './number-format';
+
 /** "245 ko" / "245 kB", "1,2 Mo" / "1.2 MB". */
 export function formatFileSize(bytes: number, language: string): string {
   const isFrench = language.startsWith('fr');
@@ -9,5 +11,5 @@ export function formatFileSize(bytes: number, language: string): string {
     unit += 1;
   }
   const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+  return `${formatNumber(value, language, digits)} ${units[unit]}`;
 }

@@ -1,6 +1,7 @@
 import { languages } from '@passerelle/contract/languages';
 import { useMemo, useSyncExternalStore } from 'react';
 import { storageKeys } from './storage-keys';
+import { formatNumber as writeNumber } from './number-format';
 
 /**
  * The app's translations: the JSON files of src/locales/<language>/<namespace>.json, one namespace per file, loaded
@@ -109,7 +110,6 @@ function splitKey(key: string, namespace: string): [string, string] {
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
 
 function pluralCategory(language: string, count: number): string {
   let rules = pluralRules.get(language);
@@ -121,12 +121,7 @@ function pluralCategory(language: string, count: number): string {
 }
 
 function formatNumber(language: string, value: unknown): string {
-  let format = numberFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(language);
-    numberFormats.set(language, format);
-  }
-  return format.format(Number(value));
+  return writeNumber(Number(value), language);
 }
 
 /** The formats `{{name, format}}` may name (locales.test.ts refuses any other). */

@@ -293,6 +293,8 @@ export interface RouteObject {
   element?: ReactNode;
   /** The module of a screen loaded on demand (app/router.tsx's `page`): what a test or a preload can import. */
   load?: () => Promise<unknown>;
+  /** Asks for the data the route's screen needs first, beside its code (app/route-data.ts). */
+  prefetch?: () => void;
   children?: RouteObject[];
 }
 

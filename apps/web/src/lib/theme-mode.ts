@@ -20,7 +20,23 @@ function read(): PaletteMode {
   return media?.matches ? 'dark' : 'light';
 }
 
-media?.addEventListener('change', () => listeners.forEach((l) => l()));
+/**
+ * The mode in force, read from storage once and then on each change (a choice here or in another tab, the system
+ * setting): the whole app asks for it on every render of its root, and a storage read each time showed in the first
+ * render's profile (issue 13).
+ */
+let current: PaletteMode = read();
+function changed(next: PaletteMode) {
+  current = next;
+  listeners.forEach((l) => l());
+}
+
+media?.addEventListener('change', () => changed(read()));
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === storageKeys.theme || event.key === null) changed(read());
+  });
+}
 
 export function useThemeMode() {
   const mode = useSyncExternalStore(
@@ -28,16 +44,16 @@ export function useThemeMode() {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    read,
+    () => current,
     (): PaletteMode => 'light',
   );
   const setMode = useCallback((next: PaletteMode) => {
     try {
       localStorage.setItem(storageKeys.theme, next);
     } catch {
-      // ignore
+      // Storage refused (private mode): the choice holds for this page's life.
     }
-    listeners.forEach((l) => l());
+    changed(next);
   }, []);
   return { mode, setMode };
 }

@@ -15,6 +15,10 @@ export function UserMenu() {
   const { t } = useTranslation('common');
   const { user, token } = useAuth();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu is rendered from its first opening on (then kept, for its closing animation): closed, MUI's Menu still ran
+  // its popover and modal on every render of the header, in every page's first render (issue 13).
+  const [hasOpened, setHasOpened] = useState(false);
+  if (anchor && !hasOpened) setHasOpened(true);
   const menuId = useId();
   const buttonId = useId();
   const signedIn = Boolean(token && user);
@@ -58,7 +62,7 @@ export function UserMenu() {
           {shown ?? <Person />}
         </Box>
       </IconButton>
-      <UserMenuPanel menuId={menuId} buttonId={buttonId} anchor={anchor} onClose={close} />
+      {hasOpened ? <UserMenuPanel menuId={menuId} buttonId={buttonId} anchor={anchor} onClose={close} /> : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReferenceItem } from '@passerelle/contract';
 import { formatDate } from '../../lib/date-format';
+import { formatNumber } from '../../lib/number-format';
 import { useTranslation } from '../../lib/i18n';
 import { useLists, type ListName } from './use-lists';
 import { valueAt } from './value-at';
@@ -48,7 +49,7 @@ function displayValue(spec: FieldSpec, options: readonly ReferenceItem[] | undef
       if (typeof value !== 'string') return '—';
       return spec.withCode ? `${value} - ${labelOf(options, value) ?? ''}` : (labelOf(options, value) ?? value);
     case 'number':
-      return typeof value === 'number' ? new Intl.NumberFormat(language).format(value) : '—';
+      return typeof value === 'number' ? formatNumber(value, language) : '—';
     default:
       return typeof value === 'string' || typeof value === 'number' ? String(value) : '—';
   }

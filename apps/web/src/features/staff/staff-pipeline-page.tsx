@@ -36,6 +36,7 @@ import {
   viewParams,
   type PipelineView,
 } from './utils/pipeline-view';
+import { numberFormat } from '../../lib/number-format';
 
 /**
  * /gestion (issue 10): every case of the CFA with where it stands and what it waits for, filtered, counted, sorted and
@@ -62,7 +63,7 @@ export function Component() {
   const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
 
   // The address as last written: two typed filters whose pauses end together (the two dates) each add their change
   // to it, where the render's `searchParams` would still lack the first one's.

@@ -21,6 +21,7 @@ import { LoadingLines, QueryError } from '../components/query-status';
 import { DocumentsCard } from './components/documents-card';
 import { DossierItem } from './components/dossier-item';
 import { useSettledOnce } from '../utils/use-settled-once';
+import { useStagedCount } from '../utils/use-staged-count';
 
 /** A case invites an employer and counts against the applicant's limit: it is created after a confirmation, once. */
 function CreateDossierButton() {
@@ -98,55 +99,61 @@ function PortalCasesPage() {
   const closed = dossiers.data?.filter((dossier) => isDossierClosed(dossier.dossierStatut)) ?? [];
   // The process card and the cases show together: either coming first moved the other (issue 13: layout shift).
   const isReady = useSettledOnce(cms.isPending, dossiers.isPending);
+  // One part per task, in reading order (utils/use-staged-count.ts).
+  const parts = [
+    cms.isError ? <QueryError key="cms-error" error={cms.error} onRetry={() => void cms.refetch()} /> : null,
+    cms.data ? (
+      <CmsSectionCard
+        key="process"
+        id="process"
+        section={cms.data.process}
+        fallbackTitle={t('cases.process')}
+        icon={<Route />}
+      />
+    ) : null,
+    <Box
+      key="dossiers"
+      component="section"
+      id="dossiers"
+      aria-labelledby={listTitleId}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2, scrollMarginTop: 80 }}
+    >
+      <Typography id={listTitleId} variant="h2" sx={{ fontSize: '1.3rem' }}>
+        {t('cases.listTitle')}
+      </Typography>
+      {dossiers.isPending ? <LoadingLines lines={4} /> : null}
+      {dossiers.isError ? <QueryError error={dossiers.error} onRetry={() => void dossiers.refetch()} /> : null}
+      {dossiers.data?.length === 0 || (current.length === 0 && closed.length > 0) ? (
+        <EmptyState
+          title={t(closed.length > 0 ? 'cases.emptyCurrent' : 'cases.empty')}
+          description={t('cases.emptyHelp')}
+          icon={<FolderOff />}
+        />
+      ) : null}
+      {current.map((dossier, index) => (
+        <DossierItem key={dossier.id} dossier={dossier} defaultExpanded={index === 0} />
+      ))}
+    </Box>,
+    closed.length > 0 ? (
+      <DossierList
+        key="closed"
+        dossiers={closed}
+        titleId={closedTitleId}
+        title={t('cases.closedTitle')}
+        expandFirst={current.length === 0}
+      />
+    ) : null,
+    dossiers.data && dossiers.data.length > 0 && cms.data ? (
+      <DocumentsCard key="documents" headerInfos={cms.data.headerInfos} />
+    ) : null,
+  ].filter(Boolean);
+  const shown = useStagedCount(isReady ? parts.length : 0);
 
   return (
     <Box>
       <PageHeader title={t('cases.title')} subtitle={t('cases.subtitle')} actions={<CreateDossierButton />} />
       {isReady ? (
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-          {cms.isError ? <QueryError error={cms.error} onRetry={() => void cms.refetch()} /> : null}
-          {cms.data ? (
-            <CmsSectionCard
-              id="process"
-              section={cms.data.process}
-              fallbackTitle={t('cases.process')}
-              icon={<Route />}
-            />
-          ) : null}
-          <Box
-            component="section"
-            id="dossiers"
-            aria-labelledby={listTitleId}
-            sx={{ display: 'flex', flexDirection: 'column', gap: 2, scrollMarginTop: 80 }}
-          >
-            <Typography id={listTitleId} variant="h2" sx={{ fontSize: '1.3rem' }}>
-              {t('cases.listTitle')}
-            </Typography>
-            {dossiers.isPending ? <LoadingLines lines={4} /> : null}
-            {dossiers.isError ? <QueryError error={dossiers.error} onRetry={() => void dossiers.refetch()} /> : null}
-            {dossiers.data?.length === 0 || (current.length === 0 && closed.length > 0) ? (
-              <EmptyState
-                title={t(closed.length > 0 ? 'cases.emptyCurrent' : 'cases.empty')}
-                description={t('cases.emptyHelp')}
-                icon={<FolderOff />}
-              />
-            ) : null}
-            {current.map((dossier, index) => (
-              <DossierItem key={dossier.id} dossier={dossier} defaultExpanded={index === 0} />
-            ))}
-          </Box>
-          {closed.length > 0 ? (
-            <DossierList
-              dossiers={closed}
-              titleId={closedTitleId}
-              title={t('cases.closedTitle')}
-              expandFirst={current.length === 0}
-            />
-          ) : null}
-          {dossiers.data && dossiers.data.length > 0 && cms.data ? (
-            <DocumentsCard headerInfos={cms.data.headerInfos} />
-          ) : null}
-        </Box>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>{parts.slice(0, shown)}</Box>
       ) : (
         <LoadingLines lines={4} />
       )}

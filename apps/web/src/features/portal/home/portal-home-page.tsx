@@ -13,6 +13,7 @@ import { CmsSectionCard } from '../components/cms-section-card';
 import { PublicFilesCard } from './components/public-files-card';
 import { UsefulDocumentsCard } from './components/useful-documents-card';
 import { useSettledOnce } from '../utils/use-settled-once';
+import { useStagedCount } from '../utils/use-staged-count';
 
 /** SPEC "Applicant home": the way forward, then the feed's news, information, documents and links. */
 function PortalHomePage() {
@@ -24,6 +25,26 @@ function PortalHomePage() {
   // from its placeholder pushed the cards under it down. The news and information, the screen's main text, do not wait.
   const files = usePublicFiles(data ? (data.currentDossierId ?? 0) : undefined);
   const isSideReady = useSettledOnce(!data, files.isPending);
+  // One card per task (utils/use-staged-count.ts): the main column's, then the side's, which a phone shows below.
+  const main = data
+    ? [
+        <CmsSectionCard key="news" id="news" section={data.news} fallbackTitle={t('home.news')} isFeatured />,
+        <CmsSectionCard
+          key="information"
+          id="information"
+          section={data.information}
+          fallbackTitle={t('home.information')}
+        />,
+      ]
+    : [];
+  const side = data
+    ? [
+        <PublicFilesCard key="files" dossierId={data.currentDossierId ?? 0} />,
+        <UsefulDocumentsCard key="useful" />,
+        <CmsSectionCard key="links" id="links" section={data.links} fallbackTitle={t('home.links')} />,
+      ]
+    : [];
+  const shown = useStagedCount(main.length + side.length);
 
   return (
     <Box>
@@ -60,17 +81,10 @@ function PortalHomePage() {
       {data ? (
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 8 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-            <CmsSectionCard id="news" section={data.news} fallbackTitle={t('home.news')} isFeatured />
-            <CmsSectionCard id="information" section={data.information} fallbackTitle={t('home.information')} />
+            {main.slice(0, shown)}
           </Grid>
           <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-            {isSideReady ? (
-              <>
-                <PublicFilesCard dossierId={data.currentDossierId ?? 0} />
-                <UsefulDocumentsCard />
-                <CmsSectionCard id="links" section={data.links} fallbackTitle={t('home.links')} />
-              </>
-            ) : null}
+            {isSideReady ? side.slice(0, Math.max(0, shown - main.length)) : null}
           </Grid>
         </Grid>
       ) : null}

@@ -21,6 +21,7 @@ import { PartnersCard } from './components/partners-card';
 import { TrackingCard } from './components/tracking-card';
 import { WORKSHOP_SCHOOLS, WorkshopsCard } from './components/workshops-card';
 import { useSettledOnce } from '../utils/use-settled-once';
+import { useStagedCount } from '../utils/use-staged-count';
 
 /** What the tracking form tells this screen when it comes back here. */
 const trackingMessages = ['created', 'updated', 'deleted'] as const;
@@ -57,6 +58,40 @@ function PortalSearchPage() {
   const message = trackingMessageOf(location.state);
   const school = cms.data?.headerInfos.school;
   const isReady = useCardsReady();
+  // The main column's cards, then the side's: on a phone the side comes below the main column, so it is added last.
+  const main = [
+    <TrackingCard key="tracking" />,
+    <PartnersCard key="partners" />,
+    cms.data?.forumInvitation ? <ForumCard key="forum" invitation={cms.data.forumInvitation} /> : null,
+    <OffersCard key="offers" />,
+  ].filter(Boolean);
+  const aside = [
+    cms.isPending ? <LoadingLines key="cms-pending" /> : null,
+    cms.isError ? <QueryError key="cms-error" error={cms.error} onRetry={() => void cms.refetch()} /> : null,
+    cms.data ? (
+      <CmsSectionCard
+        key="platforms"
+        id="platforms"
+        section={cms.data.platforms}
+        fallbackTitle={t('search.platforms')}
+        icon={<Public />}
+      />
+    ) : null,
+    cms.data ? (
+      <CmsSectionCard
+        key="coaching"
+        id="coaching"
+        section={cms.data.coaching}
+        fallbackTitle={t('search.coaching')}
+        icon={<Psychology />}
+      />
+    ) : null,
+    <CvCard key="cv" />,
+    cms.data && school && WORKSHOP_SCHOOLS.includes(school) ? (
+      <WorkshopsCard key="workshops" ateliers={cms.data.ateliers} />
+    ) : null,
+  ].filter(Boolean);
+  const shown = useStagedCount(isReady ? main.length + aside.length : 0);
 
   return (
     <Box>
@@ -76,34 +111,10 @@ function PortalSearchPage() {
       {isReady ? (
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 8 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
-            <TrackingCard />
-            <PartnersCard />
-            {cms.data?.forumInvitation ? <ForumCard invitation={cms.data.forumInvitation} /> : null}
-            <OffersCard />
+            {main.slice(0, shown)}
           </Grid>
           <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
-            {cms.isPending ? <LoadingLines /> : null}
-            {cms.isError ? <QueryError error={cms.error} onRetry={() => void cms.refetch()} /> : null}
-            {cms.data ? (
-              <>
-                <CmsSectionCard
-                  id="platforms"
-                  section={cms.data.platforms}
-                  fallbackTitle={t('search.platforms')}
-                  icon={<Public />}
-                />
-                <CmsSectionCard
-                  id="coaching"
-                  section={cms.data.coaching}
-                  fallbackTitle={t('search.coaching')}
-                  icon={<Psychology />}
-                />
-              </>
-            ) : null}
-            <CvCard />
-            {cms.data && school && WORKSHOP_SCHOOLS.includes(school) ? (
-              <WorkshopsCard ateliers={cms.data.ateliers} />
-            ) : null}
+            {aside.slice(0, Math.max(0, shown - main.length))}
           </Grid>
         </Grid>
       ) : (

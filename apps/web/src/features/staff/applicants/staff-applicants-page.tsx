@@ -32,6 +32,7 @@ import { DebouncedTextField } from '../components/debounced-text-field';
 import { Pager } from '../components/pager';
 import { useInviteApplicants, useStaffApplicants } from './api/applicants';
 import { ImportDialog } from './components/import-dialog';
+import { numberFormat } from '../../../lib/number-format';
 
 const pageSizes = [25, 50, 100] as const;
 
@@ -305,7 +306,7 @@ function StaffApplicantsPage() {
       {data ? (
         <section>
           <Typography sx={{ mb: 1, fontWeight: 600 }} aria-live="polite">
-            {t('list.count', { count: data.total, total: new Intl.NumberFormat(i18n.language).format(data.total) })}
+            {t('list.count', { count: data.total, total: numberFormat(i18n.language).format(data.total) })}
           </Typography>
           {data.items.length === 0 ? (
             isFiltered ? (

@@ -7,6 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../lib/i18n';
+import { numberFormat } from '../../../lib/number-format';
 
 export interface PagerProps {
   total: number;
@@ -27,7 +28,7 @@ export interface PagerProps {
  */
 export function Pager({ total, page, pageSize, pageSizes, onPage, onPageSize, pageSizeLabel }: PagerProps) {
   const { t, i18n } = useTranslation('staff');
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);

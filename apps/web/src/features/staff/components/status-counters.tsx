@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from '../../../lib/i18n';
 import { STATUTS } from '../utils/pipeline-view';
+import { numberFormat } from '../../../lib/number-format';
 
 export interface StatusCountersProps {
   /** Cases per status under every filter but the status (the API's `counts`). */
@@ -16,7 +17,7 @@ export interface StatusCountersProps {
  */
 export function StatusCounters({ counts, selected, onChange }: StatusCountersProps) {
   const { t, i18n } = useTranslation('staff');
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const total = STATUTS.reduce((sum, statut) => sum + (counts[String(statut)] ?? 0), 0);
   const shown = STATUTS.filter((statut) => (counts[String(statut)] ?? 0) > 0 || selected.includes(statut));
   const toggle = (statut: number) =>

@@ -27,6 +27,7 @@ import { DebouncedTextField } from '../components/debounced-text-field';
 import { ListRow } from '../components/list-row';
 import { Pager } from '../components/pager';
 import { useOfferAction, useStaffOffers, type OfferAction } from './api/offers';
+import { numberFormat } from '../../../lib/number-format';
 
 // The form and the import (zod with the contract's schemas, the file steps) load when one opens.
 const OfferDialog = lazy(() => import('./components/offer-dialog').then((m) => ({ default: m.OfferDialog })));
@@ -230,7 +231,7 @@ function StaffOffersPage() {
       {data ? (
         <section aria-label={t('list.label')}>
           <Typography sx={{ mb: 1, fontWeight: 600 }}>
-            {t('list.count', { count: data.total, total: new Intl.NumberFormat(i18n.language).format(data.total) })}
+            {t('list.count', { count: data.total, total: numberFormat(i18n.language).format(data.total) })}
           </Typography>
           {data.items.length === 0 ? (
             isFiltered ? (

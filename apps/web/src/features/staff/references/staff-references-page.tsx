@@ -38,6 +38,7 @@ import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/date-format';
 import { useTranslation } from '../../../lib/i18n';
 import { useSmicTable, type SmicRow } from './api/smic';
+import { numberFormat } from '../../../lib/number-format';
 
 // The form (and zod with the contract's schema) loads when it opens.
 const SmicDialog = lazy(() => import('./components/smic-dialog').then((m) => ({ default: m.SmicDialog })));
@@ -83,7 +84,7 @@ function Section({
 
 function SmicTable({ rows }: { rows: SmicRow[] }) {
   const { t, i18n } = useTranslation('staff-references');
-  const euros = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' });
+  const euros = numberFormat(i18n.language, { style: 'currency', currency: 'EUR' });
   const newestFirst = [...rows].sort((a, b) => b.validFrom.localeCompare(a.validFrom));
   return (
     // Scrolls sideways on a phone: reachable by keyboard, named for a screen reader.

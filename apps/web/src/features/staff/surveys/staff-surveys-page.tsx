@@ -23,6 +23,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
 import { api, downloadFile } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
+import { numberFormat } from '../../../lib/number-format';
 
 type QuestionResult = StaffSurveyResultsResponse['questions'][number];
 
@@ -64,7 +65,7 @@ function QuestionCard({ question }: { question: QuestionResult }) {
   const average =
     question.average === null
       ? null
-      : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(question.average);
+      : numberFormat(i18n.language, { maximumFractionDigits: 2 }).format(question.average);
   return (
     <Card component="section" aria-labelledby={`q-${question.id}`}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>

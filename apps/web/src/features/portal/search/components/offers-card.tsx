@@ -16,6 +16,7 @@ import { useOffers, type OffersFilters } from '../../api/offers';
 import { QueryError, Spinner } from '../../components/query-status';
 import { SectionCard } from '../../components/section-card';
 import { useDebouncedValue } from '../../utils/use-debounced-value';
+import { useStagedCount } from '../../utils/use-staged-count';
 import { OfferAccordion, offerListSx } from './offer-accordion';
 import { OfferSearchField, SEARCH_DEBOUNCE_MS } from './offer-search-field';
 
@@ -192,6 +193,9 @@ export function OffersCard() {
         ? t('offers.countCapped', { limit: OFFERS_COUNT_LIMIT })
         : t('offers.count', { count: total });
   const pageCount = offersPageCount(total);
+  // The list and its pages come one task after the search fields, so that neither is a long task on a phone
+  // (features/portal/utils/use-staged-count.ts); they sit below everything else in the card.
+  const isListShown = useStagedCount(2) === 2;
 
   return (
     <SectionCard id="offers" title={t('offers.title')} icon={<WorkOutline />}>
@@ -258,7 +262,7 @@ export function OffersCard() {
           }
         />
       ) : null}
-      {data && data.offers.length > 0 && !hasFilterError ? (
+      {isListShown && data && data.offers.length > 0 && !hasFilterError ? (
         <OffersList
           offers={data.offers}
           expanded={expanded}
@@ -266,7 +270,7 @@ export function OffersCard() {
           onToggle={toggle}
         />
       ) : null}
-      {(total > OFFERS_PER_PAGE || isCapped) && !hasFilterError ? (
+      {isListShown && (total > OFFERS_PER_PAGE || isCapped) && !hasFilterError ? (
         <OffersPagination count={pageCount} page={Math.min(request.page, pageCount)} onChange={changePage} />
       ) : null}
     </SectionCard>

@@ -1,0 +1,21 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * How many of a screen's `total` parts to show: the first at once, then one more in each following task, until all
+ * are there. Preact renders a tree in one go (decision 0033): a screen's worth of cards at once, offers, feed and
+ * tables, was one 150 ms task on a phone, during which a tap waited (issue 13: total blocking time). Shown one per
+ * task, each is a short one and the page answers in between; all are there a few frames later.
+ *
+ * The parts come in reading order and each is added after the ones before it, in its own column: nothing already on
+ * the screen moves (issue 13: no layout shift). `total` 0 (the answers not
+ * there yet) shows nothing.
+ */
+export function useStagedCount(total: number): number {
+  const [shown, setShown] = useState(1);
+  useEffect(() => {
+    if (total === 0 || shown >= total) return undefined;
+    const timer = setTimeout(() => setShown((count) => count + 1), 0);
+    return () => clearTimeout(timer);
+  }, [shown, total]);
+  return Math.min(shown, total);
+}
