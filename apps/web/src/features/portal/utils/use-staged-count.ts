@@ -7,8 +7,7 @@ import { useEffect, useState } from 'react';
  * task, each is a short one and the page answers in between; all are there a few frames later.
  *
  * The parts come in reading order and each is added after the ones before it, in its own column: nothing already on
- * the screen moves (issue 13: no layout shift). `total` 0 (the answers not
- * there yet) shows nothing.
+ * the screen moves (issue 13: no layout shift). `total` 0 (the answers not there yet) shows nothing.
  */
 export function useStagedCount(total: number): number {
   const [shown, setShown] = useState(1);
