@@ -1,3 +1,4 @@
+import { meQueryOptions } from '../features/auth/api/me';
 import { authStore } from '../lib/auth-store';
 import { feedLanguage, i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
@@ -23,11 +24,24 @@ function forApplicant(prefetch: () => void): () => void {
   };
 }
 
+/**
+ * The signed-in person's account (GET /users/me), which a guarded route waits for before its screen renders
+ * (route-guard.tsx): asked for with the screen's code rather than once the shell has rendered. Nothing without a
+ * session.
+ */
+export function sessionData(): void {
+  if (authStore.get().token) void queryClient.prefetchQuery(meQueryOptions);
+}
+
 const feed = () => queryClient.fetchQuery(cmsQueryOptions(feedLanguage(i18n.language)));
+const applicantFeed = forApplicant(() => void feed().catch(() => undefined));
 
 export const portalData = {
-  /** The feed: the header's name and formation, and every tab's content. */
-  shell: forApplicant(() => void feed().catch(() => undefined)),
+  /** The account, and the feed: the header's name and formation, and every tab's content. */
+  shell: () => {
+    sessionData();
+    applicantFeed();
+  },
   /** The documents of the feed's current case, asked for once the feed names it. */
   home: forApplicant(
     () =>

@@ -2,7 +2,7 @@ import type { UserType } from '@passerelle/contract';
 import { Navigate, type RouteObject } from '../lib/router';
 import { RouteGuard } from './route-guard';
 import { AppLayout } from './layouts/app-layout';
-import { portalData } from './route-data';
+import { portalData, sessionData } from './route-data';
 import { lazyScreen, RouteErrorBoundary } from './route-tree';
 
 /**
@@ -40,7 +40,13 @@ function guarded(
 ): RouteObject {
   // A required case id (`:id`, not the tracking form's optional `:id?`, whose new entry becomes /…/<id> once saved).
   const perCase = /:id(\/|$)/.test(path);
-  return { path, handle, element: <RouteGuard />, children: [{ index: true, ...page(load, perCase) }] };
+  return {
+    path,
+    handle,
+    element: <RouteGuard />,
+    prefetch: sessionData,
+    children: [{ index: true, ...page(load, perCase) }],
+  };
 }
 
 export const routes: RouteObject[] = [
