@@ -15,6 +15,7 @@ writeFileSync(
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 writeFileSync(path.join(webDist, 'assets/app-abc.js'), script);
 writeFileSync(path.join(webDist, 'assets/app-abc.js.br'), brotliCompressSync(script));
+writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 describe('serving the web app', async () => {
   const { app } = await createTestApp({ WEB_DIST: webDist });
@@ -59,6 +60,9 @@ describe('serving the web app', async () => {
     const api = await app.inject({ method: 'GET', url: '/api/health' });
     expect(api.headers['content-security-policy']).toContain("default-src 'none'");
     expect(api.headers['x-request-id']).toBeDefined();
+    // A file without a hash in its name (no validators either) is kept a day.
+    const favicon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(favicon.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('answers a missing asset and an unknown API path with 404, never the page', async () => {

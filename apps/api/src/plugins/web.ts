@@ -27,14 +27,18 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       index: false,
       // .br and .gz copies written at build time (scripts/compress-dist.ts).
       preCompressed: true,
-      // Hashed names never change content: no validators or ranges to send with each (plugins/security.ts, assets).
+      // No validators or ranges: hashed names never change content (plugins/security.ts, assets).
       etag: false,
       lastModified: false,
       acceptRanges: false,
       setHeaders(reply, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-        }
+        // The files outside assets/ (the favicon) have no hash in their name and, without validators, a day's cache.
+        reply.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=86400',
+        );
       },
     });
   }

@@ -1,7 +1,7 @@
 import { languages } from '@passerelle/contract/languages';
 import { useMemo, useSyncExternalStore } from 'react';
 import { storageKeys } from './storage-keys';
-import { formatNumber as writeNumber } from './number-format';
+import { formatNumber } from './number-format';
 
 /**
  * The app's translations: the JSON files of src/locales/<language>/<namespace>.json, one namespace per file, loaded
@@ -120,10 +120,6 @@ function pluralCategory(language: string, count: number): string {
   return rules.select(count);
 }
 
-function formatNumber(language: string, value: unknown): string {
-  return writeNumber(Number(value), language);
-}
-
 /** The formats `{{name, format}}` may name (locales.test.ts refuses any other). */
 export const interpolationFormats = ['number'] as const;
 
@@ -140,7 +136,7 @@ export function interpolate(text: string, values: Record<string, unknown> | unde
     const value = values[name];
     if (value === null || value === undefined) return '';
     const format = comma < 0 ? '' : inner.slice(comma + 1).trim();
-    if (format === 'number') return formatNumber(language, value);
+    if (format === 'number') return formatNumber(Number(value), language);
     if (typeof value === 'string') return value;
     if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
     // The screens pass texts and numbers only (dates already formatted); anything else shows as data, not "[object]".
