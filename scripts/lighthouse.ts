@@ -10,10 +10,14 @@
  * only: the visitor home signed out, then the applicant's home, search and cases signed in as a demo applicant (the
  * browser keeps the session: storage is not reset between runs, the HTTP cache is emptied before each). Each screen is measured LIGHTHOUSE_RUNS times (3) and
  * the run of median score is printed with its metrics. The last table says for each of issue 13's web rows whether its
- * target holds. Environment: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_ONLY=lighthouse|inp to skip the other half,
- * LIGHTHOUSE_DETAILS=1 to print the median run's main-thread work by kind and its five costliest scripts.
+ * target holds. A run Lighthouse could not complete (its `runtimeError`, e.g. no first paint seen) is said and run again,
+ * up to twice, rather than counted as a score of 0. Environment: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_ONLY=lighthouse|inp to
+ * skip the other half, LIGHTHOUSE_SCREEN=<path> to measure that screen only ("/espace-admissible/recherche"),
+ * LIGHTHOUSE_DETAILS=1 to print the median run's main-thread work by kind and its five costliest scripts,
+ * LIGHTHOUSE_SAVE=<folder> to write each run's full report there (`<screen>-<run>.json`: network requests, main-thread
+ * tasks, observed and simulated metrics).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
@@ -25,6 +29,8 @@ import { CHROMIUM_ARGS, measureSearchInp, measureSearchLayoutShift, startDemoPor
 const SCORE_TARGET = 95;
 const INP_TARGET_MS = 200;
 const runs = Number(process.env['LIGHTHOUSE_RUNS'] ?? 3);
+/** Attempts of one run that Lighthouse could not complete before the measure fails. */
+const ATTEMPTS = 3;
 
 interface Screen {
   name: string;
@@ -78,6 +84,22 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 const describe = (m: Measure) =>
   `score ${m.score}  FCP ${ms(m.fcp)}  LCP ${ms(m.lcp)}  TBT ${ms(m.tbt)}  CLS ${m.cls.toFixed(3)}  SI ${ms(m.si)}`;
 
+/**
+ * One Lighthouse run of `url` on an emptied HTTP cache (storage, and so the session, is kept: each run loads every file
+ * as a first visit would). A run Lighthouse reports it could not complete is said and made again.
+ */
+async function completedRun(url: string, flags: Flags, clearHttpCache: () => Promise<void>): Promise<RunnerResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    await clearHttpCache();
+    const result = await lighthouse(url, flags);
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const failure = result.lhr.runtimeError;
+    if (!failure) return result;
+    console.log(`  ${url}: Lighthouse could not complete the run (${failure.code}: ${failure.message})`);
+    if (attempt === ATTEMPTS) throw new Error(`${url}: ${ATTEMPTS} runs in a row could not complete`);
+  }
+}
+
 async function lighthouseRows(baseUrl: string, signIn: (page: Page) => Promise<void>) {
   const profile = mkdtempSync(path.join(tmpdir(), 'passerelle-lighthouse-'));
   const port = await freePort();
@@ -103,7 +125,13 @@ async function lighthouseRows(baseUrl: string, signIn: (page: Page) => Promise<v
   const rows: TargetRow[] = [];
   try {
     let signedIn = false;
-    for (const screen of screens) {
+    const only = process.env['LIGHTHOUSE_SCREEN'];
+    const measured = only ? screens.filter((screen) => screen.path === only) : screens;
+    if (measured.length === 0)
+      throw new Error(`LIGHTHOUSE_SCREEN=${only}: not one of ${screens.map((s) => s.path).join(', ')}`);
+    const saveTo = process.env['LIGHTHOUSE_SAVE'];
+    if (saveTo) mkdirSync(saveTo, { recursive: true });
+    for (const screen of measured) {
       if (screen.signedIn && !signedIn) {
         const page = await context.newPage();
         await signIn(page);
@@ -112,10 +140,11 @@ async function lighthouseRows(baseUrl: string, signIn: (page: Page) => Promise<v
       }
       const measures: Measure[] = [];
       for (let run = 0; run < runs; run += 1) {
-        // Storage is kept (the session), not the HTTP cache: each run loads every file as a first visit would.
-        await clearHttpCache();
-        const result = await lighthouse(`${baseUrl}${screen.path}`, flags);
-        if (!result) throw new Error(`lighthouse gave no result for ${screen.path}`);
+        const result = await completedRun(`${baseUrl}${screen.path}`, flags, clearHttpCache);
+        if (saveTo) {
+          const name = `${screen.path.replace(/^\/$/, 'visitor-home').replace(/^\//, '').replaceAll('/', '-')}-${run + 1}.json`;
+          writeFileSync(path.join(saveTo, name), JSON.stringify(result.lhr));
+        }
         const finalUrl = new URL(result.lhr.finalDisplayedUrl);
         if (finalUrl.pathname !== screen.path) throw new Error(`${screen.path} ended on ${finalUrl.pathname}`);
         const measure = measureOf(result);
