@@ -53,7 +53,6 @@ function PortalShell() {
   const { t } = useTranslation('portal');
   const { pathname } = useLocation();
   const path = pathname.replace(/\/+$/, '');
-  const current = tabs.find((tab) => tab.to === path)?.to;
   // Signed in from the personal link asked for on the tracking form: back to the form, which saves the kept entry.
   if (readPendingTracking()) return <Navigate to={TRACKING_FORM_PATH} replace />;
   return (
@@ -62,7 +61,7 @@ function PortalShell() {
         <ul>
           {tabs.map((tab) => (
             <li key={tab.to}>
-              <Link to={tab.to} aria-current={current === tab.to ? 'page' : undefined}>
+              <Link to={tab.to} aria-current={path === tab.to ? 'page' : undefined}>
                 {t(`shell.${tab.key}`)}
               </Link>
             </li>

@@ -44,7 +44,8 @@ function PortalHomePage() {
         <CmsSectionCard key="links" id="links" section={data.links} fallbackTitle={t('home.links')} />,
       ]
     : [];
-  const shown = useStagedCount(main.length + side.length);
+  // The side's cards count once they may show: added later, they still come one per task.
+  const shown = useStagedCount(main.length + (isSideReady ? side.length : 0));
 
   return (
     <Box>
@@ -84,7 +85,7 @@ function PortalHomePage() {
             {main.slice(0, shown)}
           </Grid>
           <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-            {isSideReady ? side.slice(0, Math.max(0, shown - main.length)) : null}
+            {side.slice(0, Math.max(0, shown - main.length))}
           </Grid>
         </Grid>
       ) : null}
