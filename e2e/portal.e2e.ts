@@ -90,10 +90,12 @@ describe('offers', () => {
 
     await offers.getByText(`${total} offres`).waitFor();
     const headings = offers.getByRole('heading', { level: 3 });
+    // The first list comes five offers per task, then its page buttons (offers-card.tsx): all there once those show.
+    const pages = offers.getByRole('navigation', { name: frPortal.offers.pagination });
+    await pages.waitFor();
     expect(await headings.count()).toBe(20);
     const firstOnPageOne = await headings.first().textContent();
 
-    const pages = offers.getByRole('navigation', { name: frPortal.offers.pagination });
     const pageButtons = pages.getByRole('button', { name: /page \d+/i });
     expect(await pageButtons.count()).toBeLessThanOrEqual(5);
     await pages.getByRole('button', { name: 'Aller à la page 2' }).click();
@@ -139,7 +141,7 @@ describe('offers', () => {
     await search.pressSequentially('éphyrine', { delay: 40 });
     await offers.getByText(rare === 1 ? '1 offre' : `${rare} offres`, { exact: true }).waitFor();
     expect(queried.map((url) => [url.searchParams.get('query'), url.searchParams.get('page')])).toEqual([['Zéphyrine', '1']]);
-    expect(await offers.getByRole('heading', { level: 3 }).count()).toBe(rare);
+    await eventually(() => offers.getByRole('heading', { level: 3 }).count()).toBe(rare);
     // 20 or fewer: no pagination.
     expect(await offers.getByRole('navigation', { name: frPortal.offers.pagination }).count()).toBe(0);
 

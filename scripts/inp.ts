@@ -24,16 +24,20 @@
  *
  *   measureSearchLayoutShift(options) -> { width, cls }[]: the layout shift of loading the search screen at each width.
  *
- *   startDemoPortal(): Promise<DemoPortal>  { baseUrl, signIn(page, email?), close() }: the portal this file measures.
+ *   startDemoPortal(options?): Promise<DemoPortal>  { baseUrl, signIn(page, email?), chromiumArgs, close() }: the portal
+ *     this file measures. options.tls: served over HTTPS and HTTP/2 (TLS_CERT_FILE, TLS_KEY_FILE) with a certificate
+ *     made for the run, which this process and a Chromium given `chromiumArgs` trust (its key alone).
  *
  * How: a PerformanceObserver of the Event Timing API ('event' entries, durationThreshold 16, buffered) installed before
  * the app's scripts; entries grouped by interactionId, an interaction lasting its longest entry (what web-vitals' onINP
  * does). An interaction under 16 ms leaves no entry and is printed as "< 16 ms". With fewer than 50 interactions the
  * INP is the worst one.
  */
+import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import {
   freePort,
@@ -45,6 +49,7 @@ import {
   stopPortal,
   waitForMailLink,
 } from '../e2e/harness.ts';
+import { writeTestTlsCertificate } from '../apps/api/test/tls-certificate.ts';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -378,19 +383,39 @@ export interface DemoPortal {
   baseUrl: string;
   /** Asks for a personal link for `email` (a demo applicant by default) and opens it from the captured mail. */
   signIn: (page: Page, email?: string) => Promise<void>;
+  /** Chromium's arguments to trust the portal's certificate, when it has one made for the run (tls). */
+  chromiumArgs: string[];
   close: () => Promise<void>;
 }
 
-/** The built portal with the demo data on a temporary folder, mailing to its own capturing SMTP server. */
-export async function startDemoPortal(): Promise<DemoPortal> {
+/**
+ * The built portal with the demo data on a temporary folder, mailing to its own capturing SMTP server. With `tls`, over
+ * HTTPS and HTTP/2 as a CFA deploys it (docs/decisions/0036-https-and-http2.md), with a self-signed certificate for
+ * 127.0.0.1: this process trusts it (tls.setDefaultCACertificates, for fetch) and Chromium does with `chromiumArgs`,
+ * which name its key's hash (--ignore-certificate-errors-spki-list: no other certificate error is ignored).
+ */
+export async function startDemoPortal(options: { tls?: boolean } = {}): Promise<DemoPortal> {
   if (!existsSync(path.join(root, 'apps/web/dist/index.html')))
     throw new Error('no built web app: run npm run build first');
   const work = mkdtempSync(path.join(tmpdir(), 'passerelle-inp-'));
   const mailDir = path.join(work, 'mail');
   const smtp = await startMailCapture(mailDir);
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env = portalEnv(port, work, smtp.port, { LOGIN_RATE_PER_ADDRESS: '1000', LOGIN_RATE_PER_CLIENT: '10000' });
+  const baseUrl = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const chromiumArgs: string[] = [];
+  const tlsEnv: NodeJS.ProcessEnv = {};
+  if (options.tls) {
+    const { certFile, keyFile, certificatePem } = writeTestTlsCertificate(work);
+    tls.setDefaultCACertificates([...tls.getCACertificates('default'), certificatePem]);
+    const spki = new X509Certificate(certificatePem).publicKey.export({ type: 'spki', format: 'der' });
+    chromiumArgs.push(`--ignore-certificate-errors-spki-list=${createHash('sha256').update(spki).digest('base64')}`);
+    Object.assign(tlsEnv, { TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile, PUBLIC_URL: baseUrl });
+  }
+  const env = portalEnv(port, work, smtp.port, {
+    LOGIN_RATE_PER_ADDRESS: '1000',
+    LOGIN_RATE_PER_CLIENT: '10000',
+    ...tlsEnv,
+  });
   // A first start with the demo data takes a while on a busy machine.
   const server = await startPortal(env, 180_000).catch(async (error: unknown) => {
     await smtp.close();
@@ -399,6 +424,7 @@ export async function startDemoPortal(): Promise<DemoPortal> {
   });
   return {
     baseUrl,
+    chromiumArgs,
     async signIn(page, email = DEMO_APPLICANT) {
       const after = newestMailFile(mailDir);
       const response = await fetch(`${baseUrl}/api/auth/login-link`, {

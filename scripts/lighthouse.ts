@@ -21,7 +21,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../e2e/harness.ts';
 import { printTargets, type TargetRow } from '../bench/targets.ts';
 import { CHROMIUM_ARGS, measureSearchInp, measureSearchLayoutShift, startDemoPortal } from './inp.ts';
@@ -100,13 +100,13 @@ async function completedRun(url: string, flags: Flags, clearHttpCache: () => Pro
   }
 }
 
-async function lighthouseRows(baseUrl: string, signIn: (page: Page) => Promise<void>) {
+async function lighthouseRows(baseUrl: string, signIn: (page: Page) => Promise<void>, chromiumArgs: string[]) {
   const profile = mkdtempSync(path.join(tmpdir(), 'passerelle-lighthouse-'));
   const port = await freePort();
   // A persistent context is the browser's default one: the tabs Lighthouse opens share its storage (the session).
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    args: [...CHROMIUM_ARGS, ...chromiumArgs, `--remote-debugging-port=${port}`],
   });
   const flags: Flags = {
     port,
@@ -168,12 +168,24 @@ async function lighthouseRows(baseUrl: string, signIn: (page: Page) => Promise<v
   return rows;
 }
 
-async function interactionRows(baseUrl: string, signIn: (page: Page) => Promise<void>) {
-  const result = await measureSearchInp({ baseUrl, signIn, runs });
+async function interactionRows(baseUrl: string, signIn: (page: Page) => Promise<void>, chromiumArgs: string[]) {
+  const browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, ...chromiumArgs],
+  });
+  try {
+    return await interactionRowsIn(browser, baseUrl, signIn);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function interactionRowsIn(browser: Browser, baseUrl: string, signIn: (page: Page) => Promise<void>) {
+  const result = await measureSearchInp({ baseUrl, signIn, runs, browser });
   console.log(
     `offers search at 4x CPU slowdown, median of ${runs} runs: typing ${result.typing} ms, opening ${result.opening} ms`,
   );
-  const shifts = await measureSearchLayoutShift({ baseUrl, signIn });
+  const shifts = await measureSearchLayoutShift({ baseUrl, signIn, browser });
   console.log(
     `layout shift loading the search screen: ${shifts.map(({ width, cls }) => `${cls} at ${width} px`).join(', ')}`,
   );
@@ -205,12 +217,12 @@ async function interactionRows(baseUrl: string, signIn: (page: Page) => Promise<
  * is 'inp', then the INP and layout shift of the offers search, unless `only` is 'lighthouse'.
  */
 export async function measureWebTargets(only?: string): Promise<TargetRow[]> {
-  const portal = await startDemoPortal();
+  const portal = await startDemoPortal({ tls: process.env['LIGHTHOUSE_HTTP1'] !== '1' });
   const rows: TargetRow[] = [];
   try {
     const signIn = (page: Page) => portal.signIn(page);
-    if (only !== 'inp') rows.push(...(await lighthouseRows(portal.baseUrl, signIn)));
-    if (only !== 'lighthouse') rows.push(...(await interactionRows(portal.baseUrl, signIn)));
+    if (only !== 'inp') rows.push(...(await lighthouseRows(portal.baseUrl, signIn, portal.chromiumArgs)));
+    if (only !== 'lighthouse') rows.push(...(await interactionRows(portal.baseUrl, signIn, portal.chromiumArgs)));
   } finally {
     await portal.close();
   }

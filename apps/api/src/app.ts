@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { refusingForbiddenCharacters } from './lib/input-text.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { tlsServerOptions } from './lib/tls.ts';
 import { getOrCreateSecret } from './lib/secrets.ts';
 import { createDbStorage, type Storage } from './lib/storage.ts';
 import { findSession } from './modules/auth/auth.repo.ts';
@@ -66,7 +67,11 @@ export interface BuildAppOptions {
 /** Builds the whole application (API under /api and the web app). Never listens: server.ts does. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // With a certificate, HTTPS and HTTP/2 (lib/tls.ts). The routes see the same request and reply either way (Node's
+  // HTTP/2 compatibility objects stand for the raw ones): the instance keeps the plain HTTP server's type.
+  const tls: object = tlsServerOptions(config);
   const app = Fastify({
+    ...tls,
     logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -67,6 +67,12 @@ const envSchema = z.object({
   DEMO_DATA: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /**
+   * The portal serves HTTPS and HTTP/2 itself with this certificate chain and its private key (PEM files, both or
+   * neither). Unset: plain HTTP, for a reverse proxy in front that speaks HTTPS (lib/tls.ts).
+   */
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
   WEB_DIST: z.string().optional(),
   CERFA_TEMPLATES_DIR: z.string().optional(),
   /** recherche-entreprises.api.gouv.fr or a compatible service: company details by SIRET. */
@@ -158,7 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = { ...parsed.data, ...overrides };
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (Boolean(e.TLS_CERT_FILE) !== Boolean(e.TLS_KEY_FILE))
+    throw new Error('Invalid configuration:\n  TLS_CERT_FILE and TLS_KEY_FILE go together: give both, or neither');
+  const scheme = e.TLS_CERT_FILE ? 'https' : 'http';
+  const publicUrl = (e.PUBLIC_URL ?? `${scheme}://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,
     publicUrl,

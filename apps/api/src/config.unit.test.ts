@@ -21,6 +21,14 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(true);
   });
 
+  it('serves HTTPS with a certificate and its key, both or neither; the public address then defaults to https', () => {
+    const config = loadConfig({ TLS_CERT_FILE: '/etc/ssl/portal.pem', TLS_KEY_FILE: '/etc/ssl/portal.key' });
+    expect(config.publicUrl).toBe('https://localhost:3000');
+    expect(config.secureCookies).toBe(true);
+    expect(() => loadConfig({ TLS_CERT_FILE: '/etc/ssl/portal.pem' })).toThrow(/TLS_CERT_FILE and TLS_KEY_FILE/);
+    expect(() => loadConfig({ TLS_KEY_FILE: '/etc/ssl/portal.key' })).toThrow(/TLS_CERT_FILE and TLS_KEY_FILE/);
+  });
+
   it('serves the API description except in production, unless API_DOCS says otherwise', () => {
     expect(loadConfig({}).apiDocs).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);

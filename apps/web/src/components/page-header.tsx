@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import type { SystemStyleObject } from '@mui/system';
 import type { ReactNode } from 'react';
 
 export interface PageHeaderProps {
@@ -12,35 +13,35 @@ export interface PageHeaderProps {
   actions?: ReactNode;
 }
 
+/**
+ * The page header's styles, computed once for the header (issue 13: its boxes and texts computed their own at each
+ * render of every screen's first paint): the title is Typography's h1, the subtitle its body1 in the secondary colour.
+ */
+const pageHeaderSx: SystemStyleObject<Theme> = {
+  display: 'flex',
+  flexDirection: { xs: 'column', sm: 'row' },
+  alignItems: { xs: 'stretch', sm: 'flex-end' },
+  justifyContent: 'space-between',
+  gap: 2,
+  mb: 3,
+  '& .page-header-text': { minWidth: 0 },
+  '& .page-header-title': { typography: 'h1', m: 0, outline: 'none' },
+  '& .page-header-context': { mt: 0.75 },
+  '& .page-header-subtitle': { typography: 'body1', color: 'text.secondary', mt: 0.5 },
+  '& .page-header-actions': { display: 'flex', gap: 1, flexWrap: 'wrap' },
+};
+
 export function PageHeader({ title, subtitle, context, actions }: PageHeaderProps) {
   return (
-    <Box
-      component="header"
-      sx={{
-        display: 'flex',
-        flexDirection: { xs: 'column', sm: 'row' },
-        alignItems: { xs: 'stretch', sm: 'flex-end' },
-        justifyContent: 'space-between',
-        gap: 2,
-        mb: 3,
-      }}
-    >
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="h1" tabIndex={-1} sx={{ outline: 'none' }}>
+    <Box component="header" sx={pageHeaderSx}>
+      <div className="page-header-text">
+        <h1 className="page-header-title" tabIndex={-1}>
           {title}
-        </Typography>
-        {context ? (
-          <Box component="div" sx={{ mt: 0.75 }}>
-            {context}
-          </Box>
-        ) : null}
-        {subtitle ? (
-          <Typography component="div" variant="body1" sx={{ color: 'text.secondary', mt: 0.5 }}>
-            {subtitle}
-          </Typography>
-        ) : null}
-      </Box>
-      {actions ? <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box> : null}
+        </h1>
+        {context ? <div className="page-header-context">{context}</div> : null}
+        {subtitle ? <div className="page-header-subtitle">{subtitle}</div> : null}
+      </div>
+      {actions ? <div className="page-header-actions">{actions}</div> : null}
     </Box>
   );
 }

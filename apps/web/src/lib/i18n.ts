@@ -173,7 +173,9 @@ export function translate(language: string, namespace: string, key: string, opti
 }
 
 function applyLanguage(language: string) {
-  document.documentElement.lang = language;
+  // Only when it changes: setting the page's language, even to the same value, made the browser set up the language's
+  // text resources again, in the start-up task (issue 13: 7-10 ms of it measured, on every first load in French).
+  if (document.documentElement.lang !== language) document.documentElement.lang = language;
 }
 
 const isSupported = (language: string): language is AppLanguage =>

@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Toolbar from '@mui/material/Toolbar';
-import { Suspense, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Outlet } from '../../lib/router';
-import { useTheme } from '@mui/material/styles';
+import { useTheme, type Theme } from '@mui/material/styles';
+import type { SystemStyleObject } from '@mui/system';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useLayoutConfig, useWindowWidth } from '../../lib/layout-config';
 import { deferComponent, useDeferredReady } from '../../lib/deferred-component';
@@ -21,6 +20,26 @@ import { useSessionEvents } from './use-session-events';
 const scrollTopButton = deferComponent(() => import('./scroll-top-button'));
 const ScrollTopButton = scrollTopButton.Component;
 
+/**
+ * The shell's own styles, computed once (issue 13: every box of the shell computed its own at each render of a phone's
+ * first screen): the main column, the header's height left above it (Toolbar's), and the content's width and margins
+ * (Container's, lg).
+ */
+const layoutSx: SystemStyleObject<Theme> = {
+  display: 'flex',
+  minHeight: '100vh',
+  '& > .app-main': { flexGrow: 1, minWidth: 0, outline: 'none' },
+  '& .app-toolbar-space': (theme) => theme.mixins.toolbar,
+  '& .app-content': (theme) => ({
+    width: '100%',
+    boxSizing: 'border-box',
+    mx: 'auto',
+    maxWidth: theme.breakpoints.values.lg,
+    py: { xs: 2, sm: 4 },
+    px: { xs: 2, sm: 3 },
+  }),
+};
+
 /** The shell around every screen: header, 225 px drawer, main content, scroll-to-top. */
 export function AppLayout() {
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
@@ -33,30 +52,34 @@ export function AppLayout() {
   useFocusOnNavigate();
   useScrollRestoration();
   const scrollTopReady = useDeferredReady(scrollTopButton, useScrolledPast(SCROLL_TOP_THRESHOLD));
+  // Kept from render to render, so that the memoized header and drawer render again only when what they show changes.
+  const isDrawerOpen = layout.isDrawerOpen;
+  const openNavigation = useCallback(
+    () => (isWide ? setLayout({ isDrawerOpen: !isDrawerOpen }) : setMobileNavOpen(true)),
+    [isWide, isDrawerOpen, setLayout],
+  );
+  const closeMobileNavigation = useCallback(() => setMobileNavOpen(false), []);
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+    <Box sx={layoutSx}>
       <SkipLink />
-      <AppHeader
-        isWide={isWide}
-        isDrawerOpen={layout.isDrawerOpen}
-        onOpenNavigation={() => (isWide ? setLayout({ isDrawerOpen: !layout.isDrawerOpen }) : setMobileNavOpen(true))}
-      />
+      <AppHeader isWide={isWide} isDrawerOpen={isDrawerOpen} onOpenNavigation={openNavigation} />
       <NavDrawer
-        isOpen={layout.isDrawerOpen}
+        isWide={isWide}
+        isOpen={isDrawerOpen}
         mobileOpen={mobileNavOpen}
-        onMobileClose={() => setMobileNavOpen(false)}
+        onMobileClose={closeMobileNavigation}
       />
-      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
-        <Toolbar />
-        <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 2, sm: 3 } }}>
+      <main id="main" tabIndex={-1} className="app-main">
+        <div className="app-toolbar-space" />
+        <div className="app-content">
           {/* A screen's texts load with it: only the content waits, the shell stays. */}
           <Suspense fallback={<FullPageSpinner />}>
             <LinkExchangeGate>
               <Outlet />
             </LinkExchangeGate>
           </Suspense>
-        </Container>
-      </Box>
+        </div>
+      </main>
       {scrollTopReady ? (
         <Suspense fallback={null}>
           <ScrollTopButton />

@@ -174,21 +174,25 @@ describe('layout configuration and window resizes (SPEC 9)', () => {
     Object.assign(window, { innerWidth: 375 });
     renderShell();
     await userEvent.click(await screen.findByRole('button', { name: 'Ouvrir le menu de navigation' }));
-    // The side column's navigation, and the drawer's own while it is open (the only one a screen reader then reaches).
-    const navCount = () => document.querySelectorAll('nav[aria-label="Navigation principale"]').length;
-    await waitFor(() => expect(navCount()).toBe(2));
+    // Under md, the drawer's navigation alone: the side column is not drawn on a phone.
+    const navs = () => [...document.querySelectorAll<HTMLElement>('nav[aria-label="Navigation principale"]')];
+    await waitFor(() => expect(navs()).toHaveLength(1));
+    expect(screen.queryByTestId('side-navigation')).not.toBeInTheDocument();
+    expect(navs()[0]?.closest('[role="dialog"], .MuiDrawer-root')).not.toBeNull();
 
     const resizedAt = Date.now();
     Object.assign(window, { innerWidth: 1280 });
     act(() => {
       window.dispatchEvent(new Event('resize'));
     });
-    expect(navCount()).toBe(2);
+    expect(screen.queryByTestId('side-navigation')).not.toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Masquer le menu de navigation' })).toBeInTheDocument(),
     );
     expect(Date.now() - resizedAt).toBeGreaterThanOrEqual(190);
-    await waitFor(() => expect(navCount()).toBe(1));
+    // Then the side column's, once the drawer has gone.
+    await waitFor(() => expect(navs()).toHaveLength(1));
+    expect(screen.getByTestId('side-navigation')).toContainElement(navs()[0] ?? null);
   });
 });
 

@@ -1,5 +1,4 @@
 import Person from '@mui/icons-material/Person';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useId, useState, type MouseEvent } from 'react';
 import { useAuth } from '../../lib/auth-store';
@@ -38,29 +37,9 @@ export function UserMenu() {
         aria-expanded={anchor ? 'true' : undefined}
         sx={{ p: 0.5 }}
       >
-        {/* Avatar's look (a round badge) without its image loading: the header is in every first load. */}
-        <Box
-          sx={{
-            position: 'relative',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            flexShrink: 0,
-            borderRadius: '50%',
-            overflow: 'hidden',
-            userSelect: 'none',
-            lineHeight: 1,
-            fontFamily: (theme) => theme.typography.fontFamily,
-            width: 36,
-            height: 36,
-            bgcolor: 'primary.contrastText',
-            color: 'primary.main',
-            fontSize: '0.95rem',
-            fontWeight: 700,
-          }}
-        >
-          {shown ?? <Person />}
-        </Box>
+        {/* Avatar's look (a round badge) without its image loading: the header is in every first load. Styled by the
+            header (app-header.tsx, headerSx). */}
+        <span className="header-avatar">{shown ?? <Person />}</span>
       </IconButton>
       {hasOpened ? <UserMenuPanel menuId={menuId} buttonId={buttonId} anchor={anchor} onClose={close} /> : null}
     </>

@@ -21,7 +21,7 @@ import { LoadingLines, QueryError } from '../components/query-status';
 import { DocumentsCard } from './components/documents-card';
 import { DossierItem } from './components/dossier-item';
 import { useSettledOnce } from '../utils/use-settled-once';
-import { useStagedCount } from '../utils/use-staged-count';
+import { Staged } from '../utils/staged';
 
 /** A case invites an employer and counts against the applicant's limit: it is created after a confirmation, once. */
 function CreateDossierButton() {
@@ -147,13 +147,14 @@ function PortalCasesPage() {
       <DocumentsCard key="documents" headerInfos={cms.data.headerInfos} />
     ) : null,
   ].filter(Boolean);
-  const shown = useStagedCount(isReady ? parts.length : 0);
 
   return (
     <Box>
       <PageHeader title={t('cases.title')} subtitle={t('cases.subtitle')} actions={<CreateDossierButton />} />
       {isReady ? (
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>{parts.slice(0, shown)}</Box>
+        <Staged total={parts.length}>
+          {(shown) => <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>{parts.slice(0, shown)}</Box>}
+        </Staged>
       ) : (
         <LoadingLines lines={4} />
       )}

@@ -1,5 +1,5 @@
 import type { CmsInfo } from '@passerelle/contract';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { HtmlContent } from './html-content';
 import { SectionCard } from './section-card';
 
@@ -12,11 +12,17 @@ export interface CmsSectionCardProps {
 }
 
 /** A section of the content feed; nothing when the feed has no text for it. */
-export function CmsSectionCard({ id, section, fallbackTitle, isFeatured, icon }: CmsSectionCardProps) {
+export const CmsSectionCard = memo(function CmsSectionCard({
+  id,
+  section,
+  fallbackTitle,
+  isFeatured,
+  icon,
+}: CmsSectionCardProps) {
   if (!section?.text.trim()) return null;
   return (
     <SectionCard id={id} title={section.title || fallbackTitle} isFeatured={isFeatured} icon={icon}>
       <HtmlContent html={section.text} />
     </SectionCard>
   );
-}
+});

@@ -13,7 +13,7 @@ import { CmsSectionCard } from '../components/cms-section-card';
 import { PublicFilesCard } from './components/public-files-card';
 import { UsefulDocumentsCard } from './components/useful-documents-card';
 import { useSettledOnce } from '../utils/use-settled-once';
-import { useStagedCount } from '../utils/use-staged-count';
+import { Staged } from '../utils/staged';
 
 /** SPEC "Applicant home": the way forward, then the feed's news, information, documents and links. */
 function PortalHomePage() {
@@ -44,8 +44,6 @@ function PortalHomePage() {
         <CmsSectionCard key="links" id="links" section={data.links} fallbackTitle={t('home.links')} />,
       ]
     : [];
-  // The side's cards count once they may show: added later, they still come one per task.
-  const shown = useStagedCount(main.length + (isSideReady ? side.length : 0));
 
   return (
     <Box>
@@ -80,14 +78,19 @@ function PortalHomePage() {
       {cms.isPending ? <LoadingLines lines={6} /> : null}
       {cms.isError ? <QueryError error={cms.error} onRetry={() => void cms.refetch()} /> : null}
       {data ? (
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 8 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-            {main.slice(0, shown)}
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-            {side.slice(0, Math.max(0, shown - main.length))}
-          </Grid>
-        </Grid>
+        // The side's cards count once they may show: added later, they still come one per task.
+        <Staged total={main.length + (isSideReady ? side.length : 0)}>
+          {(shown) => (
+            <Grid container spacing={3}>
+              <Grid size={{ xs: 12, md: 8 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+                {main.slice(0, shown)}
+              </Grid>
+              <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+                {side.slice(0, Math.max(0, shown - main.length))}
+              </Grid>
+            </Grid>
+          )}
+        </Staged>
       ) : null}
     </Box>
   );

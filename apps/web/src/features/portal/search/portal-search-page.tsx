@@ -21,7 +21,12 @@ import { PartnersCard } from './components/partners-card';
 import { TrackingCard } from './components/tracking-card';
 import { WORKSHOP_SCHOOLS, WorkshopsCard } from './components/workshops-card';
 import { useSettledOnce } from '../utils/use-settled-once';
-import { useStagedCount } from '../utils/use-staged-count';
+import { Staged } from '../utils/staged';
+
+// The side's icons, made once: a card is drawn again only when its props change (the cards are memoized, so that adding
+// one card per task does not draw the ones before it again).
+const platformsIcon = <Public />;
+const coachingIcon = <Psychology />;
 
 /** What the tracking form tells this screen when it comes back here. */
 const trackingMessages = ['created', 'updated', 'deleted'] as const;
@@ -74,7 +79,7 @@ function PortalSearchPage() {
         id="platforms"
         section={cms.data.platforms}
         fallbackTitle={t('search.platforms')}
-        icon={<Public />}
+        icon={platformsIcon}
       />
     ) : null,
     cms.data ? (
@@ -83,7 +88,7 @@ function PortalSearchPage() {
         id="coaching"
         section={cms.data.coaching}
         fallbackTitle={t('search.coaching')}
-        icon={<Psychology />}
+        icon={coachingIcon}
       />
     ) : null,
     <CvCard key="cv" />,
@@ -91,7 +96,6 @@ function PortalSearchPage() {
       <WorkshopsCard key="workshops" ateliers={cms.data.ateliers} />
     ) : null,
   ].filter(Boolean);
-  const shown = useStagedCount(isReady ? main.length + aside.length : 0);
 
   return (
     <Box>
@@ -109,14 +113,18 @@ function PortalSearchPage() {
         </Alert>
       ) : null}
       {isReady ? (
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 8 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
-            {main.slice(0, shown)}
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
-            {aside.slice(0, Math.max(0, shown - main.length))}
-          </Grid>
-        </Grid>
+        <Staged total={main.length + aside.length}>
+          {(shown) => (
+            <Grid container spacing={3}>
+              <Grid size={{ xs: 12, md: 8 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
+                {main.slice(0, shown)}
+              </Grid>
+              <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
+                {aside.slice(0, Math.max(0, shown - main.length))}
+              </Grid>
+            </Grid>
+          )}
+        </Staged>
       ) : (
         <Spinner label={t('loading')} />
       )}

@@ -7,10 +7,11 @@ import { useEffect, useState } from 'react';
  * task, each is a short one and the page answers in between; all are there a few frames later.
  *
  * The parts come in reading order and each is added after the ones before it, in its own column: nothing already on
- * the screen moves (issue 13: no layout shift). `total` 0 (the answers not there yet) shows nothing.
+ * the screen moves (issue 13: no layout shift). `total` 0 (the answers not there yet) shows nothing. `first` parts show
+ * at once (1; 0 puts the first part in the next task, after what renders with the caller).
  */
-export function useStagedCount(total: number): number {
-  const [shown, setShown] = useState(1);
+export function useStagedCount(total: number, first = 1): number {
+  const [shown, setShown] = useState(first);
   useEffect(() => {
     if (total === 0 || shown >= total) return undefined;
     const timer = setTimeout(() => setShown((count) => count + 1), 0);

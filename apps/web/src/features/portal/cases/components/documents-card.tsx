@@ -10,7 +10,7 @@ import Divider from '@mui/material/Divider';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import type { HeaderInfos } from '@passerelle/contract';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useErrorText } from '../../../../components/use-error-text';
 import { useTranslation } from '../../../../lib/i18n';
 import { usePortalInfos } from '../../api/infos';
@@ -59,7 +59,7 @@ export function bacAttestationTitleKey(headerInfos: Pick<HeaderInfos, 'formation
 }
 
 /** SPEC "Applicant cases": the CVEC certificate and the baccalaureate attestation, shown once there are dossiers. */
-export function DocumentsCard({ headerInfos }: { headerInfos: HeaderInfos }) {
+export const DocumentsCard = memo(function DocumentsCard({ headerInfos }: { headerInfos: HeaderInfos }) {
   const { t } = useTranslation('portal');
   const errorText = useErrorText();
   const infos = usePortalInfos();
@@ -110,4 +110,4 @@ export function DocumentsCard({ headerInfos }: { headerInfos: HeaderInfos }) {
       ) : null}
     </SectionCard>
   );
-}
+});

@@ -15,8 +15,9 @@ import { LoadingLines, QueryError } from '../../components/query-status';
 import { SectionCard } from '../../components/section-card';
 import { useDownload } from '../../../../components/use-download';
 import { formatFileSize } from '../../../../lib/file-size';
+import { memo } from 'react';
 
-export function PublicFilesCard({ dossierId }: { dossierId: number }) {
+export const PublicFilesCard = memo(function PublicFilesCard({ dossierId }: { dossierId: number }) {
   const { t, i18n } = useTranslation('portal');
   const errorText = useErrorText();
   const files = usePublicFiles(dossierId);
@@ -62,4 +63,4 @@ export function PublicFilesCard({ dossierId }: { dossierId: number }) {
       ) : null}
     </SectionCard>
   );
-}
+});

@@ -8,9 +8,10 @@ import { useErrorText } from '../../../../components/use-error-text';
 import { useTranslation } from '../../../../lib/i18n';
 import { SectionCard } from '../../components/section-card';
 import { useDownload } from '../../../../components/use-download';
+import { memo } from 'react';
 
 /** Attestations of pre-registration and admissibility, generated as PDF for the signed-in applicant. */
-export function UsefulDocumentsCard() {
+export const UsefulDocumentsCard = memo(function UsefulDocumentsCard() {
   const { t } = useTranslation('portal');
   const errorText = useErrorText();
   const { download, pendingUrl, error } = useDownload();
@@ -36,4 +37,4 @@ export function UsefulDocumentsCard() {
       ) : null}
     </SectionCard>
   );
-}
+});

@@ -20,9 +20,10 @@ import { SectionCard } from '../../components/section-card';
 import { useDownload } from '../../../../components/use-download';
 import { formatDateTime } from '../../utils/dates';
 import { visuallyHidden } from '../../../../components/visually-hidden';
+import { memo } from 'react';
 
 /** SPEC "CV card": whether a CV is there, a PDF picker, and the CVs sent so far, newest first. */
-export function CvCard() {
+export const CvCard = memo(function CvCard() {
   const { t, i18n } = useTranslation('portal');
   const errorText = useErrorText();
   const infos = usePortalInfos();
@@ -94,4 +95,4 @@ export function CvCard() {
       ) : null}
     </SectionCard>
   );
-}
+});

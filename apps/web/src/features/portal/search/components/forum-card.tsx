@@ -6,11 +6,12 @@ import type { CmsInfo } from '@passerelle/contract';
 import { useTranslation } from '../../../../lib/i18n';
 import { SectionCard } from '../../components/section-card';
 import { formatLongDate } from '../../utils/dates';
+import { memo } from 'react';
 
 type ForumInvitation = NonNullable<CmsInfo['forumInvitation']>;
 
 /** Shown only when the content feed carries an invitation. */
-export function ForumCard({ invitation }: { invitation: ForumInvitation }) {
+export const ForumCard = memo(function ForumCard({ invitation }: { invitation: ForumInvitation }) {
   const { t, i18n } = useTranslation('portal');
   return (
     <SectionCard id="forum" title={t('forum.title')} icon={<Celebration />} isFeatured>
@@ -23,4 +24,4 @@ export function ForumCard({ invitation }: { invitation: ForumInvitation }) {
       </Button>
     </SectionCard>
   );
-}
+});

@@ -36,25 +36,43 @@ export function offersPageCount(totalOffers: number): number {
   return Math.min(Math.ceil(totalOffers / OFFERS_PER_PAGE), OFFERS_MAX_PAGE);
 }
 
-/** The offers of a page, rendered again only when the page or the open offer changes. */
+/** Offers drawn per task the first time the list shows (utils/use-staged-count.ts): 5 offers take a phone about 20 ms. */
+const OFFERS_PER_TASK = 5;
+
+/**
+ * The offers of a page, rendered again only when the page or the open offer changes; then the page buttons, when there
+ * are pages. The first list comes OFFERS_PER_TASK offers per task, one task after the card's fields, and its page
+ * buttons in the next: 20 offers and their buttons at once were one long task on a phone (issue 13). Later pages, once
+ * the list has shown whole, render at once.
+ */
 const OffersList = memo(function OffersList({
   offers,
   expanded,
   isStale,
   onToggle,
+  pages,
 }: {
   offers: Offer[];
   expanded: number | null;
   /** The offers of the previous search, dimmed while the next ones come. */
   isStale: boolean;
   onToggle: (offerId: number, isOpen: boolean) => void;
+  /** The pagination under the list, shown once the whole list is there (nothing under it moves then). */
+  pages: { count: number; page: number; onChange: (page: number) => void } | null;
 }) {
+  // The offers' chunks, then the page buttons in a task of their own.
+  const offerChunks = Math.ceil(OFFERS_PER_PAGE / OFFERS_PER_TASK);
+  const chunks = useStagedCount(offerChunks + 1, 0);
+  const isWhole = chunks > offerChunks;
   return (
-    <Box sx={[offerListSx, { opacity: isStale ? 0.6 : 1, transition: 'opacity 150ms' }]}>
-      {offers.map((offer) => (
-        <OfferAccordion key={offer.id} offer={offer} expanded={expanded === offer.id} onToggle={onToggle} />
-      ))}
-    </Box>
+    <>
+      <Box sx={[offerListSx, { opacity: isStale ? 0.6 : 1, transition: 'opacity 150ms' }]}>
+        {offers.slice(0, chunks * OFFERS_PER_TASK).map((offer) => (
+          <OfferAccordion key={offer.id} offer={offer} expanded={expanded === offer.id} onToggle={onToggle} />
+        ))}
+      </Box>
+      {isWhole && pages ? <OffersPagination count={pages.count} page={pages.page} onChange={pages.onChange} /> : null}
+    </>
   );
 });
 
@@ -131,7 +149,7 @@ const OffersPagination = memo(function OffersPagination({
  * a new answer's list renders as a deferred value, in the background, where a key typed meanwhile is handled first.
  * The count line keeps its height whether it shows a count, the progress bar or nothing: nothing under it moves.
  */
-export function OffersCard() {
+export const OffersCard = memo(function OffersCard() {
   const { t, i18n } = useTranslation('portal');
   const [query, setQuery] = useState<string | undefined>();
   const [before, setBefore] = useState('');
@@ -193,9 +211,11 @@ export function OffersCard() {
         ? t('offers.countCapped', { limit: OFFERS_COUNT_LIMIT })
         : t('offers.count', { count: total });
   const pageCount = offersPageCount(total);
-  // The list and its pages come one task after the search fields, so that neither is a long task on a phone
-  // (features/portal/utils/use-staged-count.ts); they sit below everything else in the card.
-  const isListShown = useStagedCount(2) === 2;
+  const pageShown = Math.min(request.page, pageCount);
+  const pages = useMemo(
+    () => (total > OFFERS_PER_PAGE || isCapped ? { count: pageCount, page: pageShown, onChange: changePage } : null),
+    [total, isCapped, pageCount, pageShown, changePage],
+  );
 
   return (
     <SectionCard id="offers" title={t('offers.title')} icon={<WorkOutline />}>
@@ -262,17 +282,16 @@ export function OffersCard() {
           }
         />
       ) : null}
-      {isListShown && data && data.offers.length > 0 && !hasFilterError ? (
+      {/* The list and its pages come after the search fields (OffersList); they sit below everything else in the card. */}
+      {data && data.offers.length > 0 && !hasFilterError ? (
         <OffersList
           offers={data.offers}
           expanded={expanded}
           isStale={offers.isPlaceholderData || data !== offers.data}
           onToggle={toggle}
+          pages={pages}
         />
-      ) : null}
-      {isListShown && (total > OFFERS_PER_PAGE || isCapped) && !hasFilterError ? (
-        <OffersPagination count={pageCount} page={Math.min(request.page, pageCount)} onChange={changePage} />
       ) : null}
     </SectionCard>
   );
-}
+});

@@ -7,9 +7,10 @@ import { useTranslation } from '../../../../lib/i18n';
 import { usePartners } from '../../api/partners';
 import { LoadingLines, QueryError } from '../../components/query-status';
 import { SectionCard } from '../../components/section-card';
+import { memo } from 'react';
 
 /** SPEC "Partners card": each logo leads to the partner's recruitment space. */
-export function PartnersCard() {
+export const PartnersCard = memo(function PartnersCard() {
   const { t } = useTranslation('portal');
   const partners = usePartners();
   return (
@@ -52,4 +53,4 @@ export function PartnersCard() {
       ) : null}
     </SectionCard>
   );
-}
+});

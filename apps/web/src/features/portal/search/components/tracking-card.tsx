@@ -24,6 +24,7 @@ import { useTrackingList } from '../../api/tracking';
 import { LoadingLines, QueryError } from '../../components/query-status';
 import { SectionCard } from '../../components/section-card';
 import { formatDate } from '../../utils/dates';
+import { memo } from 'react';
 
 const TRACKING_FORM = '/admissible/suiviRechercheEmployeur';
 
@@ -59,7 +60,7 @@ function TrackingStatus({ statut }: { statut: SuiviStatut }) {
 }
 
 /** SPEC "Employer-search tracking card": the applications so far, and the way to record a new one. */
-export function TrackingCard() {
+export const TrackingCard = memo(function TrackingCard() {
   const { t, i18n } = useTranslation('portal');
   const list = useTrackingList();
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -146,4 +147,4 @@ export function TrackingCard() {
       ) : null}
     </SectionCard>
   );
-}
+});

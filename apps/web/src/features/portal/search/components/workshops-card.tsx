@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { CmsInfo, Workshop } from '@passerelle/contract';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { EmptyState } from '../../../../components/empty-state';
 import { useErrorText } from '../../../../components/use-error-text';
@@ -21,7 +21,7 @@ export const WORKSHOP_SCHOOLS: readonly string[] = ['EMLV', 'ESILV'];
 
 type Pending = { workshop: Workshop; action: 'register' | 'unregister' };
 
-export function WorkshopsCard({ ateliers }: { ateliers: CmsInfo['ateliers'] }) {
+export const WorkshopsCard = memo(function WorkshopsCard({ ateliers }: { ateliers: CmsInfo['ateliers'] }) {
   const { t, i18n } = useTranslation('portal');
   const errorText = useErrorText();
   const toggle = useToggleWorkshop();
@@ -137,4 +137,4 @@ export function WorkshopsCard({ ateliers }: { ateliers: CmsInfo['ateliers'] }) {
       />
     </SectionCard>
   );
-}
+});
