@@ -23,8 +23,8 @@ import { WORKSHOP_SCHOOLS, WorkshopsCard } from './components/workshops-card';
 import { useSettledOnce } from '../utils/use-settled-once';
 import { Staged } from '../utils/staged';
 
-// The side's icons, made once: a card is drawn again only when its props change (the cards are memoized, so that adding
-// one card per task does not draw the ones before it again).
+// The side's icons, made once: the cards are memoized, and a new icon at each render of the screen (an answer coming)
+// would draw them again.
 const platformsIcon = <Public />;
 const coachingIcon = <Psychology />;
 

@@ -50,15 +50,19 @@ const OffersList = memo(function OffersList({
   expanded,
   isStale,
   onToggle,
-  pages,
+  pageCount,
+  page,
+  onPageChange,
 }: {
   offers: Offer[];
   expanded: number | null;
   /** The offers of the previous search, dimmed while the next ones come. */
   isStale: boolean;
   onToggle: (offerId: number, isOpen: boolean) => void;
-  /** The pagination under the list, shown once the whole list is there (nothing under it moves then). */
-  pages: { count: number; page: number; onChange: (page: number) => void } | null;
+  /** The page buttons under the list (none for one page), shown once the whole list is there: nothing under it moves. */
+  pageCount: number;
+  page: number;
+  onPageChange: (page: number) => void;
 }) {
   // The offers' chunks, then the page buttons in a task of their own.
   const offerChunks = Math.ceil(OFFERS_PER_PAGE / OFFERS_PER_TASK);
@@ -71,7 +75,7 @@ const OffersList = memo(function OffersList({
           <OfferAccordion key={offer.id} offer={offer} expanded={expanded === offer.id} onToggle={onToggle} />
         ))}
       </Box>
-      {isWhole && pages ? <OffersPagination count={pages.count} page={pages.page} onChange={pages.onChange} /> : null}
+      {isWhole && pageCount > 1 ? <OffersPagination count={pageCount} page={page} onChange={onPageChange} /> : null}
     </>
   );
 });
@@ -211,11 +215,6 @@ export const OffersCard = memo(function OffersCard() {
         ? t('offers.countCapped', { limit: OFFERS_COUNT_LIMIT })
         : t('offers.count', { count: total });
   const pageCount = offersPageCount(total);
-  const pageShown = Math.min(request.page, pageCount);
-  const pages = useMemo(
-    () => (total > OFFERS_PER_PAGE || isCapped ? { count: pageCount, page: pageShown, onChange: changePage } : null),
-    [total, isCapped, pageCount, pageShown, changePage],
-  );
 
   return (
     <SectionCard id="offers" title={t('offers.title')} icon={<WorkOutline />}>
@@ -289,7 +288,9 @@ export const OffersCard = memo(function OffersCard() {
           expanded={expanded}
           isStale={offers.isPlaceholderData || data !== offers.data}
           onToggle={toggle}
-          pages={pages}
+          pageCount={total > OFFERS_PER_PAGE || isCapped ? pageCount : 0}
+          page={Math.min(request.page, pageCount)}
+          onPageChange={changePage}
         />
       ) : null}
     </SectionCard>
