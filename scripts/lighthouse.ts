@@ -15,7 +15,8 @@
  * skip the other half, LIGHTHOUSE_SCREEN=<path> to measure that screen only ("/espace-admissible/recherche"),
  * LIGHTHOUSE_DETAILS=1 to print the median run's main-thread work by kind and its five costliest scripts,
  * LIGHTHOUSE_SAVE=<folder> to write each run's full report there (`<screen>-<run>.json`: network requests, main-thread
- * tasks, observed and simulated metrics).
+ * tasks, observed and simulated metrics), LIGHTHOUSE_ARTIFACTS=<folder> to keep each run's trace and the rest of what
+ * Lighthouse gathered (`<screen>-<run>/defaultPass.trace.json`: the main thread's tasks as they ran).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,10 +89,16 @@ const describe = (m: Measure) =>
  * One Lighthouse run of `url` on an emptied HTTP cache (storage, and so the session, is kept: each run loads every file
  * as a first visit would). A run Lighthouse reports it could not complete is said and made again.
  */
-async function completedRun(url: string, flags: Flags, clearHttpCache: () => Promise<void>): Promise<RunnerResult> {
+async function completedRun(
+  url: string,
+  flags: Flags,
+  clearHttpCache: () => Promise<void>,
+  artifacts?: string,
+): Promise<RunnerResult> {
   for (let attempt = 1; ; attempt += 1) {
     await clearHttpCache();
-    const result = await lighthouse(url, flags);
+    // Lighthouse gathers into the folder, then audits what it saved there (its -GA).
+    const result = await lighthouse(url, artifacts ? { ...flags, gatherMode: artifacts, auditMode: artifacts } : flags);
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const failure = result.lhr.runtimeError;
     if (!failure) return result;
@@ -140,11 +147,15 @@ async function lighthouseRows(baseUrl: string, signIn: (page: Page) => Promise<v
       }
       const measures: Measure[] = [];
       for (let run = 0; run < runs; run += 1) {
-        const result = await completedRun(`${baseUrl}${screen.path}`, flags, clearHttpCache);
-        if (saveTo) {
-          const name = `${screen.path.replace(/^\/$/, 'visitor-home').replace(/^\//, '').replaceAll('/', '-')}-${run + 1}.json`;
-          writeFileSync(path.join(saveTo, name), JSON.stringify(result.lhr));
-        }
+        const name = `${screen.path.replace(/^\/$/, 'visitor-home').replace(/^\//, '').replaceAll('/', '-')}-${run + 1}`;
+        const artifacts = process.env['LIGHTHOUSE_ARTIFACTS'];
+        const result = await completedRun(
+          `${baseUrl}${screen.path}`,
+          flags,
+          clearHttpCache,
+          artifacts ? path.join(artifacts, name) : undefined,
+        );
+        if (saveTo) writeFileSync(path.join(saveTo, `${name}.json`), JSON.stringify(result.lhr));
         const finalUrl = new URL(result.lhr.finalDisplayedUrl);
         if (finalUrl.pathname !== screen.path) throw new Error(`${screen.path} ended on ${finalUrl.pathname}`);
         const measure = measureOf(result);

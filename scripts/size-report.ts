@@ -33,6 +33,29 @@ export const ON_DEMAND_CHUNKS: Record<string, number> = {
 
 export const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
 
+/** V8's compile hint, which the build puts at the start of every chunk but the on-demand ones (apps/web/vite.config.ts). */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+const readManifest = (dist: string) =>
+  JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+const sourceOf = (manifest: Manifest, key: string) => (manifest[key]?.src ?? key).replace(/^src\//, '');
+
+/**
+ * The chunks whose compile hint is wrong: missing (its functions would compile on the main thread as the screen first
+ * runs them; docs/decisions/0037-compile-hints.md), or present on an on-demand chunk, most of which never runs.
+ */
+export function compileHintProblems(dist = webDist): string[] {
+  const manifest = readManifest(dist);
+  return Object.entries(manifest).flatMap(([key, chunk]) => {
+    if (!chunk.file.endsWith('.js')) return [];
+    const hinted = readFileSync(path.join(dist, chunk.file), 'utf8').startsWith(COMPILE_HINT);
+    const onDemand = sourceOf(manifest, key) in ON_DEMAND_CHUNKS;
+    if (hinted && onDemand) return [`${chunk.file}: on demand, yet marked to compile as it loads`];
+    if (!hinted && !onDemand) return [`${chunk.file}: no compile hint`];
+    return [];
+  });
+}
+
 export interface Row {
   name: string;
   gzip: number;
@@ -47,7 +70,7 @@ export const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
 
 /** The rows of the report, the first load first, from the build in `dist` (its Vite manifest). */
 export function sizeRows(dist = webDist): Row[] {
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const manifest = readManifest(dist);
 
   const sizeCache = new Map<string, { gzip: number; brotli: number }>();
   function sizes(file: string) {
@@ -75,7 +98,7 @@ export function sizeRows(dist = webDist): Row[] {
 
   const shortName = (key: string) => path.basename(manifest[key]?.src ?? key).replace(/\.[jt]sx?$/, '');
 
-  const sourceName = (key: string) => (manifest[key]?.src ?? key).replace(/^src\//, '');
+  const sourceName = (key: string) => sourceOf(manifest, key);
   const isOnDemand = (key: string) => sourceName(key) in ON_DEMAND_CHUNKS;
 
   function routeRow(fullRoute: RouteDownload): Row {
@@ -137,5 +160,11 @@ if (import.meta.main) {
   );
   const failed = rows.filter((row) => row.overs.length > 0).length;
   if (failed) console.error(`${failed} chunk(s) over budget`);
-  if (failed) process.exit(1);
+  const hintProblems = compileHintProblems();
+  console.log(
+    hintProblems.length === 0
+      ? "Compile hints: every chunk but the on-demand ones opens with V8's compile hint."
+      : `Compile hints wrong:\n  ${hintProblems.join('\n  ')}`,
+  );
+  if (failed || hintProblems.length > 0) process.exit(1);
 }

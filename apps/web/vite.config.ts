@@ -33,10 +33,43 @@ export default function createTheme(options = {}, ...args) {
   };
 }
 
+/** V8's explicit compile hint (Chromium 136 on; other engines ignore the comment). */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+/**
+ * The modules whose chunk keeps V8's lazy compilation: pdf.js, ~440 KB fetched when a person opens a document to read it
+ * in the page, most of whose functions never run (the size report's on-demand chunks, scripts/size-report.ts).
+ */
+const LAZILY_COMPILED = /[\\/](pdfjs-dist[\\/]|src[\\/]features[\\/]signature[\\/]utils[\\/]pdf-pages\.ts$)/;
+
+/**
+ * Each chunk starts with V8's compile hint, so that Chromium compiles its functions on a background thread while the
+ * file downloads. Without it V8 compiles a function on the main thread the first time it runs: measured on the search
+ * screen (issue 13), ~400 functions in the start-up task (10-17 ms of its 40-100 ms) and ~410 more in the first render
+ * (10-13 ms of 30-36 ms), each of which Lighthouse multiplies by four on its simulated phone. The app's chunks are what a
+ * screen runs as it shows, the startup chunk included; pdf.js is left to lazy compilation. The comment must open the
+ * file (a second line is ignored), so it is added after Vite's own preamble, once the chunks are final; the file names'
+ * hashes do not cover it, which is safe as every build adds the same line. docs/decisions/0037-compile-hints.md.
+ */
+function compileHints(): Plugin {
+  return {
+    name: 'passerelle:compile-hints',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || chunk.moduleIds.some((id) => LAZILY_COMPILED.test(id))) continue;
+          chunk.code = COMPILE_HINT + chunk.code;
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // JSX and TypeScript as before; no Fast Refresh, which patches React's own renderer: a change reloads the page in `npm run dev`
   // (docs/decisions/0033-preact.md).
-  plugins: [react({ refreshExclude: /./ }), themeWithoutCssVariables()],
+  plugins: [react({ refreshExclude: /./ }), themeWithoutCssVariables(), compileHints()],
   resolve: {
     // React's API on Preact (package.json: react and react-dom are @preact/compat); @testing-library/react asks for
     // React's test utilities, which Preact keeps under its own name. docs/decisions/0033-preact.md.
