@@ -162,6 +162,25 @@ describe('OffersCard pagination', () => {
     expect(Math.max(...offerCalls(fetchMock).map((url) => Number(url.searchParams.get('page'))))).toBe(50);
   });
 
+  it('stays on a page found empty (the count ahead of the offers), so that the reader can go back', async () => {
+    // 45 counted, but the offers of page 3 withdrawn since the count.
+    mockOffers((url) => {
+      const page = Number(url.searchParams.get('page'));
+      return json(200, {
+        offers: page === 3 ? [] : offersPage(page),
+        totalOffers: 45,
+        totalOffersCapped: false,
+      } satisfies OffersResponse);
+    });
+    renderRoutes([{ path: '/', element: <OffersCard /> }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Aller à la page 3' }));
+    await screen.findByText('Aucune offre disponible');
+    const pages = screen.getByRole('navigation', { name: 'Pages des offres' });
+    await user.click(within(pages).getByRole('button', { name: 'Aller à la page 1' }));
+    await screen.findByText('Offre 1 de la page 1');
+  });
+
   it('is hidden at 20 offers or fewer and shows the pages from 21', async () => {
     mockOffers(answerWith(20));
     const first = renderRoutes([{ path: '/', element: <OffersCard /> }]);

@@ -215,6 +215,9 @@ export const OffersCard = memo(function OffersCard() {
         ? t('offers.countCapped', { limit: OFFERS_COUNT_LIMIT })
         : t('offers.count', { count: total });
   const pageCount = offersPageCount(total);
+  // Page buttons for more than one page. They stay on a page found empty (a count ahead of the offers, some withdrawn
+  // since), so that the reader can go back.
+  const shownPageCount = total > OFFERS_PER_PAGE || isCapped ? pageCount : 0;
 
   return (
     <SectionCard id="offers" title={t('offers.title')} icon={<WorkOutline />}>
@@ -282,13 +285,13 @@ export const OffersCard = memo(function OffersCard() {
         />
       ) : null}
       {/* The list and its pages come after the search fields (OffersList); they sit below everything else in the card. */}
-      {data && data.offers.length > 0 && !hasFilterError ? (
+      {data && (data.offers.length > 0 || shownPageCount > 0) && !hasFilterError ? (
         <OffersList
           offers={data.offers}
           expanded={expanded}
           isStale={offers.isPlaceholderData || data !== offers.data}
           onToggle={toggle}
-          pageCount={total > OFFERS_PER_PAGE || isCapped ? pageCount : 0}
+          pageCount={shownPageCount}
           page={Math.min(request.page, pageCount)}
           onPageChange={changePage}
         />
