@@ -17,9 +17,6 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
-          // The libraries that use React's API are bundled for the tests as for the browser: one copy of Preact (Node
-          // would otherwise load its CommonJS build for some and its ES modules for others), with the app's aliases.
-          deps: { optimizer: { client: { enabled: true, include: ['@testing-library/react', '@mui/material', '@mui/icons-material', '@emotion/react', '@emotion/styled', '@tanstack/react-query', 'react-hook-form'], exclude: ['preact', 'preact/hooks', 'preact/compat', 'preact/compat/client', 'preact/jsx-runtime'] } } },
         },
       },
       {

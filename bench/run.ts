@@ -36,7 +36,7 @@ import { benchSheets } from './sheets.ts';
 import { loadPipeline, seedPipeline } from './staff-pipeline.ts';
 import { printTargets, type TargetRow } from './targets.ts';
 import { measureWebTargets } from '../scripts/lighthouse.ts';
-import { BUDGET_LAZY_ROUTE, kb, sizeRows, TARGET_FIRST_LOAD } from '../scripts/size-report.ts';
+import { BUDGET_FIRST_LOAD, BUDGET_LAZY_ROUTE, kb, sizeRows } from '../scripts/size-report.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env['BENCH_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -159,22 +159,22 @@ const runWeb = async () => {
   const sizes = sizeRows();
   const first = sizes[0]!;
   const routes = sizes.filter((row) => row !== first && !row.name.endsWith('(on demand)'));
-  const heaviest = routes.reduce((a, b) => (b.gzip > a.gzip ? b : a));
+  const heaviest = routes.reduce((a, b) => (b.brotli > a.brotli ? b : a));
   console.log(
-    `\nWeb app: first load ${kb(first.gzip)} gzip, heaviest lazy route ${kb(heaviest.gzip)} (${heaviest.name})`,
+    `\nWeb app: first load ${kb(first.brotli)} brotli (${kb(first.gzip)} gzip), heaviest lazy route ${kb(heaviest.brotli)} brotli (${kb(heaviest.gzip)} gzip, ${heaviest.name})`,
   );
   targets.push(
     {
-      what: 'first-load JavaScript (gzip)',
-      target: `<= ${kb(TARGET_FIRST_LOAD)}`,
-      measured: kb(first.gzip),
-      holds: first.gzip <= TARGET_FIRST_LOAD,
+      what: 'first-load JavaScript (brotli; gzip)',
+      target: `<= ${kb(BUDGET_FIRST_LOAD)} brotli`,
+      measured: `${kb(first.brotli)}; ${kb(first.gzip)}`,
+      holds: first.brotli <= BUDGET_FIRST_LOAD,
     },
     {
-      what: 'heaviest lazy route (gzip)',
-      target: `<= ${kb(BUDGET_LAZY_ROUTE)}`,
-      measured: `${kb(heaviest.gzip)} (${heaviest.name})`,
-      holds: heaviest.gzip <= BUDGET_LAZY_ROUTE,
+      what: 'heaviest lazy route (brotli; gzip)',
+      target: `<= ${kb(BUDGET_LAZY_ROUTE)} brotli`,
+      measured: `${kb(heaviest.brotli)}; ${kb(heaviest.gzip)} (${heaviest.name})`,
+      holds: heaviest.brotli <= BUDGET_LAZY_ROUTE,
     },
   );
   console.log('Lighthouse (mobile, median of 3), then the offers search at 4x CPU slowdown:');

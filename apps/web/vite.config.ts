@@ -67,14 +67,7 @@ function compileHints(): Plugin {
 }
 
 export default defineConfig({
-  // JSX and TypeScript as before; no Fast Refresh, which patches React's own renderer: a change reloads the page in `npm run dev`
-  // (docs/decisions/0033-preact.md).
-  plugins: [react({ refreshExclude: /./ }), themeWithoutCssVariables(), compileHints()],
-  resolve: {
-    // React's API on Preact (package.json: react and react-dom are @preact/compat); @testing-library/react asks for
-    // React's test utilities, which Preact keeps under its own name. docs/decisions/0033-preact.md.
-    alias: [{ find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' }],
-  },
+  plugins: [react(), themeWithoutCssVariables(), compileHints()],
   // The server replaces this placeholder with each response's nonce (apps/api/src/plugins/web.ts).
   html: { cspNonce: '__CSP_NONCE__' },
   build: {

@@ -1,4 +1,3 @@
-import './lib/preact-effects';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders, history } from './app/providers';

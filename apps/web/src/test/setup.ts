@@ -1,5 +1,4 @@
 import '@testing-library/jest-dom/vitest';
-import '../lib/preact-effects';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
