@@ -148,9 +148,7 @@ if (import.meta.main) {
       `${row.name.padEnd(62)} ${kb(row.brotli).padStart(10)} ${kb(row.gzip).padStart(10)} ${kb(row.budget).padStart(10)}${flags}${note}`,
     );
   }
-  console.log(
-    `Guards (brotli, issue 25): first load ${kb(BUDGET_FIRST_LOAD)}; lazy route ${kb(BUDGET_LAZY_ROUTE)}.`,
-  );
+  console.log(`Guards (brotli, issue 25): first load ${kb(BUDGET_FIRST_LOAD)}; lazy route ${kb(BUDGET_LAZY_ROUTE)}.`);
   const failed = rows.filter((row) => row.overs.length > 0).length;
   if (failed) console.error(`${failed} chunk(s) over their guard`);
   const hintProblems = compileHintProblems();

@@ -1,37 +1,5 @@
-import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-
-/**
- * MUI's createTheme picks, at run time, between the theme without CSS variables and the one with them
- * (createThemeWithVars and its helpers, ~14 KB before compression, ~4 KB gzip). Ours has none (lib/theme.ts, and
- * providers.tsx renders the plain system ThemeProvider), nor has MUI's default theme: its createTheme is replaced by
- * the branch taken, and a theme asking for CSS variables or colour schemes fails loudly rather than half-works.
- * docs/decisions/0027-first-load.md.
- */
-function themeWithoutCssVariables(): Plugin {
-  const id = '\0mui-create-theme-no-vars';
-  let noVars = '';
-  return {
-    name: 'passerelle:mui-theme-without-css-variables',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source !== './createTheme.mjs' || !importer || !/[\\/]@mui[\\/]material[\\/]styles[\\/]/.test(importer))
-        return null;
-      noVars = path.join(path.dirname(importer), 'createThemeNoVars.mjs');
-      return id;
-    },
-    load(loaded) {
-      if (loaded !== id) return null;
-      return `import createThemeNoVars from ${JSON.stringify(noVars)};
-export default function createTheme(options = {}, ...args) {
-  if (options.cssVariables || 'colorSchemes' in options) throw new Error('This build of MUI has no CSS-variables theme (vite.config.ts)');
-  return createThemeNoVars(options, ...args);
-}
-`;
-    },
-  };
-}
 
 /** V8's explicit compile hint (Chromium 136 on; other engines ignore the comment). */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
@@ -67,7 +35,7 @@ function compileHints(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), themeWithoutCssVariables(), compileHints()],
+  plugins: [react(), compileHints()],
   // The server replaces this placeholder with each response's nonce (apps/api/src/plugins/web.ts).
   html: { cspNonce: '__CSP_NONCE__' },
   build: {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime, formatHour, formatLongDate, formatTime, parseDate } from './date-format';
 
 const afternoon = new Date(2026, 10, 15, 14, 5);
@@ -20,7 +20,7 @@ describe('date formats (SPEC 9)', () => {
     expect(formatLongDate('2026-11-15', 'de-DE')).toBe('Sonntag 15 November 2026');
   });
 
-  it('names every day and month as the browser would, in French and English', () => {
+  it('names every day and month as Intl does, in French and English', () => {
     for (const language of ['fr-FR', 'en-US']) {
       const name = (date: Date, part: 'weekday' | 'month') =>
         new Intl.DateTimeFormat(language, { [part]: 'long' }).format(date);
@@ -32,6 +32,16 @@ describe('date formats (SPEC 9)', () => {
         }
       }
     }
+  });
+
+  it('builds each formatter once, whatever the number of dates', () => {
+    const spy = vi.spyOn(Intl, 'DateTimeFormat');
+    for (let day = 1; day <= 28; day += 1) {
+      formatLongDate(`2027-02-${String(day).padStart(2, '0')}`, 'fr-FR');
+      formatDateTime(new Date(2027, 1, day, 8, 0), 'fr-FR');
+    }
+    expect(spy.mock.calls.length).toBeLessThanOrEqual(3);
+    spy.mockRestore();
   });
 
   it('keeps a calendar day whatever the time zone, and reads an instant in local time', () => {

@@ -1,8 +1,10 @@
 /**
- * Dates as SPEC section 9 gives them, the same in every language: dd/mm/yyyy, dd/mm/yyyy HH:MM, HH:MM and the long
- * form 'weekday dd month yyyy' (names of days and months in the language: "dimanche 15 novembre 2026", "Sunday 15
- * November 2026"). Built from parts, as Intl's en-US order (11/15/2026, "Sunday, November 15, 2026") is not the SPEC's.
- * Every date shown by the web app goes through here.
+ * Dates as SPEC section 9 gives them, the same pattern in every language: dd/mm/yyyy, dd/mm/yyyy HH:MM, HH:MM and the
+ * long form 'weekday dd month yyyy' (names in the language: "dimanche 15 novembre 2026", "Sunday 15 November 2026").
+ * Intl writes them, one cached formatter per language and form (building one costs a phone milliseconds, using it
+ * microseconds). The numeric forms use the French pattern whatever the language, as SPEC asks; the long form takes
+ * Intl's parts and puts them in SPEC's order, as en-US writes "Sunday, November 15, 2026". Every date shown by the web
+ * app goes through here.
  */
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -22,8 +24,6 @@ export function parseDate(value: string): Date | null {
   return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
 type DateInput = string | Date | null | undefined;
 
 /** The date, or the value as it came when it is no date (shown rather than hidden); '' for nothing. */
@@ -33,83 +33,50 @@ function withDate(value: DateInput, render: (date: Date) => string): string {
   return date && !Number.isNaN(date.getTime()) ? render(date) : String(value);
 }
 
-const day = (date: Date) => `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
-const time = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** Intl's date format for a language and options, built once. */
+function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** SPEC's numeric forms are French's in every language. */
+const NUMERIC = 'fr-FR';
+const DAY: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
 // The short forms are the same in every language; they take it anyway, like the long form, so that every call reads alike.
 
 /** dd/mm/yyyy */
-export const formatDate = (value: DateInput, _language?: string): string => withDate(value, day);
+export const formatDate = (value: DateInput, _language?: string): string =>
+  withDate(value, (date) => dateTimeFormat(NUMERIC, DAY).format(date));
 
 /** dd/mm/yyyy HH:MM */
 export const formatDateTime = (value: DateInput, _language?: string): string =>
-  withDate(value, (date) => `${day(date)} ${time(date)}`);
+  withDate(
+    value,
+    (date) => `${dateTimeFormat(NUMERIC, DAY).format(date)} ${dateTimeFormat(NUMERIC, TIME).format(date)}`,
+  );
 
 /** HH:MM */
-export const formatTime = (value: DateInput, _language?: string): string => withDate(value, time);
+export const formatTime = (value: DateInput, _language?: string): string =>
+  withDate(value, (date) => dateTimeFormat(NUMERIC, TIME).format(date));
 
-/**
- * The day and month names of the portal's two languages, written out: the first Intl.DateTimeFormat of a page loads
- * the locale's calendar data, 20-30 ms of a phone's main thread before the first long date shows (issue 13). Other
- * languages go through Intl, one formatter per language and part.
- */
-const names: Record<string, { weekday: readonly string[]; month: readonly string[] }> = {
-  fr: {
-    weekday: ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'],
-    month: [
-      'janvier',
-      'février',
-      'mars',
-      'avril',
-      'mai',
-      'juin',
-      'juillet',
-      'août',
-      'septembre',
-      'octobre',
-      'novembre',
-      'décembre',
-    ],
-  },
-  en: {
-    weekday: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
-    month: [
-      'January',
-      'February',
-      'March',
-      'April',
-      'May',
-      'June',
-      'July',
-      'August',
-      'September',
-      'October',
-      'November',
-      'December',
-    ],
-  },
-};
-const nameFormats = new Map<string, Intl.DateTimeFormat>();
-
-function nameOf(date: Date, language: string, part: 'weekday' | 'month'): string {
-  const written = names[language.slice(0, 2)]?.[part][part === 'weekday' ? date.getDay() : date.getMonth()];
-  if (written) return written;
-  const key = `${language} ${part}`;
-  let format = nameFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { [part]: 'long' });
-    nameFormats.set(key, format);
-  }
-  return format.format(date);
-}
+const LONG: Intl.DateTimeFormatOptions = { weekday: 'long', day: '2-digit', month: 'long', year: 'numeric' };
 
 /** 'weekday dd month yyyy', the names in `language`. */
 export function formatLongDate(value: DateInput, language: string): string {
-  return withDate(
-    value,
-    (date) =>
-      `${nameOf(date, language, 'weekday')} ${pad(date.getDate())} ${nameOf(date, language, 'month')} ${date.getFullYear()}`,
-  );
+  return withDate(value, (date) => {
+    const parts = dateTimeFormat(language, LONG).formatToParts(date);
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+  });
 }
 
 /** HH:MM from 'HH:MM' or 'HH:MM:SS' (SPEC: the first 5 characters). */

@@ -17,8 +17,8 @@ describe('formatNumber', () => {
     }
   });
 
-  it('leaves other languages to Intl', () => {
-    expect(formatNumber(1234.5, 'de-DE')).toBe(new Intl.NumberFormat('de-DE').format(1234.5));
+  it('writes other languages as Intl does too', () => {
+    expect(formatNumber(1234.5, 'de-DE')).toBe('1.234,5');
   });
 
   it('builds one Intl format per language and options', () => {

@@ -5,8 +5,8 @@ import { useDeferredValue, useState } from 'react';
  * shows the cards these answers size only then, all at once: cards that grew one after the other from placeholders
  * pushed the ones below them down (issue 13: layout shift). Once shown they stay, and later requests (another
  * language's feed, a list refreshed) update them in place. The screens then add their cards one per task
- * (use-staged-count.ts): a screen's worth of cards at once made a long task. (The deferred value lets React, where it
- * runs, render them between keys and clicks; Preact renders it at once.)
+ * (use-staged-count.ts): a screen's worth of cards at once made a long task. (The deferred value lets React render them
+ * in the background, between a person's keys and clicks.)
  */
 export function useSettledOnce(...isPending: boolean[]): boolean {
   const isSettled = isPending.every((pending) => !pending);

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 
 /**
  * How many of a screen's `total` parts to show: the first at once, then one more in each following task, until all
- * are there. Preact renders a tree in one go (decision 0033): a screen's worth of cards at once, offers, feed and
- * tables, was one 150 ms task on a phone, during which a tap waited (issue 13: total blocking time). Shown one per
+ * are there. An update that is no transition (a query's answer arriving) renders in one go: a screen's worth of cards
+ * at once, offers, feed and tables, was one 150 ms task on a phone, during which a tap waited (issue 13: total blocking
+ * time). Shown one per
  * task, each is a short one and the page answers in between; all are there a few frames later.
  *
  * The parts come in reading order and each is added after the ones before it, in its own column: nothing already on
