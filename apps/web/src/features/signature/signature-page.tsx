@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { SignatureResponse } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useParams } from '../../lib/router';
+import { Navigate, useParams } from 'react-router';
 import { ErrorState } from '../../components/error-state';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { PageHeader } from '../../components/page-header';

@@ -19,7 +19,7 @@ import {
 } from '@passerelle/contract/survey-questions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useParams } from '../../lib/router';
+import { Navigate, useParams } from 'react-router';
 import { ErrorState } from '../../components/error-state';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { PageHeader } from '../../components/page-header';

@@ -1,4 +1,4 @@
-import { useParams } from '../../../lib/router';
+import { useParams } from 'react-router';
 
 /** The dossier id of the address; NaN for nonsense, which the API answers as not found. */
 export function useSheetId(): number {

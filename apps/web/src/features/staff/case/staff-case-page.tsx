@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReviewableDocument, SignerRole } from '@passerelle/contract';
 import { dossierBadge } from '@passerelle/contract/dossier-progress';
 import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from '../../../lib/router';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { DossierBadge } from '../../../components/dossier-badge';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
