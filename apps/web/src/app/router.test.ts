@@ -96,7 +96,7 @@ describe('the route table', () => {
 
   it.each(['/%E0%A4%A', '/une-page-qui-n-existe-pas'])('sends %s somewhere rather than failing', async (path) => {
     const router = createMemoryRouter(routes, { initialEntries: [path] });
-    await router.initialize();
+    router.initialize();
     await new Promise<void>((resolve) => {
       if (router.state.initialized && router.state.navigation.state === 'idle') resolve();
       const stop = router.subscribe((state) => {

@@ -29,7 +29,7 @@ type Notice = 'signed' | 'submitted' | 'refused';
 
 /** The dossier id of the address, or null when it is not one (the API's own bounds). */
 function useDossierId(): number | null {
-  const { id } = useParams();
+  const { id } = useParams<'id'>();
   const value = Number(id);
   return /^\d+$/.test(id ?? '') && value > 0 && value <= 2_147_483_647 ? value : null;
 }

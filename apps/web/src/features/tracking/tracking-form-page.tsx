@@ -346,7 +346,7 @@ function TrackingForm({
 /** SPEC "Tracking form": one application to an employer, new (no id) or edited. */
 function TrackingFormPage() {
   const { t } = useTranslation('tracking');
-  const params = useParams();
+  const params = useParams<'id'>();
   const id = parseId(params['id']);
   const isValidId = id === null || Number.isInteger(id);
   const entry = useTrackingEntry(isValidId ? id : null);

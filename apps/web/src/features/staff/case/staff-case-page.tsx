@@ -32,7 +32,7 @@ const ActionDialog = lazy(() => import('./components/action-dialog'));
 const loadDialog = () => void import('./components/action-dialog');
 
 function useCaseId(): number | null {
-  const { id } = useParams();
+  const { id } = useParams<'id'>();
   const value = Number(id);
   return Number.isInteger(value) && value > 0 && value <= 2_147_483_647 ? value : null;
 }
