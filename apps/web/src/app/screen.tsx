@@ -35,7 +35,7 @@ function perCaseScreen(Screen: ComponentType): ComponentType {
   return PerCase;
 }
 
-/** The module each screen route loads (route-namespaces check in router.test.ts). */
+/** The module each screen route loads: router.test.ts checks the namespaces its files use against the route's. */
 const modules = new WeakMap<LazyRouteFunction<RouteObject>, () => Promise<ScreenModule>>();
 
 export function screenModuleOf(route: RouteObject): (() => Promise<ScreenModule>) | undefined {
