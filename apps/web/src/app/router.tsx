@@ -71,7 +71,12 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorElement />,
         hydrateFallbackElement: <FullPageSpinner />,
         children: [
-          guarded('/', { title: 'common:titles.home' }, ['employer', 'home'], () => import('../features/home/home-page')),
+          guarded(
+            '/',
+            { title: 'common:titles.home' },
+            ['employer', 'home'],
+            () => import('../features/home/home-page'),
+          ),
           guarded('/about', { title: 'common:titles.about' }, ['about'], () => import('../features/about/about-page')),
           page(
             '/unauthorized',
@@ -79,18 +84,30 @@ export const routes: RouteObject[] = [
             ['errors'],
             () => import('../features/errors/unauthorized-page'),
           ),
-          page('/forbidden', { title: 'common:titles.forbidden' }, ['errors'], () =>
-            import('../features/errors/forbidden-page'),
+          page(
+            '/forbidden',
+            { title: 'common:titles.forbidden' },
+            ['errors'],
+            () => import('../features/errors/forbidden-page'),
           ),
-          page('/archived', { title: 'common:titles.archived' }, ['errors'], () =>
-            import('../features/errors/archived-page'),
+          page(
+            '/archived',
+            { title: 'common:titles.archived' },
+            ['errors'],
+            () => import('../features/errors/archived-page'),
           ),
-          page('/404', { title: 'common:titles.notFound' }, ['errors'], () =>
-            import('../features/errors/not-found-page'),
+          page(
+            '/404',
+            { title: 'common:titles.notFound' },
+            ['errors'],
+            () => import('../features/errors/not-found-page'),
           ),
           page('/410', { title: 'common:titles.gone' }, ['errors'], () => import('../features/errors/gone-page')),
-          page('/logout', { title: 'common:titles.logout', skipAuth: true }, ['auth'], () =>
-            import('../features/auth/logout-page'),
+          page(
+            '/logout',
+            { title: 'common:titles.logout', skipAuth: true },
+            ['auth'],
+            () => import('../features/auth/logout-page'),
           ),
           {
             path: '/espace-admissible',
@@ -116,8 +133,9 @@ export const routes: RouteObject[] = [
                     id: 'portal-search',
                     loader: portalLoaders.search,
                     shouldRevalidate: onPathChange,
-                    ...withTitle('common:titles.portalSearch', () =>
-                      import('../features/portal/search/portal-search-page'),
+                    ...withTitle(
+                      'common:titles.portalSearch',
+                      () => import('../features/portal/search/portal-search-page'),
                     ),
                   },
                   {
@@ -125,8 +143,9 @@ export const routes: RouteObject[] = [
                     id: 'portal-cases',
                     loader: portalLoaders.cases,
                     shouldRevalidate: onPathChange,
-                    ...withTitle('common:titles.portalCases', () =>
-                      import('../features/portal/cases/portal-cases-page'),
+                    ...withTitle(
+                      'common:titles.portalCases',
+                      () => import('../features/portal/cases/portal-cases-page'),
                     ),
                   },
                 ],
@@ -173,14 +192,23 @@ export const routes: RouteObject[] = [
               () => import('../features/sheets/employer-information-sheet-page'),
             ),
           ),
-          guarded('/signature/:id', { title: 'common:titles.signature' }, ['signature'], () =>
-            import('../features/signature/signature-page'),
+          guarded(
+            '/signature/:id',
+            { title: 'common:titles.signature' },
+            ['signature'],
+            () => import('../features/signature/signature-page'),
           ),
-          guarded('/sondage/:etape/:id', { title: 'common:titles.survey' }, ['survey'], () =>
-            import('../features/survey/survey-page'),
+          guarded(
+            '/sondage/:etape/:id',
+            { title: 'common:titles.survey' },
+            ['survey'],
+            () => import('../features/survey/survey-page'),
           ),
-          guarded('/admissible/suiviRechercheEmployeur/:id?', { title: 'common:titles.tracking' }, ['tracking'], () =>
-            import('../features/tracking/tracking-form-page'),
+          guarded(
+            '/admissible/suiviRechercheEmployeur/:id?',
+            { title: 'common:titles.tracking' },
+            ['tracking'],
+            () => import('../features/tracking/tracking-form-page'),
           ),
           guarded(
             '/gestion',
@@ -194,8 +222,11 @@ export const routes: RouteObject[] = [
             ['sheets', 'staff-case'],
             () => import('../features/staff/case/staff-case-page'),
           ),
-          guarded('/gestion/sondages', { title: 'common:titles.staffSurveys', userTypes: backOffice }, ['survey'], () =>
-            import('../features/staff/surveys/staff-surveys-page'),
+          guarded(
+            '/gestion/sondages',
+            { title: 'common:titles.staffSurveys', userTypes: backOffice },
+            ['survey'],
+            () => import('../features/staff/surveys/staff-surveys-page'),
           ),
           guarded(
             '/gestion/candidats',
