@@ -1,5 +1,6 @@
-import { screen as dom } from '@testing-library/react';
-import { Outlet, useParams, type RouteObject } from 'react-router';
+import { render, screen as dom } from '@testing-library/react';
+import { act } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider, useParams, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../lib/i18n';
 import { renderRoutes } from '../test/render';
@@ -50,5 +51,38 @@ describe('a screen route', () => {
     renderRoutes(inShell({ path: '/', ...screen(() => new Promise(() => undefined)) }));
     await vi.advanceTimersByTimeAsync(LOAD_TIMEOUT_MS);
     expect(await dom.findByRole('heading', { name: 'Impossible de charger cet écran' })).toBeInTheDocument();
+  });
+
+  it('tries the download again on the next navigation to it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let attempts = 0;
+    const load = () => {
+      attempts += 1;
+      return attempts === 1
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : Promise.resolve({ Component: Case });
+    };
+    const routes: RouteObject[] = [
+      {
+        element: <Outlet />,
+        children: [
+          {
+            errorElement: <RouteErrorElement />,
+            children: [
+              { path: '/cases/:id', ...screen(load) },
+              { path: '/elsewhere', element: <p>elsewhere</p> },
+            ],
+          },
+        ],
+      },
+    ];
+    const router = createMemoryRouter(routes, { initialEntries: ['/cases/3'] });
+    render(<RouterProvider router={router} />);
+    expect(await dom.findByRole('heading', { name: 'Impossible de charger cet écran' })).toBeInTheDocument();
+    await act(() => router.navigate('/elsewhere'));
+    expect(await dom.findByText('elsewhere')).toBeInTheDocument();
+    await act(() => router.navigate('/cases/3'));
+    expect(await dom.findByText('case 3')).toBeInTheDocument();
+    expect(attempts).toBe(2);
   });
 });

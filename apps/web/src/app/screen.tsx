@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { useParams, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { createElement, lazy, type ComponentType } from 'react';
+import { useLocation, useParams, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { i18n } from '../lib/i18n';
 
 /** SPEC section 8: loading a screen times out after 120 s (the route error page then offers a reload). */
@@ -35,6 +35,37 @@ function perCaseScreen(Screen: ComponentType): ComponentType {
   return PerCase;
 }
 
+/**
+ * The screen of a route whose download failed. React Router keeps a route's failed `lazy` for good; this takes its
+ * place, so that the navigation that failed shows the error (the route error page, with a reload), and the next
+ * navigation to the route tries the download again (its spinner meanwhile) rather than failing at once.
+ */
+function retryingScreen(load: () => Promise<ScreenModule>, firstError: unknown): ComponentType {
+  let failure: { error: unknown; on: string | null } | null = { error: firstError, on: null };
+  let Lazy: ComponentType | null = null;
+  function Retrying() {
+    const { key } = useLocation();
+    if (failure) {
+      // The navigation during which the download failed keeps showing the error until the person goes elsewhere.
+      failure.on ??= key;
+      if (failure.on === key) throw failure.error;
+      failure = null;
+      Lazy = null;
+    }
+    Lazy ??= lazy(() =>
+      withTimeout(load, LOAD_TIMEOUT_MS).then(
+        (module) => ({ default: module.Component }),
+        (error: unknown) => {
+          failure = { error, on: key };
+          throw error;
+        },
+      ),
+    );
+    return createElement(Lazy);
+  }
+  return Retrying;
+}
+
 /** The module each screen route loads: router.test.ts checks the namespaces its files use against the route's. */
 const modules = new WeakMap<LazyRouteFunction<RouteObject>, () => Promise<ScreenModule>>();
 
@@ -51,13 +82,16 @@ export function screen(
   load: () => Promise<ScreenModule>,
   { namespaces = [], perCase = false }: { namespaces?: readonly string[]; perCase?: boolean } = {},
 ): Pick<RouteObject, 'lazy'> & { handle: { namespaces: readonly string[] } } {
-  const lazy: LazyRouteFunction<RouteObject> = async () => {
-    const [module] = await Promise.all([
-      withTimeout(load, LOAD_TIMEOUT_MS),
+  const loadRoute: LazyRouteFunction<RouteObject> = async () => {
+    const [Screen] = await Promise.all([
+      withTimeout(load, LOAD_TIMEOUT_MS).then(
+        (loaded) => loaded.Component,
+        (error: unknown) => retryingScreen(load, error),
+      ),
       namespaces.length ? i18n.loadNamespaces(namespaces).catch(() => undefined) : undefined,
     ]);
-    return { Component: perCase ? perCaseScreen(module.Component) : module.Component };
+    return { Component: perCase ? perCaseScreen(Screen) : Screen };
   };
-  modules.set(lazy, load);
-  return { handle: { namespaces }, lazy };
+  modules.set(loadRoute, load);
+  return { handle: { namespaces }, lazy: loadRoute };
 }
