@@ -1,23 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProviders, history } from './app/providers';
-import { prepareScreenAt } from './app/route-namespaces';
+import { createBrowserRouter } from 'react-router';
+import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { initI18n } from './lib/i18n';
 import { captureLinkToken } from './lib/pending-link';
 
+// Before the router reads the address: the personal link's token leaves it at once.
 captureLinkToken();
 
 const common = initI18n();
-// The first screen's code and texts download now, while the startup waits for the common texts.
-void prepareScreenAt(routes, history.location.pathname);
+// The router starts loading the first screen (code, texts, first data) now, while the startup waits for the common texts.
+const router = createBrowserRouter(routes);
 
 void common.then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
   createRoot(root).render(
     <StrictMode>
-      <AppProviders />
+      <AppProviders router={router} />
     </StrictMode>,
   );
 });

@@ -7,6 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { useRouteError } from 'react-router';
 import { useTranslation } from '../lib/i18n';
 
 /** A screen's code (or its texts) could not be fetched: a dropped connection, a new release, the 120 s timeout. */
@@ -58,4 +59,9 @@ export function RouteErrorPage({ error }: { error: unknown }) {
       </CardContent>
     </Card>
   );
+}
+
+/** The data router's errorElement: a failure below (a screen's code, a loader, a render) until the next navigation. */
+export function RouteErrorElement() {
+  return <RouteErrorPage error={useRouteError()} />;
 }

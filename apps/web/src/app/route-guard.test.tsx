@@ -1,7 +1,7 @@
 import type { MeResponse } from '@passerelle/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { useLocation, type RouteObject } from '../lib/router';
+import { useLocation, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../lib/auth-store';
 import { initI18n } from '../lib/i18n';

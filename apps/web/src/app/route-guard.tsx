@@ -2,14 +2,14 @@ import Box from '@mui/material/Box';
 import type { UserType } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from '../lib/router';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { ErrorState } from '../components/error-state';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { meQueryOptions } from '../features/auth/api/me';
 import { rememberReturnPath, useAuth } from '../lib/auth-store';
 import { ApiError } from '../lib/api-client';
 import type { RouteHandle } from './router';
-import { useMatchedRoutes } from './route-tree';
+import { admittedTypes } from './route-loaders';
 
 function isRouteHandle(handle: unknown): handle is Partial<RouteHandle> {
   return typeof handle === 'object' && handle !== null;
@@ -20,15 +20,14 @@ function isRouteHandle(handle: unknown): handle is Partial<RouteHandle> {
  * the route skips the check (logout).
  */
 function useRouteRequirement() {
-  const matches = useMatchedRoutes();
+  const matches = useMatches();
   let userTypes: readonly UserType[] | undefined;
   let skipAuth = false;
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const handle: unknown = matches[i]?.handle;
     if (!isRouteHandle(handle)) continue;
     if (handle.skipAuth) skipAuth = true;
-    if (!userTypes && handle.userTypes?.length) userTypes = handle.userTypes;
-    if (!userTypes && handle.userType) userTypes = [handle.userType];
+    userTypes ??= admittedTypes(handle);
   }
   return { userTypes, skipAuth };
 }
@@ -47,7 +46,8 @@ function ToUnauthorized() {
 /**
  * SPEC section 2 "Navigation behaviour" and section 6. A route that requires a user type: no token goes to
  * /unauthorized, another type to /forbidden. Any route: with a token, the current user is fetched before the screen
- * renders (on open routes a failure is silently ignored, SPEC section 8).
+ * renders (on open routes a failure is silently ignored, SPEC section 8). The route's loader (route-loaders.ts'
+ * guardLoader) has fetched the user already, and sent another type to /forbidden: this is what is left to render.
  */
 export function RouteGuard() {
   const { userTypes, skipAuth } = useRouteRequirement();

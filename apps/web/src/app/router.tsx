@@ -1,17 +1,20 @@
 import type { UserType } from '@passerelle/contract';
-import { Navigate, type RouteObject } from '../lib/router';
-import { RouteGuard } from './route-guard';
+import type { RouteObject } from 'react-router';
+import { FullPageSpinner } from '../components/full-page-spinner';
 import { AppLayout } from './layouts/app-layout';
-import { portalData, sessionData } from './route-data';
-import { lazyScreen, RouteErrorBoundary } from './route-tree';
+import { RouteErrorElement } from './route-error-page';
+import { RouteGuard } from './route-guard';
+import { guardLoader, onPathChange, portalLoaders, unknownPathLoader } from './route-loaders';
+import { screen, type ScreenModule } from './screen';
 
 /**
- * SPEC section 2, route table. Every screen is loaded on demand; `handle.title` is the i18n key of the page title
- * (the document title is "route title - product title"); `handle.userType` the type the route requires, or
- * `handle.userTypes` the types it admits (the back office: staff and admin).
+ * SPEC section 2, route table. Every screen is loaded on demand (`lazy`, app/screen.tsx), with the translation
+ * namespaces it uses (`handle.namespaces`); `handle.title` is the i18n key of the page title (the document title is
+ * "route title - product title"); `handle.userType` the type the route requires, or `handle.userTypes` the types it
+ * admits (the back office: staff and admin).
  */
 export interface RouteHandle {
-  title: string;
+  title?: string;
   /** The title for a signed-in person, when it differs (see useDocumentTitle). */
   signedInTitle?: string;
   userType?: UserType;
@@ -19,24 +22,30 @@ export interface RouteHandle {
   userTypes?: readonly UserType[];
   /** SPEC: logout skips the authentication check. */
   skipAuth?: boolean;
+  /** The translation namespaces the route's screen uses beyond `common`, loaded with its code. */
+  namespaces?: readonly string[];
 }
 
 /** Issue 10: the back office is for the CFA's staff and the admins. */
 const backOffice: readonly UserType[] = ['staff', 'admin'];
 
-/**
- * A screen loaded on demand (route-tree.tsx: the 120 s timeout, the retry on the next navigation). `perCase`: a new
- * instance for each value of the address's parameters, so that one case's form never carries into the next one's.
- */
-function page(load: () => Promise<{ Component: React.ComponentType }>, perCase = false) {
-  const Screen = lazyScreen(load, { perCase });
-  return { element: <Screen />, load: Screen.preload };
+/** An open screen of its own (error pages, logout): its title, its namespaces, its code. */
+function page(
+  path: string,
+  handle: RouteHandle,
+  namespaces: readonly string[],
+  load: () => Promise<ScreenModule>,
+): RouteObject {
+  const lazy = screen(load, { namespaces });
+  return { path, ...lazy, handle: { ...handle, ...lazy.handle } };
 }
 
+/** A screen behind RouteGuard: the user known before it renders, and its type checked when the route names one. */
 function guarded(
   path: string,
   handle: RouteHandle,
-  load: () => Promise<{ Component: React.ComponentType }>,
+  namespaces: readonly string[],
+  load: () => Promise<ScreenModule>,
 ): RouteObject {
   // A required case id (`:id`, not the tracking form's optional `:id?`, whose new entry becomes /…/<id> once saved).
   const perCase = /:id(\/|$)/.test(path);
@@ -44,81 +53,100 @@ function guarded(
     path,
     handle,
     element: <RouteGuard />,
-    prefetch: sessionData,
-    children: [{ index: true, ...page(load, perCase) }],
+    loader: guardLoader(handle),
+    shouldRevalidate: onPathChange,
+    children: [{ index: true, ...screen(load, { namespaces, perCase }) }],
   };
 }
 
 export const routes: RouteObject[] = [
   {
-    // A failure of the shell itself shows the route error page alone (providers.tsx holds that outer boundary).
+    // A failure of the shell itself shows the route error page alone.
     element: <AppLayout />,
+    errorElement: <RouteErrorElement />,
     children: [
       {
-        // Failures of one screen show inside the shell, so the header and navigation stay usable.
-        element: <RouteErrorBoundary />,
+        // Failures of one screen show inside the shell, so the header and navigation stay usable; so does the spinner
+        // while the first screen loads (the shell paints first).
+        errorElement: <RouteErrorElement />,
+        hydrateFallbackElement: <FullPageSpinner />,
         children: [
-          guarded('/', { title: 'common:titles.home' }, () => import('../features/home/home-page')),
-          guarded('/about', { title: 'common:titles.about' }, () => import('../features/about/about-page')),
-          {
-            path: '/unauthorized',
-            handle: { title: 'common:titles.unauthorized', signedInTitle: 'common:titles.notFound' },
-            ...page(() => import('../features/errors/unauthorized-page')),
-          },
-          {
-            path: '/forbidden',
-            handle: { title: 'common:titles.forbidden' },
-            ...page(() => import('../features/errors/forbidden-page')),
-          },
-          {
-            path: '/archived',
-            handle: { title: 'common:titles.archived' },
-            ...page(() => import('../features/errors/archived-page')),
-          },
-          {
-            path: '/404',
-            handle: { title: 'common:titles.notFound' },
-            ...page(() => import('../features/errors/not-found-page')),
-          },
-          {
-            path: '/410',
-            handle: { title: 'common:titles.gone' },
-            ...page(() => import('../features/errors/gone-page')),
-          },
-          {
-            path: '/logout',
-            handle: { title: 'common:titles.logout', skipAuth: true },
-            ...page(() => import('../features/auth/logout-page')),
-          },
+          guarded(
+            '/',
+            { title: 'common:titles.home' },
+            ['employer', 'home'],
+            () => import('../features/home/home-page'),
+          ),
+          guarded('/about', { title: 'common:titles.about' }, ['about'], () => import('../features/about/about-page')),
+          page(
+            '/unauthorized',
+            { title: 'common:titles.unauthorized', signedInTitle: 'common:titles.notFound' },
+            ['errors'],
+            () => import('../features/errors/unauthorized-page'),
+          ),
+          page(
+            '/forbidden',
+            { title: 'common:titles.forbidden' },
+            ['errors'],
+            () => import('../features/errors/forbidden-page'),
+          ),
+          page(
+            '/archived',
+            { title: 'common:titles.archived' },
+            ['errors'],
+            () => import('../features/errors/archived-page'),
+          ),
+          page(
+            '/404',
+            { title: 'common:titles.notFound' },
+            ['errors'],
+            () => import('../features/errors/not-found-page'),
+          ),
+          page('/410', { title: 'common:titles.gone' }, ['errors'], () => import('../features/errors/gone-page')),
+          page(
+            '/logout',
+            { title: 'common:titles.logout', skipAuth: true },
+            ['auth'],
+            () => import('../features/auth/logout-page'),
+          ),
           {
             path: '/espace-admissible',
             handle: { title: 'common:titles.portal', userType: 'admissible' } satisfies RouteHandle,
             element: <RouteGuard />,
-            prefetch: portalData.shell,
+            loader: guardLoader({ userType: 'admissible' }),
+            shouldRevalidate: onPathChange,
             children: [
               {
-                ...page(() => import('../features/portal/portal-shell')),
+                ...screen(() => import('../features/portal/portal-shell'), { namespaces: ['portal'] }),
+                loader: portalLoaders.shell,
+                shouldRevalidate: onPathChange,
                 children: [
                   {
                     index: true,
                     id: 'portal-home',
-                    prefetch: portalData.home,
-                    handle: { title: 'common:titles.portalHome' },
-                    ...page(() => import('../features/portal/home/portal-home-page')),
+                    loader: portalLoaders.home,
+                    shouldRevalidate: onPathChange,
+                    ...withTitle('common:titles.portalHome', () => import('../features/portal/home/portal-home-page')),
                   },
                   {
                     path: 'recherche',
                     id: 'portal-search',
-                    prefetch: portalData.search,
-                    handle: { title: 'common:titles.portalSearch' },
-                    ...page(() => import('../features/portal/search/portal-search-page')),
+                    loader: portalLoaders.search,
+                    shouldRevalidate: onPathChange,
+                    ...withTitle(
+                      'common:titles.portalSearch',
+                      () => import('../features/portal/search/portal-search-page'),
+                    ),
                   },
                   {
                     path: 'dossiers',
                     id: 'portal-cases',
-                    prefetch: portalData.cases,
-                    handle: { title: 'common:titles.portalCases' },
-                    ...page(() => import('../features/portal/cases/portal-cases-page')),
+                    loader: portalLoaders.cases,
+                    shouldRevalidate: onPathChange,
+                    ...withTitle(
+                      'common:titles.portalCases',
+                      () => import('../features/portal/cases/portal-cases-page'),
+                    ),
                   },
                 ],
               },
@@ -127,27 +155,32 @@ export const routes: RouteObject[] = [
           guarded(
             '/admissible/fiche-premier-contact/:id',
             { title: 'common:titles.applicantFirstContact', userType: 'admissible' },
+            ['sheets'],
             () => import('../features/sheets/applicant-first-contact-page'),
           ),
           guarded(
             '/employeur/fiche-premier-contact/:id',
             { title: 'common:titles.employerFirstContact', userType: 'company' },
+            ['sheets'],
             () => import('../features/sheets/employer-first-contact-page'),
           ),
           guarded(
             '/employeur/modification-missions/:id',
             { title: 'common:titles.missions', userType: 'company' },
+            ['sheets'],
             () => import('../features/sheets/missions-page'),
           ),
           guarded(
             '/employeur/validation-financement/:id',
             { title: 'common:titles.funding', userType: 'company' },
+            ['sheets'],
             () => import('../features/sheets/funding-page'),
           ),
           ...['/admissible/fiche-renseignement/:id', '/admissible/fiche-renseignements/:id'].map((path) =>
             guarded(
               path,
               { title: 'common:titles.applicantInformationSheet', userType: 'admissible' },
+              ['sheets'],
               () => import('../features/sheets/applicant-information-sheet-page'),
             ),
           ),
@@ -155,82 +188,103 @@ export const routes: RouteObject[] = [
             guarded(
               path,
               { title: 'common:titles.employerInformationSheet', userType: 'company' },
+              ['sheets'],
               () => import('../features/sheets/employer-information-sheet-page'),
             ),
           ),
           guarded(
             '/signature/:id',
             { title: 'common:titles.signature' },
+            ['signature'],
             () => import('../features/signature/signature-page'),
           ),
           guarded(
             '/sondage/:etape/:id',
             { title: 'common:titles.survey' },
+            ['survey'],
             () => import('../features/survey/survey-page'),
           ),
           guarded(
             '/admissible/suiviRechercheEmployeur/:id?',
             { title: 'common:titles.tracking' },
+            ['tracking'],
             () => import('../features/tracking/tracking-form-page'),
           ),
           guarded(
             '/gestion',
             { title: 'common:titles.staffPipeline', userTypes: backOffice },
+            ['staff', 'staff-exports'],
             () => import('../features/staff/staff-pipeline-page'),
           ),
           guarded(
             '/gestion/dossiers/:id',
             { title: 'common:titles.staffCase', userTypes: backOffice },
+            ['sheets', 'staff-case'],
             () => import('../features/staff/case/staff-case-page'),
           ),
           guarded(
             '/gestion/sondages',
             { title: 'common:titles.staffSurveys', userTypes: backOffice },
+            ['survey'],
             () => import('../features/staff/surveys/staff-surveys-page'),
           ),
           guarded(
             '/gestion/candidats',
             { title: 'common:titles.staffApplicants', userTypes: backOffice },
+            ['staff', 'staff-applicants'],
             () => import('../features/staff/applicants/staff-applicants-page'),
           ),
           guarded(
             '/gestion/formations',
             { title: 'common:titles.staffFormations', userTypes: backOffice },
+            ['staff-formations'],
             () => import('../features/staff/formations/staff-formations-page'),
           ),
           guarded(
             '/gestion/contenu',
             { title: 'common:titles.staffContent', userTypes: backOffice },
+            ['portal', 'staff-content'],
             () => import('./staff-content-route'),
           ),
           guarded(
             '/gestion/offres',
             { title: 'common:titles.staffOffers', userTypes: backOffice },
+            ['staff', 'staff-offers'],
             () => import('../features/staff/offers/staff-offers-page'),
           ),
           guarded(
             '/gestion/ateliers',
             { title: 'common:titles.staffWorkshops', userTypes: backOffice },
+            ['staff-workshops'],
             () => import('../features/staff/workshops/staff-workshops-page'),
           ),
           guarded(
             '/gestion/exports',
             { title: 'common:titles.staffExports', userTypes: backOffice },
+            ['staff-exports'],
             () => import('../features/staff/exports/staff-exports-page'),
           ),
           guarded(
             '/gestion/references',
             { title: 'common:titles.staffReferences', userTypes: backOffice },
+            ['staff-references'],
             () => import('../features/staff/references/staff-references-page'),
           ),
           guarded(
             '/gestion/equipe',
             { title: 'common:titles.staffAccounts', userType: 'admin' },
+            ['staff-accounts'],
             () => import('../features/staff/accounts/staff-accounts-page'),
           ),
-          { path: '*', element: <Navigate to="/unauthorized" replace /> },
+          { path: '*', loader: unknownPathLoader },
         ],
       },
     ],
   },
 ];
+
+/** A tab of the applicant portal (the shell's `portal` namespace is theirs too). */
+function withTitle(title: string, load: () => Promise<ScreenModule>): Pick<RouteObject, 'handle' | 'lazy'> {
+  const lazy = screen(load, { namespaces: ['portal'] });
+  return { ...lazy, handle: { title, ...lazy.handle } };
+}

@@ -1,5 +1,5 @@
 import { errorCodes } from '@passerelle/contract';
-import type { RouteObject } from '../lib/router';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../app/router';
 import { interpolationFormats, supportedLanguages } from '../lib/i18n';

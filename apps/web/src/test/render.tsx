@@ -2,19 +2,13 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { Suspense, useState } from 'react';
-import { createMemoryHistory, Router, type RouteObject } from '../lib/router';
-import { AppRoutes } from '../app/route-tree';
-import { blockableHistory } from '../lib/history';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { buildTheme } from '../lib/theme';
 
-/** `routes` at `path` as the app renders them (declarative router, blockable history, route handles), in memory. */
+/** `routes` at `path` as the app renders them (data router: handles, loaders, blockers), in memory. */
 export function MemoryRoutes({ routes, path = '/' }: { routes: RouteObject[]; path?: string }) {
-  const [history] = useState(() => blockableHistory(createMemoryHistory({ initialEntries: [path] })));
-  return (
-    <Router history={history}>
-      <AppRoutes routes={routes} />
-    </Router>
-  );
+  const [router] = useState(() => createMemoryRouter(routes, { initialEntries: [path] }));
+  return <RouterProvider router={router} />;
 }
 
 /** Renders routes as the app does (theme, a fresh query client without retries, router, suspense), at `path`. */

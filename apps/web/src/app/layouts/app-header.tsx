@@ -5,7 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import type { Theme } from '@mui/material/styles';
 import type { SystemStyleObject } from '@mui/system';
 import { memo } from 'react';
-import { Link as RouterLink } from '../../lib/router';
+import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
 import { useTranslation } from '../../lib/i18n';
 import { LogoMark } from './logo-mark';

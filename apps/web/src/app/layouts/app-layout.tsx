@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { Suspense, useCallback, useState } from 'react';
-import { Outlet } from '../../lib/router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { useTheme, type Theme } from '@mui/material/styles';
 import type { SystemStyleObject } from '@mui/system';
 import { FullPageSpinner } from '../../components/full-page-spinner';
@@ -13,7 +13,6 @@ import { SkipLink } from './skip-link';
 import { useDocumentTitle } from './use-document-title';
 import { useFocusOnNavigate } from './use-focus-on-navigate';
 import { SCROLL_TOP_THRESHOLD, useScrolledPast } from './use-scrolled-past';
-import { useScrollRestoration } from './use-scroll-restoration';
 import { useSessionEvents } from './use-session-events';
 
 /** Fab and Zoom are only needed on pages long enough to scroll: fetched the first time the page scrolls past 200 px. */
@@ -50,7 +49,6 @@ export function AppLayout() {
   useSessionEvents();
   useDocumentTitle();
   useFocusOnNavigate();
-  useScrollRestoration();
   const scrollTopReady = useDeferredReady(scrollTopButton, useScrolledPast(SCROLL_TOP_THRESHOLD));
   // Kept from render to render, so that the memoized header and drawer render again only when what they show changes.
   const isDrawerOpen = layout.isDrawerOpen;
@@ -61,6 +59,9 @@ export function AppLayout() {
   const closeMobileNavigation = useCallback(() => setMobileNavOpen(false), []);
   return (
     <Box sx={layoutSx}>
+      {/* A new page starts at the top (or at its hash's element), back and forward return where the page was left,
+          also after a reload; a navigation with preventScrollReset keeps the position. */}
+      <ScrollRestoration />
       <SkipLink />
       <AppHeader isWide={isWide} isDrawerOpen={isDrawerOpen} onOpenNavigation={openNavigation} />
       <NavDrawer

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from '../../lib/i18n';
 import ButtonBase from '@mui/material/ButtonBase';
-import { Link, useLocation } from '../../lib/router';
+import { Link, useLocation } from 'react-router';
 import { isNavLinkActive, type NavLinkItem } from './nav-links';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAuth } from '../../lib/auth-store';
 import { useTranslation } from '../../lib/i18n';
-import { useMatchedRoutes } from '../route-tree';
+import { useMatches } from 'react-router';
 
 /**
  * SPEC "Navigation behaviour": the page title is the route title followed by the product title. A route may name
@@ -9,7 +9,7 @@ import { useMatchedRoutes } from '../route-tree';
  */
 export function useDocumentTitle() {
   const { t } = useTranslation('common');
-  const matches = useMatchedRoutes();
+  const matches = useMatches();
   const { token, user } = useAuth();
   let titleKey: string | undefined;
   for (const match of matches) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from '../../lib/router';
+import { useLocation } from 'react-router';
 
 const WAIT_FOR_HEADING_MS = 3000;
 

@@ -9,7 +9,7 @@ export const SCROLL_TOP_THRESHOLD = 200;
  *
  * It listens to scrolling and does not read the position as the layout mounts: reading it then made the browser lay out
  * the whole page in the middle of the first render, 12-16 ms of a phone's main thread (issue 13). A page starts at the
- * top, and one brought back to where it was left (use-scroll-restoration.ts) is scrolled there, which is heard.
+ * top, and one brought back to where it was left (React Router's ScrollRestoration) is scrolled there, which is heard.
  */
 export function useScrolledPast(threshold: number): boolean {
   const [past, setPast] = useState(false);

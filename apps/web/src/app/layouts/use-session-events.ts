@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from '../../lib/router';
+import { useNavigate } from 'react-router';
 import { setSessionEvents } from '../../lib/api-client';
 
 /** SPEC section 4: a 401 sends the person to /unauthorized; a renewed token reloads the user and stays on the page. */

@@ -14,7 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { PaletteMode } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from '../../lib/router';
+import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
 import { supportedLanguages, useTranslation } from '../../lib/i18n';
 import { useThemeMode } from '../../lib/theme-mode';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from '../../lib/router';
+import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useTranslation } from '../../lib/i18n';
 import { logout } from './api/link';

@@ -72,4 +72,12 @@ describe('an unknown path', () => {
       'Opening hours: Monday to Friday, 9 am – 5 pm',
     );
   });
+
+  it('shows the not-found page, not a crash, for an address that cannot be decoded', async () => {
+    mockApi();
+    renderRoutes(routes, '/%E0%A4%A');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(document.title).toMatch(/^Page introuvable - /));
+  });
 });

@@ -18,7 +18,7 @@ import type { EmployerDossier, MeResponse } from '@passerelle/contract';
 import { dossierBadge } from '@passerelle/contract/dossier-progress';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import { DossierBadge } from '../../components/dossier-badge';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';

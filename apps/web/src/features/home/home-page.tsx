@@ -1,4 +1,4 @@
-import { Navigate, useLocation } from '../../lib/router';
+import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
 import { EmployerHome } from './employer-home';
 import { StaffHome } from './staff-home';

@@ -3,7 +3,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { Suspense } from 'react';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useTranslation } from '../../lib/i18n';
-import { Link, Navigate, Outlet, useLocation } from '../../lib/router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { readPendingTracking, TRACKING_FORM_PATH } from '../../lib/pending-tracking';
 
 const tabs = [

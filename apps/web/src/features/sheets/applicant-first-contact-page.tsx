@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import { AddressFields, PersonFields } from './common/blocks';
 import { Cell, FieldGroup, referenceOptions, SheetSelect, SheetTextField } from './common/fields';
 import { SiretLookup } from './common/lookups';

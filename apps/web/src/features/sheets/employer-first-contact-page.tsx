@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import { AddressFields } from './common/blocks';
 import { ContextView } from './common/context-view';
 import { Cell, FieldGroup } from './common/fields';

@@ -17,7 +17,7 @@ import type { FundingValidationBody, FundingValidationResponse, fundingValidatio
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from '../../components/form/use-form';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { fundingValidationBody as fundingFormat } from '@passerelle/contract/forms/formats/funding';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { informationSheetNext } from '@passerelle/contract/information-sheet-next';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import { sheetQueryOptions, type SheetRole } from './api/sheets';
 import { useSheetId } from './common/use-sheet-id';
 

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useId, useRef, useState } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import { formatFileSize } from '../../lib/file-size';
 import { useErrorText } from '../../components/use-error-text';
 import { ApiError, downloadFile } from '../../lib/api-client';

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { SignatureResponse } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useParams } from '../../lib/router';
+import { Navigate, useParams } from 'react-router';
 import { ErrorState } from '../../components/error-state';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { PageHeader } from '../../components/page-header';
@@ -29,7 +29,7 @@ type Notice = 'signed' | 'submitted' | 'refused';
 
 /** The dossier id of the address, or null when it is not one (the API's own bounds). */
 function useDossierId(): number | null {
-  const { id } = useParams();
+  const { id } = useParams<'id'>();
   const value = Number(id);
   return /^\d+$/.test(id ?? '') && value > 0 && value <= 2_147_483_647 ? value : null;
 }

@@ -5,7 +5,7 @@ import type {
   StaffFiltersResponse,
 } from '@passerelle/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from '../../lib/router';
+import { useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n';
 import fr from '../../locales/fr-FR/staff.json';

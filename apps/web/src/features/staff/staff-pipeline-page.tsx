@@ -10,7 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { PipelineAlert } from '@passerelle/contract';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from '../../lib/router';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { serverFieldMessage } from '../../components/form/server-errors';

@@ -19,7 +19,7 @@ import {
 } from '@passerelle/contract/survey-questions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useParams } from '../../lib/router';
+import { Navigate, useParams } from 'react-router';
 import { ErrorState } from '../../components/error-state';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { PageHeader } from '../../components/page-header';
@@ -32,7 +32,7 @@ import { SurveyQuestionField } from './components/survey-question';
 
 /** The step and dossier of the address, or null when they are not ones the API knows. */
 function useSurveyAddress(): { etape: SurveyStep; id: number } | null {
-  const { etape, id } = useParams();
+  const { etape, id } = useParams<'etape' | 'id'>();
   const value = Number(id);
   const isStep = (surveySteps as readonly string[]).includes(etape ?? '');
   if (!isStep || !/^\d+$/.test(id ?? '') || value <= 0 || value > 2_147_483_647) return null;

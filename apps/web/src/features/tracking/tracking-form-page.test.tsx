@@ -3,7 +3,7 @@ import { renderRoutes } from '../../test/render';
 import { requestUrl } from '../../test/request-url';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from '../../lib/router';
+import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store';
 import { storageKeys } from '../../lib/storage-keys';

@@ -16,8 +16,8 @@ import type { TrackingBody, trackingBody } from '@passerelle/contract/portal';
 import { todayIso } from '@passerelle/contract/rules/dates';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldPath } from '../../components/form/use-form';
-import { Link, useNavigate, useParams } from '../../lib/router';
-import { useBlocker } from '../../lib/history';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useBlocker } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
@@ -346,7 +346,7 @@ function TrackingForm({
 /** SPEC "Tracking form": one application to an employer, new (no id) or edited. */
 function TrackingFormPage() {
   const { t } = useTranslation('tracking');
-  const params = useParams();
+  const params = useParams<'id'>();
   const id = parseId(params['id']);
   const isValidId = id === null || Number.isInteger(id);
   const entry = useTrackingEntry(isValidId ? id : null);

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { lazy, useEffect, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from '../../../lib/router';
+import { useLocation, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { takeReturnPath } from '../../../lib/auth-store';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { Dossier } from '@passerelle/contract';
 import { isDossierClosed } from '@passerelle/contract/dossier-progress';
 import { useId, useState } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useMemo, type MouseEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router';
 
 /**
  * Html of the content feed, sanitised by the server. Links carrying `data-translate-key` get the translated label;

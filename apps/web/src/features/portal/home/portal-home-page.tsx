@@ -3,7 +3,7 @@ import FolderOpen from '@mui/icons-material/FolderOpen';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from '../../../lib/i18n';
 import { useCms } from '../api/cms';

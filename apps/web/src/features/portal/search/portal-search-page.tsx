@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate } from '../../../lib/router';
+import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from '../../../lib/i18n';
 import { useCms } from '../api/cms';

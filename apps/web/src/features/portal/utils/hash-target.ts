@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from '../../../lib/router';
+import { useLocation } from 'react-router';
 import { SECTION_SCROLL_DURATION_MS, scrollElementIntoView } from '../../../lib/smooth-scroll';
 
 /** The card id named by the address hash (`#offers` → 'offers'), or null. */

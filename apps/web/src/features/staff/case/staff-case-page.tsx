@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReviewableDocument, SignerRole } from '@passerelle/contract';
 import { dossierBadge } from '@passerelle/contract/dossier-progress';
 import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from '../../../lib/router';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { DossierBadge } from '../../../components/dossier-badge';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
@@ -32,7 +32,7 @@ const ActionDialog = lazy(() => import('./components/action-dialog'));
 const loadDialog = () => void import('./components/action-dialog');
 
 function useCaseId(): number | null {
-  const { id } = useParams();
+  const { id } = useParams<'id'>();
   const value = Number(id);
   return Number.isInteger(value) && value > 0 && value <= 2_147_483_647 ? value : null;
 }

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { PipelineAlert, StaffAlertsResponse } from '@passerelle/contract';
 import { useTranslation } from '../../../lib/i18n';
-import { Link as RouterLink } from '../../../lib/router';
+import { Link as RouterLink } from 'react-router';
 
 export interface AlertsBannerProps {
   alerts: StaffAlertsResponse;

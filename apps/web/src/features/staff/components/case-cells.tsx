@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { StaffDossierItem } from '@passerelle/contract';
-import { Link as RouterLink, useLocation } from '../../../lib/router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { DossierBadge } from '../../../components/dossier-badge';
 import { staffCasePath, toCaseState } from '../../../lib/back-office-links';
 import { visuallyHidden } from '../../../components/visually-hidden';

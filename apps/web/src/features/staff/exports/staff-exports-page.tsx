@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { staffExportPaths } from '@passerelle/contract/staff-export-paths';
 import type { StaffWorkshop } from '@passerelle/contract/staff-workshops';
 import { useId, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from '../../../lib/router';
+import { Link as RouterLink } from 'react-router';
 import { useDownload } from '../../../components/use-download';
 import { useErrorText } from '../../../components/use-error-text';
 import { PageHeader } from '../../../components/page-header';

@@ -16,7 +16,7 @@ import type { BulkSurveyInvitationResponse, StaffSurveyResultsResponse } from '@
 import { surveySteps, type SurveyStep } from '@passerelle/contract/survey-questions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useSearchParams } from '../../../lib/router';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';

@@ -21,7 +21,7 @@ import {
   type DossierAction,
 } from '@passerelle/contract/dossier-progress';
 import { useId, useState } from 'react';
-import { Link } from '../../../../lib/router';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { useErrorText } from '../../../../components/use-error-text';
 import { useTranslation } from '../../../../lib/i18n';

@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { SuiviStatut } from '@passerelle/contract';
-import { Link } from '../../../../lib/router';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state';
 import { useTranslation } from '../../../../lib/i18n';
 import { useTrackingList } from '../../api/tracking';

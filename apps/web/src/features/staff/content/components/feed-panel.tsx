@@ -12,7 +12,7 @@ import type { Language } from '@passerelle/contract';
 import type { CmsSectionName } from '@passerelle/contract/staff-content';
 import { CMS_HTML_MAX, CMS_TITLE_MAX } from '@passerelle/contract/staff-content-limits';
 import { useEffect, useId, useState, type ComponentType, type FormEvent } from 'react';
-import { useBlocker } from '../../../../lib/history';
+import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { ErrorState } from '../../../../components/error-state';
 import { serverFieldMessage } from '../../../../components/form/server-errors';

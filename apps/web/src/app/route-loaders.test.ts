@@ -1,10 +1,10 @@
 import type { MeResponse } from '@passerelle/contract';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../lib/auth-store';
 import { initI18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { requestUrl } from '../test/request-url';
-import { prepareScreenAt } from './route-namespaces';
 import { routes } from './router';
 
 const applicant: MeResponse = {
@@ -18,11 +18,30 @@ const applicant: MeResponse = {
 function recordingFetch() {
   const paths: string[] = [];
   const fetchMock = vi.fn((input: RequestInfo | URL) => {
-    paths.push(requestUrl(input));
-    return Promise.resolve(new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const path = requestUrl(input);
+    paths.push(path);
+    const body = path === '/api/users/me' ? JSON.stringify(authStore.get().user) : '{}';
+    return Promise.resolve(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }));
   });
   vi.stubGlobal('fetch', fetchMock);
   return paths;
+}
+
+/** The API paths asked for while the router prepares `path` (code, texts and loaders), once it is done. */
+async function apiCallsFor(path: string, paths: string[]): Promise<string[]> {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  router.initialize();
+  await new Promise<void>((resolve) => {
+    const done = () => router.state.initialized && router.state.navigation.state === 'idle';
+    if (done()) resolve();
+    const stop = router.subscribe(() => {
+      if (!done()) return;
+      stop();
+      resolve();
+    });
+  });
+  router.dispose();
+  return paths.filter((called) => called.startsWith('/api/')).sort();
 }
 
 beforeAll(async () => {
@@ -36,12 +55,11 @@ afterEach(() => {
 });
 
 describe('the data a screen asks for first, with its code', () => {
-  it("asks for an applicant's account and the search's answers as the search's code downloads", () => {
+  it("asks for an applicant's account and the search's answers before the search shows", async () => {
     authStore.setToken('applicant-token');
     authStore.setUser(applicant);
     const paths = recordingFetch();
-    void prepareScreenAt(routes, '/espace-admissible/recherche');
-    expect(paths.filter((path) => path.startsWith('/api/')).sort()).toEqual([
+    expect(await apiCallsFor('/espace-admissible/recherche', paths)).toEqual([
       '/api/admissibles/portal/cms?lang=fr',
       '/api/admissibles/portal/infos',
       '/api/admissibles/portal/offers?page=1',
@@ -51,18 +69,16 @@ describe('the data a screen asks for first, with its code', () => {
     ]);
   });
 
-  it("asks for another account's user only, and for nothing without a session", () => {
+  it("asks for another account's user only, and for nothing without a session", async () => {
     authStore.setToken('employer-token');
     authStore.setUser({ ...applicant, userType: 'company' });
     const paths = recordingFetch();
-    void prepareScreenAt(routes, '/espace-admissible/dossiers');
-    expect(paths.filter((path) => path.startsWith('/api/'))).toEqual(['/api/users/me']);
+    expect(await apiCallsFor('/espace-admissible/dossiers', paths)).toEqual(['/api/users/me']);
 
     authStore.clear();
     queryClient.clear();
     paths.length = 0;
-    void prepareScreenAt(routes, '/espace-admissible/dossiers');
-    void prepareScreenAt(routes, '/');
-    expect(paths.filter((path) => path.startsWith('/api/'))).toEqual([]);
+    expect(await apiCallsFor('/espace-admissible/dossiers', paths)).toEqual([]);
+    expect(await apiCallsFor('/', paths)).toEqual([]);
   });
 });
