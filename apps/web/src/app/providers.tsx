@@ -1,9 +1,7 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
-// The theme has no CSS variables (lib/theme.ts): the system provider is what @mui/material/styles' ThemeProvider
-// renders for such a theme, without the CSS-variables provider and its color-scheme script, which cost ~3 KB.
-import { ThemeProvider } from '@mui/system';
+import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
