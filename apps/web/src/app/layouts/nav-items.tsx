@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation, builtKey } from '../../lib/i18n';
 import ButtonBase from '@mui/material/ButtonBase';
 import { Link, useLocation } from '../../lib/router';
 import { isNavLinkActive, type NavLinkItem } from './nav-links';
@@ -75,7 +75,7 @@ export function NavItems({
             component="span"
             sx={{ flex: '1 1 auto', minWidth: 0, my: 0.5, typography: 'body1', fontWeight: active ? 600 : 400 }}
           >
-            {t(link.labelKey)}
+            {t(builtKey<'common'>(link.labelKey))}
           </Box>
         </ButtonBase>
       </Box>

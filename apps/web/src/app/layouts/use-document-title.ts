@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAuth } from '../../lib/auth-store';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation, builtKey } from '../../lib/i18n';
 import { useMatchedRoutes } from '../route-tree';
 
 /**
@@ -18,7 +18,7 @@ export function useDocumentTitle() {
     if (token && user && typeof handle?.signedInTitle === 'string') titleKey = handle.signedInTitle;
   }
   const product = t('productName');
-  const title = titleKey ? `${t(titleKey)} - ${product}` : product;
+  const title = titleKey ? `${t(builtKey<'common'>(titleKey))} - ${product}` : product;
   useEffect(() => {
     document.title = title;
   }, [title]);

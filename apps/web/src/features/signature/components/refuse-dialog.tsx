@@ -23,7 +23,7 @@ export interface RefuseDialogProps {
 
 /** SPEC 2 "Signature": refusing asks for a reason, which staff read when the case comes back to them. */
 export function RefuseDialog({ id, open, onClose, onRefused }: RefuseDialogProps) {
-  const { t } = useTranslation('signature');
+  const { t } = useTranslation(['signature', 'common']);
   const errorText = useErrorText();
   const messageText = useMessageText();
   const queryClient = useQueryClient();

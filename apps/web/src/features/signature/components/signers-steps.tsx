@@ -14,7 +14,7 @@ import { formatDate } from '../../../lib/date-format';
 import { useTranslation, type TFunction } from '../../../lib/i18n';
 import type { Signer } from '../utils/signers';
 
-function statusText(signer: Signer, isMe: boolean, t: TFunction, language: string): string {
+function statusText(signer: Signer, isMe: boolean, t: TFunction<'signature'>, language: string): string {
   const date = signer.at ? formatDate(signer.at, language) : null;
   switch (signer.status) {
     case 'waiting':
@@ -80,7 +80,13 @@ export function SignersSteps({ signature }: { signature: SignatureResponse }) {
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                     {t(`signers.roles.${signer.role}`)}
                   </Typography>
-                  <Typography variant="body2" sx={{ color: isCurrent || signer.status === 'refused' ? color : 'text.primary', fontWeight: isCurrent ? 600 : 400 }}>
+                  <Typography
+                    variant="body2"
+                    sx={{
+                      color: isCurrent || signer.status === 'refused' ? color : 'text.primary',
+                      fontWeight: isCurrent ? 600 : 400,
+                    }}
+                  >
                     {statusText(signer, isMe, t, i18n.language)}
                   </Typography>
                 </Box>

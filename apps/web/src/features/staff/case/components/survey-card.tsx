@@ -31,7 +31,7 @@ const caseSurveysQueryOptions = (id: number) =>
   });
 
 /** When the step was sent, how often; or why it is open without a sending (the signature survey of a signed case). */
-function sentLine(step: StepState, t: TFunction): string {
+function sentLine(step: StepState, t: TFunction<'staff-case'>): string {
   const { invitation } = step;
   if (!invitation) return step.open ? t('surveys.openOnSigning') : t('surveys.notSent');
   if (invitation.timesSent === 1) return t('surveys.sentOn', { date: formatDate(invitation.firstSentAt) });
