@@ -1,7 +1,8 @@
 import Construction from '@mui/icons-material/Construction';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import { useTranslation, builtKey } from '../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../lib/i18n';
 import { EmptyState } from './empty-state';
 import { PageHeader } from './page-header';
 

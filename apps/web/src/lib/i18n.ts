@@ -124,7 +124,3 @@ export const builtKey = <NS extends Namespace>(key: string) => key as Translatio
 
 /** Language prefix the content feed expects (`?lang=fr|en`). */
 export const feedLanguage = (language: string): 'fr' | 'en' => (language.startsWith('en') ? 'en' : 'fr');
-
-// Until the screens import them from react-i18next and i18next (the next commit's codemod).
-export { useTranslation } from 'react-i18next';
-export type { TFunction } from 'i18next';

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
-import { useTranslation, builtKey } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../lib/i18n';
 import ButtonBase from '@mui/material/ButtonBase';
 import { Link, useLocation } from '../../lib/router';
 import { isNavLinkActive, type NavLinkItem } from './nav-links';

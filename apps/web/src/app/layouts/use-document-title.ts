@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAuth } from '../../lib/auth-store';
-import { useTranslation, builtKey } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../lib/i18n';
 import { useMatchedRoutes } from '../route-tree';
 
 /**

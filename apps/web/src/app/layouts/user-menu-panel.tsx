@@ -16,7 +16,8 @@ import type { PaletteMode } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from '../../lib/router';
 import { useAuth } from '../../lib/auth-store';
-import { supportedLanguages, useTranslation, builtKey } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { supportedLanguages, builtKey } from '../../lib/i18n';
 import { useThemeMode } from '../../lib/theme-mode';
 import { isNavLinkActive, navLinksFor } from './nav-links';
 

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import type { ReferenceItem } from '@passerelle/contract';
 import { formatDate } from '../../lib/date-format';
 import { formatNumber } from '../../lib/number-format';
-import { useTranslation, builtKey } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../lib/i18n';
 import { useLists, type ListName } from './use-lists';
 import { valueAt } from './value-at';
 

@@ -26,7 +26,8 @@ import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../components/use-error-text';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { ApiError } from '../../lib/api-client';
-import { useTranslation, builtKey } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../lib/i18n';
 import { saveSurveyPage, surveyQueryKey, surveyQueryOptions } from './api/survey';
 import { SurveyQuestionField } from './components/survey-question';
 

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useMemo, type MouseEvent } from 'react';
-import { useTranslation, builtKey } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 
 /**

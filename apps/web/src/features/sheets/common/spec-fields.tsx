@@ -4,7 +4,8 @@ import { useLists } from '../../../components/sheet-summary/use-lists';
 import { useId, type ReactNode } from 'react';
 import { todayIso } from '@passerelle/contract/rules/dates';
 import { SpecValues, type FieldSpec, type SpecGroup } from '../../../components/sheet-summary/spec-values';
-import { useTranslation, builtKey } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 import { Cell, FieldGroup, referenceOptions, SheetCheckbox, SheetSelect, SheetTextField, SheetYesNo } from './fields';
 
 export { isAnswered, SpecValues, type FieldSpec, type SpecGroup } from '../../../components/sheet-summary/spec-values';

@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useDownload } from '../../../components/use-download';
 import { useErrorText } from '../../../components/use-error-text';
-import { useTranslation, builtKey } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 import type { SignatureDocument } from '../utils/signers';
 
 // The viewer's own code is small; pdf.js comes later still, when it opens a document (see pdf-viewer.tsx).

@@ -9,7 +9,8 @@ import type { SignatureResponse } from '@passerelle/contract';
 import { CfaContact } from '../../../components/cfa-contact';
 import { useDownload } from '../../../components/use-download';
 import { useErrorText } from '../../../components/use-error-text';
-import { useTranslation, builtKey } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 
 /** Every signer signed: thanks, and the signed contract. */
 export function SignedOutcome({ signature }: { signature: SignatureResponse }) {

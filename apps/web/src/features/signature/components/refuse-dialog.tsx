@@ -10,7 +10,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { OutlinedField } from '../../../components/form/outlined-field';
 import { useErrorText } from '../../../components/use-error-text';
 import { ApiError } from '../../../lib/api-client';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { refuseSignature, signatureQueryKey } from '../api/signature';
 import { useMessageText } from '../utils/messages';
 

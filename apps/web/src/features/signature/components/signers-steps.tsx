@@ -11,7 +11,8 @@ import type { SignatureResponse } from '@passerelle/contract';
 import type { ReactNode } from 'react';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDate } from '../../../lib/date-format';
-import { useTranslation, type TFunction } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Signer } from '../utils/signers';
 
 function statusText(signer: Signer, isMe: boolean, t: TFunction<'signature'>, language: string): string {

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { serverFieldMessage } from '../../../components/form/server-errors';
-import { useTranslation, builtKey } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 
 /**
  * A field message as the person reads it: the contract's and the server's `signature.*` codes (`signature.code_format`)

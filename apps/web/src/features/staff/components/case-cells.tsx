@@ -6,7 +6,8 @@ import { DossierBadge } from '../../../components/dossier-badge';
 import { staffCasePath, toCaseState } from '../../../lib/back-office-links';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDate, formatTime } from '../../../lib/date-format';
-import { useTranslation, builtKey } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 import { StepProgress } from './step-progress';
 
 /** An e-mail that breaks before its @ when the column is narrow, rather than anywhere. */

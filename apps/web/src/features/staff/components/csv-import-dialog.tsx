@@ -20,7 +20,8 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { useErrorText } from '../../../components/use-error-text';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { ApiError } from '../../../lib/api-client';
-import { useTranslation, builtKey } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 
 /** What every CSV import answers (issue 12): the lines read, those stored, and each line's errors. */
 export interface CsvImportResult {

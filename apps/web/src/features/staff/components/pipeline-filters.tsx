@@ -6,7 +6,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { StaffFiltersResponse } from '@passerelle/contract';
 import { progressSteps, type ProgressStep } from '@passerelle/contract/dossier-progress';
-import { useTranslation, builtKey } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 import { STATUTS, pipelineWaitingFor, type PipelineView } from '../utils/pipeline-view';
 import { DebouncedTextField } from './debounced-text-field';
 

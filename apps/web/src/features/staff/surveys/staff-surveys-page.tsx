@@ -22,7 +22,8 @@ import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
 import { api, downloadFile } from '../../../lib/api-client';
-import { useTranslation, builtKey } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 import { numberFormat } from '../../../lib/number-format';
 
 type QuestionResult = StaffSurveyResultsResponse['questions'][number];

@@ -7,7 +7,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { SURVEY_SCALE_MAX, SURVEY_TEXT_MAX, type SurveyQuestion } from '@passerelle/contract/survey-questions';
 import { useId } from 'react';
-import { useTranslation, builtKey } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 
 export interface SurveyQuestionFieldProps {
   question: SurveyQuestion;

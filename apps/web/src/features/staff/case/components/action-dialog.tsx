@@ -30,7 +30,8 @@ import { TextFieldElement } from '../../../../components/form/text-field-element
 import { formatResolver } from '../../../../components/form/format-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
-import { useTranslation, builtKey } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../../lib/i18n';
 import { useCaseAction } from '../api/case';
 import type { CaseDetail } from '../utils/case-data';
 import { actionOf, isDestructive, type CaseIntent } from './case-intents';

@@ -17,7 +17,8 @@ import { useDownload } from '../../../../components/use-download';
 import { useErrorText } from '../../../../components/use-error-text';
 import { visuallyHidden } from '../../../../components/visually-hidden';
 import { formatFileSize } from '../../../../lib/file-size';
-import { useTranslation, builtKey } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../../lib/i18n';
 import { reviewState, type CaseDetail, type ReviewState } from '../utils/case-data';
 import type { CaseIntent } from './case-intents';
 

@@ -16,7 +16,8 @@ import { informationSteps, informationSummary } from '../../../../components/she
 import { missionsSpecs } from '../../../../components/sheet-summary/missions-parts';
 import { SheetSummary, type SummaryPart } from '../../../../components/sheet-summary/sheet-summary';
 import { formatDateTime } from '../../../../lib/date-format';
-import { useTranslation, builtKey } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../../lib/i18n';
 import { sheetOrder, type CaseDetail } from '../utils/case-data';
 
 type Sheet = CaseDetail['sheets'][number];

@@ -13,7 +13,8 @@ import { ErrorState } from '../../../../components/error-state';
 import { useErrorText } from '../../../../components/use-error-text';
 import { api } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/date-format';
-import { useTranslation, type TFunction } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 type StepState = CaseSurveysResponse['steps'][number];
 

@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import type { StaffDossierEvent } from '@passerelle/contract';
 import { useId, useState } from 'react';
 import { formatDate, formatDateTime } from '../../../../lib/date-format';
-import { useTranslation, builtKey } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../../lib/i18n';
 import type { CaseDetail } from '../utils/case-data';
 
 /** How many events show before "show all": a case of a year gathers dozens (every draft saved is one). */
