@@ -7,8 +7,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { useTranslation } from '../lib/i18n';
 
 /** A screen's code (or its texts) could not be fetched: a dropped connection, a new release, the 120 s timeout. */
 export function isLoadFailure(error: unknown): boolean {

@@ -2,7 +2,7 @@ import type { CmsSectionName } from '@passerelle/contract/staff-content';
 import { CmsSectionCard } from '../features/portal/components/cms-section-card';
 import type { CmsPreview } from '../features/staff/content/components/feed-panel';
 import { StaffContentPage } from '../features/staff/content/staff-content-page';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 /** The news card stands out on the applicant's home (SPEC "highlighted"); the others are plain cards. */
 const featured: ReadonlySet<CmsSectionName> = new Set(['news']);

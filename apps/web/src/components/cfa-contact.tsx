@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useCfaContact } from '../lib/cfa-contact';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 export interface CfaContactProps {
   /** Shows the "Contact the CFA" heading (the error pages); without it, the details fit under a heading of the page. */

@@ -3,7 +3,7 @@ import Refresh from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useErrorText } from './use-error-text';
 
 export interface ErrorStateProps {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { keyframes } from '@mui/material/styles';
 import { visuallyHidden } from './visually-hidden';
 

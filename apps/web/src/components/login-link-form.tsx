@@ -2,7 +2,7 @@ import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { formatResolver } from './form/format-resolver';
 import type { LoginLinkBody } from '@passerelle/contract/auth';
 import { languages } from '@passerelle/contract/languages';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { ApiError } from '../lib/api-client';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Translated text of a failure: `common:errors.<CODE>` for API errors (locales.test.ts checks every code of the

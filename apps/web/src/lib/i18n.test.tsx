@@ -1,98 +1,100 @@
 import { act, render, screen } from '@testing-library/react';
-import { Component, Suspense, type ReactNode } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n, interpolate, translate, useTranslation } from './i18n';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { hasChosenLanguage, i18n, initI18n } from './i18n';
 import { storageKeys } from './storage-keys';
 
 beforeAll(async () => {
   await initI18n();
-  await i18n.loadNamespaces(['portal', 'staff-exports', 'staff-workshops']);
 });
 
 afterEach(async () => {
   await i18n.changeLanguage('fr-FR');
 });
 
-describe('interpolate', () => {
-  it('puts the values in, unescaped, and leaves a placeholder without a value as written', () => {
-    expect(interpolate('{{name}} <b> {{ other }} {{missing}}', { name: 'A & B', other: 2 }, 'fr-FR')).toBe(
-      'A & B <b> 2 {{missing}}',
-    );
+describe('i18n', () => {
+  it('starts in French without saving a choice, with the shell namespaces loaded and no other', () => {
+    expect(i18n.language).toBe('fr-FR');
+    expect(document.documentElement.lang).toBe('fr-FR');
+    expect(hasChosenLanguage()).toBe(false);
+    expect(i18n.hasResourceBundle('fr-FR', 'common')).toBe(true);
+    expect(i18n.hasResourceBundle('fr-FR', 'auth')).toBe(true);
+    expect(i18n.hasResourceBundle('fr-FR', 'about')).toBe(false);
+    // i18next loads the fallback language's file with each namespace (decision 0038: the cost, and why it stays).
+    expect(i18n.hasResourceBundle('en-US', 'common')).toBe(true);
+    expect(i18n.hasResourceBundle('en-US', 'about')).toBe(false);
   });
 
-  it('writes nothing for a value given as null or undefined', () => {
-    expect(interpolate('[{{a}}][{{b}}]', { a: null, b: undefined }, 'fr-FR')).toBe('[][]');
+  it('loads a namespace when asked, in the current language', async () => {
+    await i18n.loadNamespaces(['portal', 'staff-exports', 'staff-workshops']);
+    expect(i18n.hasResourceBundle('fr-FR', 'portal')).toBe(true);
+    expect(i18n.t('portal:offers.countCapped', { count: 2, total: '2' })).not.toBe('offers.countCapped');
   });
 
-  it('formats `{{x, number}}` in the language', () => {
-    expect(interpolate('{{n, number}}', { n: 12345.5 }, 'fr-FR')).toBe(new Intl.NumberFormat('fr-FR').format(12345.5));
-    expect(interpolate('{{n, number}}', { n: 12345.5 }, 'en-US')).toBe('12,345.5');
-  });
-
-  it('leaves a text without values as it is', () => {
-    expect(interpolate('{{name}}', undefined, 'fr-FR')).toBe('{{name}}');
-  });
-});
-
-describe('translate', () => {
-  it('picks the plural form by Intl.PluralRules, and the _zero form for 0 where there is one', async () => {
+  it('picks the plural form by the language, and the _zero form for 0 where there is one', async () => {
+    await i18n.loadNamespaces(['portal', 'staff-exports', 'staff-workshops']);
+    const fr = i18n.getFixedT('fr-FR', 'staff-exports');
+    expect(fr('registrants.count', { count: 0 })).toBe('aucun inscrit');
+    expect(fr('registrants.count', { count: 1 })).toBe('1 inscrit');
+    expect(fr('registrants.count', { count: 3 })).toBe('3 inscrits');
     await i18n.changeLanguage('en-US');
-    expect(translate('en-US', 'staff-exports', 'registrants.count', { count: 0 })).toBe('no one registered');
-    expect(translate('fr-FR', 'staff-exports', 'registrants.count', { count: 0 })).toBe('aucun inscrit');
-    expect(translate('fr-FR', 'staff-exports', 'registrants.count', { count: 1 })).toBe('1 inscrit');
-    expect(translate('fr-FR', 'staff-exports', 'registrants.count', { count: 3 })).toBe('3 inscrits');
-    expect(translate('fr-FR', 'staff-workshops', 'feedback.deleted', { count: 0, title: 'X' })).toBe(
+    expect(i18n.getFixedT('en-US', 'staff-exports')('registrants.count', { count: 0 })).toBe('no one registered');
+    expect(i18n.getFixedT('fr-FR', 'staff-workshops')('feedback.deleted', { count: 0, title: 'X' })).toBe(
       'Atelier « X » supprimé.',
     );
   });
 
-  it('uses the language of the rules: French says 0 in the singular where no _zero form exists', () => {
-    expect(translate('fr-FR', 'portal', 'offers.count', { count: 0 })).toBe('0 offre');
-    expect(translate('fr-FR', 'portal', 'offers.count', { count: 2500 })).toBe(
-      `${new Intl.NumberFormat('fr-FR').format(2500)} offres`,
+  it('uses the language of the rules: French says 0 in the singular where no _zero form exists', async () => {
+    await i18n.loadNamespaces('portal');
+    const fr = i18n.getFixedT('fr-FR', 'portal');
+    expect(fr('offers.count', { count: 0 })).toBe('0 offre');
+    expect(fr('offers.count', { count: 2500 })).toBe(`${new Intl.NumberFormat('fr-FR').format(2500)} offres`);
+  });
+
+  it('formats `{{x, number}}` in the page language, and leaves the values unescaped (React escapes)', async () => {
+    await i18n.loadNamespaces('portal');
+    expect(i18n.getFixedT('fr-FR', 'portal')('offers.count', { count: 12345 })).toBe(
+      `${new Intl.NumberFormat('fr-FR').format(12345)} offres`,
     );
+    await i18n.changeLanguage('en-US');
+    expect(i18n.t('portal:offers.count', { count: 12345 })).toBe('12,345 offers');
+    expect(i18n.t('staff-workshops:feedback.deleted', { count: 1, title: 'A & <B>' })).toContain('A & <B>');
   });
 
-  it('reads another namespace through its `ns:` prefix', () => {
-    expect(translate('fr-FR', 'portal', 'common:titles.home')).toBe('Accueil');
-  });
-
-  it('gives the default value, interpolated, for a missing key, else the key without its namespace, and says so', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(translate('fr-FR', 'portal', 'nothing.here', { defaultValue: 'Défaut {{x}}', x: 1 })).toBe('Défaut 1');
-    expect(warn).not.toHaveBeenCalled();
-    expect(translate('fr-FR', 'portal', 'common:nothing.here')).toBe('nothing.here');
-    expect(warn).toHaveBeenCalledWith('Missing translation fr-FR/common:nothing.here');
-    warn.mockRestore();
-  });
-
-  it('never returns a group of texts as a text', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(translate('fr-FR', 'common', 'titles')).toBe('titles');
-    expect(warn).toHaveBeenCalledWith('Missing translation fr-FR/common:titles');
-    warn.mockRestore();
-  });
-});
-
-describe('i18n', () => {
-  it('says whether a key has a text, in common unless prefixed', () => {
+  it('reads another namespace through its `ns:` prefix, and says whether a key has a text', () => {
+    expect(i18n.t('common:titles.home')).toBe('Accueil');
     expect(i18n.exists('titles.home')).toBe(true);
-    expect(i18n.exists('portal:offers.countCapped')).toBe(true);
     expect(i18n.exists('portal:offers.nope')).toBe(false);
-    expect(i18n.exists('titles')).toBe(false);
+  });
+
+  it('gives the default value for a missing key, else the key', () => {
+    expect(i18n.t('nothing.here', { defaultValue: 'Défaut {{x}}', x: 1 })).toBe('Défaut 1');
+    // @ts-expect-error: idem.
+    expect(i18n.t('common:nothing.here')).toBe('nothing.here');
+  });
+
+  it('falls back to English for a key missing in French', async () => {
+    i18n.addResource('en-US', 'common', 'onlyInEnglish', 'English only');
+    // @ts-expect-error: a key only English has is outside the keys typed from French.
+    expect(i18n.getFixedT('fr-FR', 'common')('onlyInEnglish')).toBe('English only');
+    i18n.removeResourceBundle('en-US', 'common');
+    await i18n.reloadResources(['en-US'], ['common']);
   });
 
   it('switches language with every namespace loaded so far, sets the page language and saves the choice', async () => {
+    await i18n.loadNamespaces('staff-exports');
     await i18n.changeLanguage('en-US');
     expect(i18n.language).toBe('en-US');
     expect(document.documentElement.lang).toBe('en-US');
     expect(localStorage.getItem(storageKeys.lang)).toBe('en-US');
-    expect(translate(i18n.language, 'staff-exports', 'registrants.count', { count: 2 })).toBe('2 registered');
+    expect(i18n.hasResourceBundle('en-US', 'staff-exports')).toBe(true);
+    expect(i18n.t('staff-exports:registrants.count', { count: 2 })).toBe('2 registered');
   });
 
-  it('ignores a language it does not have', async () => {
+  it('goes to the fallback, English, for a language it does not have', async () => {
     await i18n.changeLanguage('de-DE');
-    expect(i18n.language).toBe('fr-FR');
+    expect(i18n.resolvedLanguage).toBe('en-US');
   });
 
   it('starts in the saved language', async () => {
@@ -124,32 +126,4 @@ describe('useTranslation', () => {
     await act(() => i18n.changeLanguage('en-US'));
     expect(await screen.findByText('About Passerelle / About')).toHaveAttribute('lang', 'en-US');
   });
-
-  it('hands a failed load to the error boundary rather than fetching again and again', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(
-      <Catch>
-        <Suspense fallback="loading">
-          <Missing />
-        </Suspense>
-      </Catch>,
-    );
-    expect(await screen.findByRole('alert')).toHaveTextContent('No translations fr-FR/nowhere');
-    error.mockRestore();
-  });
 });
-
-function Missing() {
-  const { t } = useTranslation('nowhere');
-  return <p>{t('title')}</p>;
-}
-
-class Catch extends Component<{ children: ReactNode }, { message: string | null }> {
-  override state = { message: null };
-  static getDerivedStateFromError(error: Error) {
-    return { message: error.message };
-  }
-  override render() {
-    return this.state.message === null ? this.props.children : <p role="alert">{this.state.message}</p>;
-  }
-}

@@ -7,7 +7,7 @@ import type { SystemStyleObject } from '@mui/system';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { LogoMark } from './logo-mark';
 import { UserMenu } from './user-menu';
 import { useHeaderInfos } from './use-header-infos';

@@ -3,7 +3,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, memo, Suspense, useState } from 'react';
 import { useAuth } from '../../lib/auth-store';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { DRAWER_WIDTH } from '../../lib/theme';
 import { navLinksFor } from './nav-links';
 import { NavItems } from './nav-items';

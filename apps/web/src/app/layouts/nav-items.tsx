@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../lib/i18n';
 import ButtonBase from '@mui/material/ButtonBase';
 import { Link, useLocation } from 'react-router';
 import { isNavLinkActive, type NavLinkItem } from './nav-links';
@@ -75,7 +76,7 @@ export function NavItems({
             component="span"
             sx={{ flex: '1 1 auto', minWidth: 0, my: 0.5, typography: 'body1', fontWeight: active ? 600 : 400 }}
           >
-            {t(link.labelKey)}
+            {t(builtKey<'common'>(link.labelKey))}
           </Box>
         </ButtonBase>
       </Box>

@@ -5,7 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { SCROLL_TOP_DURATION_MS, scrollWindowTo } from '../../lib/smooth-scroll';
 import { SCROLL_TOP_THRESHOLD } from './use-scrolled-past';
 

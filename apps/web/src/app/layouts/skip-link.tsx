@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 /** First stop of the keyboard: jumps over the header and the navigation to the page's content. */
 export function SkipLink() {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAuth } from '../../lib/auth-store';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../lib/i18n';
 import { useMatches } from 'react-router';
 
 /**
@@ -18,7 +19,7 @@ export function useDocumentTitle() {
     if (token && user && typeof handle?.signedInTitle === 'string') titleKey = handle.signedInTitle;
   }
   const product = t('productName');
-  const title = titleKey ? `${t(titleKey)} - ${product}` : product;
+  const title = titleKey ? `${t(builtKey<'common'>(titleKey))} - ${product}` : product;
   useEffect(() => {
     document.title = title;
   }, [title]);

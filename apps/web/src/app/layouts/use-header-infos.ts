@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
 import { authStore, useAuth } from '../../lib/auth-store';
-import { feedLanguage, useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { feedLanguage } from '../../lib/i18n';
 
 /**
  * The applicant's name, start year and formation for the header, from the content feed's headerInfos (SPEC section

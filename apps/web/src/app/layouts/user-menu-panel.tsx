@@ -16,7 +16,8 @@ import type { PaletteMode } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
-import { supportedLanguages, useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { supportedLanguages, builtKey } from '../../lib/i18n';
 import { useThemeMode } from '../../lib/theme-mode';
 import { isNavLinkActive, navLinksFor } from './nav-links';
 
@@ -113,7 +114,7 @@ export default function UserMenuPanel({ menuId, buttonId, anchor, onClose: close
           selected={isNavLinkActive(link, pathname)}
         >
           <ListItemIcon>{link.icon}</ListItemIcon>
-          <ListItemText>{t(link.labelKey)}</ListItemText>
+          <ListItemText>{t(builtKey<'common'>(link.labelKey))}</ListItemText>
         </MenuItem>
       ))}
       <Divider component="li" />

@@ -2,7 +2,7 @@ import Person from '@mui/icons-material/Person';
 import IconButton from '@mui/material/IconButton';
 import { useId, useState, type MouseEvent } from 'react';
 import { useAuth } from '../../lib/auth-store';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import UserMenuPanel from './user-menu-panel';
 
 function initials(prenom: string, nom: string): string {

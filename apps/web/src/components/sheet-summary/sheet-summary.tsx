@@ -2,7 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../lib/i18n';
 import { fingerprint } from './fingerprint';
 import { isAnswered, SpecValues, type FieldSpec, type SpecGroup } from './spec-values';
 
@@ -28,7 +29,8 @@ export interface SummaryPart {
 }
 
 type Data = Record<string, unknown>;
-const isObject = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Data =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The sheet's own blocks over the other party's, block by block (the employer's `contrat` and the applicant's DECA number). */
 export function summarySource(data: unknown, context: unknown): Data {
@@ -45,7 +47,7 @@ const below = (level: Heading) => `h${Math.min(Number(level[1]) + 1, 6)}` as Hea
 function Section({ section, source, level }: { section: SummarySection; source: unknown; level: Heading }) {
   const { t } = useTranslation('sheets');
   const titleId = useId();
-  const person = section.person ? t(`people.${section.person}`) : undefined;
+  const person = section.person ? t(builtKey<'sheets'>(`people.${section.person}`)) : undefined;
   const isEmpty =
     !section.extra &&
     (section.specs ?? []).every((spec) => !isAnswered(spec, source)) &&
@@ -53,10 +55,12 @@ function Section({ section, source, level }: { section: SummarySection; source: 
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Typography id={titleId} component={level} variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
-        {t(`sections.${section.title}`)}
+        {t(builtKey<'sheets'>(`sections.${section.title}`))}
       </Typography>
       {isEmpty ? <Typography sx={{ color: 'text.secondary' }}>{t('readOnly.sectionEmpty')}</Typography> : null}
-      {!isEmpty && section.specs && section.specs.length > 0 ? <SpecValues specs={section.specs} source={source} person={person} hideEmpty /> : null}
+      {!isEmpty && section.specs && section.specs.length > 0 ? (
+        <SpecValues specs={section.specs} source={source} person={person} hideEmpty />
+      ) : null}
       {(section.groups ?? [])
         .filter((group) => group.specs.some((spec) => isAnswered(spec, source)))
         .map((group) => (
@@ -73,7 +77,7 @@ function SubGroup({ group, source, level }: { group: SpecGroup; source: unknown;
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ pl: { sm: 1 } }}>
       <Typography id={titleId} component={level} sx={{ fontSize: '0.95rem', fontWeight: 600, mb: 0.5 }}>
-        {t(`sections.${group.title}`)}
+        {t(builtKey<'sheets'>(`sections.${group.title}`))}
       </Typography>
       <SpecValues specs={group.specs} source={source} hideEmpty />
     </Box>
@@ -106,7 +110,11 @@ export function SheetSummary({
       {parts.map((part, index) => (
         <Box key={part.title ?? index} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
           {part.title ? (
-            <Typography component={level} variant="h2" sx={{ fontSize: '1.3rem', borderBottom: 1, borderColor: 'divider', pb: 0.5 }}>
+            <Typography
+              component={level}
+              variant="h2"
+              sx={{ fontSize: '1.3rem', borderBottom: 1, borderColor: 'divider', pb: 0.5 }}
+            >
               {part.title}
             </Typography>
           ) : null}

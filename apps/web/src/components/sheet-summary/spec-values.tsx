@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import type { ReferenceItem } from '@passerelle/contract';
 import { formatDate } from '../../lib/date-format';
 import { formatNumber } from '../../lib/number-format';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../lib/i18n';
 import { useLists, type ListName } from './use-lists';
 import { valueAt } from './value-at';
 
@@ -34,9 +35,17 @@ export interface SpecGroup {
   specs: readonly FieldSpec[];
 }
 
-const labelOf = (options: readonly ReferenceItem[] | undefined, code: string) => options?.find((item) => item.code === code)?.label;
+const labelOf = (options: readonly ReferenceItem[] | undefined, code: string) =>
+  options?.find((item) => item.code === code)?.label;
 
-function displayValue(spec: FieldSpec, options: readonly ReferenceItem[] | undefined, value: unknown, language: string, yes: string, no: string): string {
+function displayValue(
+  spec: FieldSpec,
+  options: readonly ReferenceItem[] | undefined,
+  value: unknown,
+  language: string,
+  yes: string,
+  no: string,
+): string {
   // A box left unticked says "no"; a yes/no question nobody answered stays unanswered.
   if (spec.type === 'checkbox') return value === true ? yes : no;
   if (value === undefined || value === null || value === '') return '—';
@@ -83,21 +92,47 @@ export function SpecValues({
   const { t, i18n } = useTranslation('sheets');
   const shown = hideEmpty ? specs.filter((spec) => isAnswered(spec, source)) : specs;
   // Whose answers these are, when two people are asked the same details on one sheet (the apprentice's and the contact's name).
-  const labelFor = (spec: FieldSpec) => (person && personLabels.has(spec.label) ? t('summary.fieldOf', { label: t(`fields.${spec.label}`), group: person }) : t(`fields.${spec.label}`));
+  const labelFor = (spec: FieldSpec) =>
+    person && personLabels.has(spec.label)
+      ? t('summary.fieldOf', { label: t(builtKey<'sheets'>(`fields.${spec.label}`)), group: person })
+      : t(builtKey<'sheets'>(`fields.${spec.label}`));
   const lists = useLists();
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, 1fr) 2fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 }, m: 0 }}>
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, 1fr) 2fr' },
+        columnGap: 2,
+        rowGap: { xs: 0.25, sm: 1 },
+        m: 0,
+      }}
+    >
       {shown.map((spec) => (
         <Box key={spec.path} sx={{ display: 'contents' }}>
           <Box component="dt" sx={{ color: 'text.secondary', fontSize: '0.875rem', mt: { xs: 1, sm: 0 } }}>
             {labelFor(spec)}
           </Box>
-          <Box component="dd" sx={{ m: 0, color: 'text.primary', overflowWrap: 'anywhere', whiteSpace: spec.type === 'textarea' ? 'pre-line' : undefined }}>
-            {displayValue(spec, spec.options ? lists[spec.options] : undefined, valueAt(source, spec.path), i18n.language, t('yes'), t('no'))}
+          <Box
+            component="dd"
+            sx={{
+              m: 0,
+              color: 'text.primary',
+              overflowWrap: 'anywhere',
+              whiteSpace: spec.type === 'textarea' ? 'pre-line' : undefined,
+            }}
+          >
+            {displayValue(
+              spec,
+              spec.options ? lists[spec.options] : undefined,
+              valueAt(source, spec.path),
+              i18n.language,
+              t('yes'),
+              t('no'),
+            )}
           </Box>
         </Box>
       ))}
     </Box>
   );
 }
-

@@ -1,6 +1,7 @@
 import type { ReferenceItem } from '@passerelle/contract';
 import { use } from 'react';
-import { i18n, useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../lib/i18n';
 import type * as referenceLists from './reference-lists';
 
 export type ListName = keyof typeof referenceLists;

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CfaContact } from '../../components/cfa-contact';
 import { PageHeader } from '../../components/page-header';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 const sections = ['who', 'signIn', 'privacy', 'contact'] as const;
 

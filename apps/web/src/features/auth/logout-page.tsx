@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '../../components/full-page-spinner';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { logout } from './api/link';
 
 /** /logout: revokes the session on the server (failures ignored), forgets everything local, back to the home page. */

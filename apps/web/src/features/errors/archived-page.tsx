@@ -1,5 +1,5 @@
 import Inventory2 from '@mui/icons-material/Inventory2';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { ErrorPage } from './components/error-page';
 
 /** SPEC section 4: an archived case shows "this case has been archived". */

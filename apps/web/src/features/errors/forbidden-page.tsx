@@ -1,5 +1,5 @@
 import Block from '@mui/icons-material/Block';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { ErrorPage } from './components/error-page';
 
 /** SPEC section 8, 403: not allowed to access this page. */

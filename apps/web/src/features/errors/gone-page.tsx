@@ -1,5 +1,5 @@
 import LinkOff from '@mui/icons-material/LinkOff';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { ErrorPage } from './components/error-page';
 
 /** SPEC section 8, 410: gone. */

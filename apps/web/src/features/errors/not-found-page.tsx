@@ -1,5 +1,5 @@
 import SearchOff from '@mui/icons-material/SearchOff';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { ErrorPage } from './components/error-page';
 
 /** SPEC section 8, 404: the page does not exist. */

@@ -4,7 +4,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { LoginLinkForm } from '../../components/login-link-form';
 import { useAuth } from '../../lib/auth-store';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { ErrorPage } from './components/error-page';
 
 /**

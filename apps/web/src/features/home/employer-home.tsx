@@ -26,7 +26,7 @@ import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../components/use-error-text';
 import { api, downloadFile } from '../../lib/api-client';
 import { formatDate } from '../../lib/date-format';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 const employerDossiersQueryOptions = () =>
   queryOptions({

@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { MeResponse } from '@passerelle/contract';
 import { PageHeader } from '../../components/page-header';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 /** Home of the signed-in users who have no screen of their own here (staff and admins go to /gestion). */
 export function StaffHome({ user }: { user: MeResponse }) {

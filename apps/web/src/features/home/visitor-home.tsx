@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { LoginLinkForm } from '../../components/login-link-form';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 const stepKeys = ['f1ca', 'f1ce', 'funding', 'sheet', 'missions', 'signature', 'survey'] as const;
 

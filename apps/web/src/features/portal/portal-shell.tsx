@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { Suspense } from 'react';
 import { FullPageSpinner } from '../../components/full-page-spinner';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { readPendingTracking, TRACKING_FORM_PATH } from '../../lib/pending-tracking';
 

@@ -2,7 +2,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AddressFields, PersonFields } from './common/blocks';
 import { Cell, FieldGroup, referenceOptions, SheetSelect, SheetTextField } from './common/fields';

@@ -3,7 +3,7 @@ import Home from '@mui/icons-material/HomeOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AddressFields } from './common/blocks';
 import { ContextView } from './common/context-view';

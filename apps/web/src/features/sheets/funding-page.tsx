@@ -28,7 +28,7 @@ import { FullPageSpinner } from '../../components/full-page-spinner';
 import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../components/use-error-text';
 import { ApiError } from '../../lib/api-client';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { decideFunding, fundingQueryOptions } from './api/sheets';
 import { fundingChoices } from './common/contract-mirrors';
 import { formatDateTime, formatEuros } from './common/dates';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { informationSheetNext } from '@passerelle/contract/information-sheet-next';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { sheetQueryOptions, type SheetRole } from './api/sheets';
 import { useSheetId } from './common/use-sheet-id';

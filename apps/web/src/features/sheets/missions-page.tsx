@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { formatFileSize } from '../../lib/file-size';
 import { useErrorText } from '../../components/use-error-text';
 import { ApiError, downloadFile } from '../../lib/api-client';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { uploadJobDescription } from './api/sheets';
 import { valueAt } from './common/contract-mirrors';
 import { formatDateTime } from './common/dates';

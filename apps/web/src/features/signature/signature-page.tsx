@@ -14,7 +14,7 @@ import { ErrorState } from '../../components/error-state';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api-client';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { signatureQueryOptions } from './api/signature';
 import { DocumentsList } from './components/documents-list';
 import { ManualSigning } from './components/manual-signing';

@@ -16,7 +16,8 @@ import { ErrorState } from '../../components/error-state';
 import { serverFieldMessage } from '../../components/form/server-errors';
 import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api-client';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../lib/i18n';
 import { useStaffAlerts, useStaffDossiers, useStaffFilters } from './api/pipeline';
 import { AlertsBanner } from './components/alerts-banner';
 import { DebouncedTextField } from './components/debounced-text-field';
@@ -93,7 +94,7 @@ export function Component() {
     return messages
       .map((message) =>
         i18n.exists(`staff:fieldErrors.${message}`)
-          ? t(`staff:fieldErrors.${message}`)
+          ? t(builtKey<['staff', 'common']>(`staff:fieldErrors.${message}`))
           : serverFieldMessage([message], i18n.language),
       )
       .join(' ');

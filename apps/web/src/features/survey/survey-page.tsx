@@ -26,7 +26,8 @@ import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../components/use-error-text';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { ApiError } from '../../lib/api-client';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../lib/i18n';
 import { saveSurveyPage, surveyQueryKey, surveyQueryOptions } from './api/survey';
 import { SurveyQuestionField } from './components/survey-question';
 
@@ -147,7 +148,7 @@ function SurveyForm({ etape, id, survey, onFinished }: SurveyFormProps) {
           <Box component="span" sx={visuallyHidden}>
             {t('progress', { page, total: SURVEY_PAGES })}{' '}
           </Box>
-          {t(`pages.${page}.title`)}
+          {t(builtKey<'survey'>(`pages.${page}.title`))}
         </Typography>
         {questions.map((question) => (
           <SurveyQuestionField

@@ -26,7 +26,7 @@ import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../components/use-error-text';
 import { ApiError } from '../../lib/api-client';
 import { rememberReturnPath, useAuth } from '../../lib/auth-store';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import {
   clearPendingTracking,
   keepPendingTracking,

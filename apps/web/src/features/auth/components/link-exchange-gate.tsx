@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { takeReturnPath } from '../../../lib/auth-store';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { takeLinkToken } from '../../../lib/pending-link';
 import { exchangeLinkToken, type ExchangeOutcome } from '../api/link';
 

@@ -7,7 +7,7 @@ import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CfaContact } from '../../../components/cfa-contact';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 export interface ErrorPageProps {
   /** The HTTP-like status shown above the title (401, 403, 404, 410); none for the archived case. */

@@ -1,7 +1,8 @@
 import type { CmsInfo } from '@passerelle/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { feedLanguage, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { feedLanguage } from '../../../lib/i18n';
 
 /** The header reads the same key: one request serves both. */
 export const cmsQueryKey = (lang: 'fr' | 'en') => ['cms', lang] as const;

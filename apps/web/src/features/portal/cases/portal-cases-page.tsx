@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useCms } from '../api/cms';
 import { useCreateDossier, useDossiers } from '../api/dossiers';
 import { CmsSectionCard } from '../components/cms-section-card';

@@ -7,7 +7,7 @@ import type { UploadField } from '@passerelle/contract';
 import { formatValidationText, isValidationTextCode } from '@passerelle/contract/rules/validation-texts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useUploadDocuments } from '../api/infos';
 import { acceptOf, checkFile } from '../utils/file-check';
 import { useErrorText } from '../../../components/use-error-text';

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useMemo, type MouseEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
 
 /**
@@ -16,7 +17,7 @@ export function HtmlContent({ html }: { html: string }) {
     template.innerHTML = html;
     for (const link of template.content.querySelectorAll<HTMLAnchorElement>('a[data-translate-key]')) {
       const key = link.dataset['translateKey'];
-      if (key && i18n.exists(key)) link.textContent = t(key);
+      if (key && i18n.exists(key)) link.textContent = t(builtKey<'common'>(key));
     }
     return template.innerHTML;
   }, [html, t, i18n]);

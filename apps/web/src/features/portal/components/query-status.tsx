@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import { ErrorState } from '../../../components/error-state';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 /** Placeholder lines while a card's data loads. */
 export function LoadingLines({ lines = 3 }: { lines?: number }) {

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useCms } from '../api/cms';
 import { usePublicFiles } from '../api/public-files';
 import { LoadingLines, QueryError } from '../components/query-status';

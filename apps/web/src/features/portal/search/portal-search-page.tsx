@@ -6,7 +6,7 @@ import Grid from '@mui/material/Grid';
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useCms } from '../api/cms';
 import { usePortalInfos } from '../api/infos';
 import { offersQueryOptions } from '../api/offers';

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import type { AddressSuggestion } from '@passerelle/contract';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { OutlinedField } from '../../../components/form/outlined-field';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 const ADDRESS_DEBOUNCE_MS = 300;
 /** The contract's `addressQueryMinLength` (lookups.ts holds zod schemas, kept out of the screen); shorter queries get a 400. */

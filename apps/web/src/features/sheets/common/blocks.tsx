@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { UseFormReturn } from '../../../components/form/use-form';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { Cell, SheetTextField, useSheetFormContext } from './fields';
 
 import type { SheetValues } from './use-sheet';

@@ -1,7 +1,7 @@
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import Box from '@mui/material/Box';
 import type { DossierHeading } from '@passerelle/contract';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Whose case the page is about (issue 9): the apprentice, the case's number and its name. A company with several

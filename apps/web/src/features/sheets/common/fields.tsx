@@ -7,7 +7,7 @@ import { useController, type Control } from '../../../components/form/use-form';
 import { CheckboxField } from '../../../components/form/checkbox-field';
 import { HelperText } from '../../../components/form/helper-text';
 import { OutlinedField } from '../../../components/form/outlined-field';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { fieldMessage } from './messages';
 import { fieldId, type SheetValues } from './use-sheet';
 import { useFieldText } from '../../../components/form/field-text';

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import type { SheetFormation } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { cerfaParamsQueryOptions } from '../api/sheets';
 import { formatDate } from './dates';
 import { useSheetId } from './use-sheet-id';

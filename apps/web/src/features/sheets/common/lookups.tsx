@@ -7,7 +7,7 @@ import type { CompanyLookup } from '@passerelle/contract';
 import { useState } from 'react';
 import type { UseFormReturn } from '../../../components/form/use-form';
 import { ApiError } from '../../../lib/api-client';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { lookupCompany } from '../api/sheets';
 import { SheetTextField, useSheetFormContext } from './fields';
 import { fieldMessage } from './messages';

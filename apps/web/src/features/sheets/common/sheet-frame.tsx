@@ -16,7 +16,7 @@ import { ErrorState } from '../../../components/error-state';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from './dates';
 import { DossierLine } from './dossier-line';
 import { SheetFormContext } from './fields';

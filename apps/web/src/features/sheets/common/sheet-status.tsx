@@ -3,7 +3,7 @@ import CloudOff from '@mui/icons-material/CloudOffOutlined';
 import CloudSync from '@mui/icons-material/CloudSyncOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import Box from '@mui/material/Box';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { formatTime } from './dates';
 import type { SaveState } from './use-sheet';
 

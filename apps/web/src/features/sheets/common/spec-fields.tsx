@@ -4,7 +4,8 @@ import { useLists } from '../../../components/sheet-summary/use-lists';
 import { useId, type ReactNode } from 'react';
 import { todayIso } from '@passerelle/contract/rules/dates';
 import { SpecValues, type FieldSpec, type SpecGroup } from '../../../components/sheet-summary/spec-values';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 import { Cell, FieldGroup, referenceOptions, SheetCheckbox, SheetSelect, SheetTextField, SheetYesNo } from './fields';
 
 export { isAnswered, SpecValues, type FieldSpec, type SpecGroup } from '../../../components/sheet-summary/spec-values';
@@ -19,8 +20,8 @@ export function SpecInputs({ specs, group }: { specs: readonly FieldSpec[]; grou
   return (
     <>
       {specs.map((spec) => {
-        const label = t(`fields.${spec.label}`);
-        const hint = spec.hint ? t(`hints.${spec.hint}`) : undefined;
+        const label = t(builtKey<'sheets'>(`fields.${spec.label}`));
+        const hint = spec.hint ? t(builtKey<'sheets'>(`hints.${spec.hint}`)) : undefined;
         const summaryLabel = group ? t('summary.fieldOf', { label, group }) : undefined;
         let input: ReactNode;
         switch (spec.type ?? 'text') {
@@ -44,10 +45,31 @@ export function SpecInputs({ specs, group }: { specs: readonly FieldSpec[]; grou
             input = <SheetYesNo name={spec.path} label={label} summaryLabel={summaryLabel} hint={hint} />;
             break;
           case 'number':
-            input = <SheetTextField name={spec.path} label={label} summaryLabel={summaryLabel} hint={hint} type="number" asNumber disabled={spec.locked} />;
+            input = (
+              <SheetTextField
+                name={spec.path}
+                label={label}
+                summaryLabel={summaryLabel}
+                hint={hint}
+                type="number"
+                asNumber
+                disabled={spec.locked}
+              />
+            );
             break;
           case 'textarea':
-            input = <SheetTextField name={spec.path} label={label} summaryLabel={summaryLabel} hint={hint} multiline minRows={4} maxLength={spec.maxLength} disabled={spec.locked} />;
+            input = (
+              <SheetTextField
+                name={spec.path}
+                label={label}
+                summaryLabel={summaryLabel}
+                hint={hint}
+                multiline
+                minRows={4}
+                maxLength={spec.maxLength}
+                disabled={spec.locked}
+              />
+            );
             break;
           default:
             input = (
@@ -78,7 +100,7 @@ export function SpecInputs({ specs, group }: { specs: readonly FieldSpec[]; grou
 function SpecGroupView({ group, editable, source }: { group: SpecGroup; editable: boolean; source: unknown }) {
   const { t } = useTranslation('sheets');
   const titleId = useId();
-  const title = t(`sections.${group.title}`);
+  const title = t(builtKey<'sheets'>(`sections.${group.title}`));
   if (editable)
     return (
       <Cell wide>
@@ -119,7 +141,9 @@ export function SpecBlock({
   children?: ReactNode;
 }) {
   const titleId = useId();
-  const groupViews = groups.map((group) => <SpecGroupView key={group.title} group={group} editable={editable} source={source} />);
+  const groupViews = groups.map((group) => (
+    <SpecGroupView key={group.title} group={group} editable={editable} source={source} />
+  ));
   if (editable)
     return (
       <FieldGroup title={title} description={description}>

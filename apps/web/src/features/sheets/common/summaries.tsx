@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import type { SheetWarnings } from '@passerelle/contract';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { fieldMessage } from './messages';
 import { fieldId, type FieldIssue } from './use-sheet';
 

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useFormState, useWatch } from '../../../components/form/use-form';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import type { SheetRole } from '../api/sheets';
 import { AddressFields } from '../common/blocks';
 import { Cell, FieldGroup } from '../common/fields';

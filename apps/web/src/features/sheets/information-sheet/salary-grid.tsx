@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useWatch } from '../../../components/form/use-form';
 import { ErrorState } from '../../../components/error-state';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { salaryGridQueryOptions } from '../api/sheets';
 import { formatDate, formatEuros } from '../common/dates';
 import { useSheetFormContext } from '../common/fields';

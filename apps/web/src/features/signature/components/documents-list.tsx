@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useDownload } from '../../../components/use-download';
 import { useErrorText } from '../../../components/use-error-text';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 import type { SignatureDocument } from '../utils/signers';
 
 // The viewer's own code is small; pdf.js comes later still, when it opens a document (see pdf-viewer.tsx).
@@ -32,10 +33,16 @@ function DocumentItem({ doc, canRead, initiallyOpen, preferDownload }: DocumentI
   const { download, pendingUrl, error } = useDownload();
   const [open, setOpen] = useState(initiallyOpen);
   const viewerId = useId();
-  const kind = i18n.exists(`signature:documents.kinds.${doc.kind}`) ? t(`documents.kinds.${doc.kind}`) : null;
+  const kind = i18n.exists(`signature:documents.kinds.${doc.kind}`)
+    ? t(builtKey<'signature'>(`documents.kinds.${doc.kind}`))
+    : null;
   const save = () => download(doc.url, fileName(doc));
   return (
-    <Paper component="li" variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, flexWrap: 'wrap' }}>
         <Box aria-hidden sx={{ color: 'primary.main', display: 'flex', mt: 0.25 }}>
           <Description />
@@ -103,7 +110,13 @@ export function DocumentsList({ documents, canRead, openFirst = false, preferDow
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       {documents.map((doc, index) => (
-        <DocumentItem key={doc.id} doc={doc} canRead={canRead} initiallyOpen={openFirst && index === 0} preferDownload={preferDownload} />
+        <DocumentItem
+          key={doc.id}
+          doc={doc}
+          canRead={canRead}
+          initiallyOpen={openFirst && index === 0}
+          preferDownload={preferDownload}
+        />
       ))}
     </Box>
   );

@@ -10,13 +10,18 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useErrorText } from '../../../components/use-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { formatFileSize } from '../../../lib/file-size';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { signatureQueryKey, uploadSignedScan } from '../api/signature';
 import { useMessageText } from '../utils/messages';
 import { checkScan } from '../utils/signers';
 
 /** The server's refusal of the file, under the input: its message for `file`, or the code's text for 413 and 415. */
-function fileRefusal(error: unknown, messageText: (message: string | undefined) => string | undefined, t: (key: string) => string) {
+function fileRefusal(
+  error: unknown,
+  messageText: (message: string | undefined) => string | undefined,
+  t: TFunction<'signature'>,
+) {
   if (!(error instanceof ApiError)) return null;
   const message = error.errors['file']?.[0];
   if (message) return messageText(message) ?? message;
@@ -57,7 +62,8 @@ export function ManualSigning({ id, rejectedReason = null, onSubmitted }: Manual
         setFile(null);
         if (inputRef.current) inputRef.current.value = '';
       }
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: signatureQueryKey(id) });
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: signatureQueryKey(id) });
     },
   });
 
@@ -95,7 +101,11 @@ export function ManualSigning({ id, rejectedReason = null, onSubmitted }: Manual
       {rejectedReason !== null ? (
         <Alert severity="warning">
           <Typography sx={{ fontWeight: 600 }}>{t('manual.rejectedTitle')}</Typography>
-          {rejectedReason ? <Typography sx={{ overflowWrap: 'anywhere' }}>{t('manual.rejectedReason', { reason: rejectedReason })}</Typography> : null}
+          {rejectedReason ? (
+            <Typography sx={{ overflowWrap: 'anywhere' }}>
+              {t('manual.rejectedReason', { reason: rejectedReason })}
+            </Typography>
+          ) : null}
           <Typography>{t('manual.rejectedAgain')}</Typography>
         </Alert>
       ) : null}
@@ -121,12 +131,21 @@ export function ManualSigning({ id, rejectedReason = null, onSubmitted }: Manual
           style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
         />
         <Box>
-          <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<AttachFile />} disabled={upload.isPending}>
+          <Button
+            component="label"
+            htmlFor={inputId}
+            variant="outlined"
+            startIcon={<AttachFile />}
+            disabled={upload.isPending}
+          >
             {file ? t('manual.replace') : t('manual.choose')}
           </Button>
         </Box>
         <FormHelperText id={helperId} error={Boolean(fileError)} role={fileError ? 'alert' : undefined} sx={{ mx: 0 }}>
-          {fileError ?? (file ? t('manual.chosen', { name: file.name, size: formatFileSize(file.size, i18n.language) }) : t('manual.fileHint'))}
+          {fileError ??
+            (file
+              ? t('manual.chosen', { name: file.name, size: formatFileSize(file.size, i18n.language) })
+              : t('manual.fileHint'))}
         </FormHelperText>
         {otherError ? (
           <Alert severity="error" role="alert">

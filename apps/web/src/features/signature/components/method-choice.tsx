@@ -12,7 +12,7 @@ import type { SignatureMethod } from '@passerelle/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useErrorText } from '../../../components/use-error-text';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { chooseSignatureMethod, signatureQueryKey } from '../api/signature';
 
 // The contract's list, written here: importing it would bring zod into the screen's chunk.

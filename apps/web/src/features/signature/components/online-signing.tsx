@@ -15,7 +15,7 @@ import { OutlinedField } from '../../../components/form/outlined-field';
 import { useErrorText } from '../../../components/use-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/date-format';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { requestSignatureCode, signatureQueryKey, signDocuments, type SignatureCodeResponse } from '../api/signature';
 import { useMessageText } from '../utils/messages';
 

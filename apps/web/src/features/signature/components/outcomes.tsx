@@ -9,7 +9,8 @@ import type { SignatureResponse } from '@passerelle/contract';
 import { CfaContact } from '../../../components/cfa-contact';
 import { useDownload } from '../../../components/use-download';
 import { useErrorText } from '../../../components/use-error-text';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 
 /** Every signer signed: thanks, and the signed contract. */
 export function SignedOutcome({ signature }: { signature: SignatureResponse }) {
@@ -47,7 +48,7 @@ export function ClosedOutcome({ signature }: { signature: SignatureResponse }) {
   const reason = signature.stateReason === 'refused' ? null : signature.stateReason;
   const reasonText = reason
     ? i18n.exists(`signature:outcome.reasons.${reason}`)
-      ? t(`outcome.reasons.${reason}`)
+      ? t(builtKey<'signature'>(`outcome.reasons.${reason}`))
       : t('outcome.reason', { reason })
     : null;
   return (

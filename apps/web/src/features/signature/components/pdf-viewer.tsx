@@ -10,7 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type UIEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { fetchDocumentBytes } from '../api/document-bytes';
 import type { PdfPages } from '../utils/pdf-pages';
 import type { SignatureDocument } from '../utils/signers';

@@ -10,7 +10,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { OutlinedField } from '../../../components/form/outlined-field';
 import { useErrorText } from '../../../components/use-error-text';
 import { ApiError } from '../../../lib/api-client';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { refuseSignature, signatureQueryKey } from '../api/signature';
 import { useMessageText } from '../utils/messages';
 
@@ -23,7 +23,7 @@ export interface RefuseDialogProps {
 
 /** SPEC 2 "Signature": refusing asks for a reason, which staff read when the case comes back to them. */
 export function RefuseDialog({ id, open, onClose, onRefused }: RefuseDialogProps) {
-  const { t } = useTranslation('signature');
+  const { t } = useTranslation(['signature', 'common']);
   const errorText = useErrorText();
   const messageText = useMessageText();
   const queryClient = useQueryClient();

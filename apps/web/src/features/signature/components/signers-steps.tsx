@@ -11,10 +11,11 @@ import type { SignatureResponse } from '@passerelle/contract';
 import type { ReactNode } from 'react';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDate } from '../../../lib/date-format';
-import { useTranslation, type TFunction } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Signer } from '../utils/signers';
 
-function statusText(signer: Signer, isMe: boolean, t: TFunction, language: string): string {
+function statusText(signer: Signer, isMe: boolean, t: TFunction<'signature'>, language: string): string {
   const date = signer.at ? formatDate(signer.at, language) : null;
   switch (signer.status) {
     case 'waiting':
@@ -80,7 +81,13 @@ export function SignersSteps({ signature }: { signature: SignatureResponse }) {
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                     {t(`signers.roles.${signer.role}`)}
                   </Typography>
-                  <Typography variant="body2" sx={{ color: isCurrent || signer.status === 'refused' ? color : 'text.primary', fontWeight: isCurrent ? 600 : 400 }}>
+                  <Typography
+                    variant="body2"
+                    sx={{
+                      color: isCurrent || signer.status === 'refused' ? color : 'text.primary',
+                      fontWeight: isCurrent ? 600 : 400,
+                    }}
+                  >
                     {statusText(signer, isMe, t, i18n.language)}
                   </Typography>
                 </Box>

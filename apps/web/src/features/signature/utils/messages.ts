@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { serverFieldMessage } from '../../../components/form/server-errors';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 
 /**
  * A field message as the person reads it: the contract's and the server's `signature.*` codes (`signature.code_format`)
@@ -13,7 +14,9 @@ export function useMessageText(): (message: string | undefined) => string | unde
     (message: string | undefined) => {
       if (!message) return undefined;
       const key = `signature:messages.${message}`;
-      return i18n.exists(key) ? t(`messages.${message}`) : serverFieldMessage([message], i18n.language);
+      return i18n.exists(key)
+        ? t(builtKey<'signature'>(`messages.${message}`))
+        : serverFieldMessage([message], i18n.language);
     },
     [t, i18n],
   );

@@ -17,7 +17,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/date-format';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { ListRow } from '../components/list-row';
 import { useAccountStatus, useInviteStaff, useStaffAccounts } from './api/accounts';
 

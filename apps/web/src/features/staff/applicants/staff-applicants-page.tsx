@@ -26,7 +26,7 @@ import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
 import { formatDateTime } from '../../../lib/date-format';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useStaffFilters } from '../api/pipeline';
 import { DebouncedTextField } from '../components/debounced-text-field';
 import { Pager } from '../components/pager';

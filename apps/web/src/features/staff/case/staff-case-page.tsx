@@ -14,7 +14,8 @@ import { DossierBadge } from '../../../components/dossier-badge';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { pipelineReturnPath } from '../../../lib/back-office-links';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 import { useStaffCase } from './api/case';
 import { ActionsCard, type Feedback } from './components/actions-card';
 import { CaseSummary } from './components/case-summary';
@@ -80,7 +81,7 @@ function CasePage({ detail }: { detail: CaseDetail }) {
   const name = `${detail.applicant.prenom} ${detail.applicant.nom}`;
   const isArchived = detail.dossierStatut === 9;
   const badgeText = t(`badges.${dossierBadge(detail.dossierStatut)}`);
-  const statusText = t(`statuts.${detail.dossierStatut}`);
+  const statusText = t(builtKey<'staff-case'>(`statuts.${detail.dossierStatut}`));
 
   function openIntent(intent: CaseIntent, document?: ReviewableDocument) {
     setFeedback(null);

@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { PipelineAlert, StaffAlertsResponse } from '@passerelle/contract';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 export interface AlertsBannerProps {

@@ -6,7 +6,8 @@ import { DossierBadge } from '../../../components/dossier-badge';
 import { staffCasePath, toCaseState } from '../../../lib/back-office-links';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDate, formatTime } from '../../../lib/date-format';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 import { StepProgress } from './step-progress';
 
 /** An e-mail that breaks before its @ when the column is narrow, rather than anywhere. */
@@ -104,9 +105,9 @@ export function StatusCell({ item }: { item: StaffDossierItem }) {
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
       <DossierBadge statut={item.dossierStatut} label={(badge) => t(`badges.${badge}`)} />
       <Box component="span" sx={{ fontSize: '0.8125rem', lineHeight: 1.3 }}>
-        {t(`statuts.${item.dossierStatut}`)}
+        {t(builtKey<'staff'>(`statuts.${item.dossierStatut}`))}
       </Box>
-      <StepProgress etapeStatus={item.etapeStatus} hideStep={t(`statuts.${item.dossierStatut}`)} />
+      <StepProgress etapeStatus={item.etapeStatus} hideStep={t(builtKey<'staff'>(`statuts.${item.dossierStatut}`))} />
     </Box>
   );
 }

@@ -20,7 +20,8 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { useErrorText } from '../../../components/use-error-text';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { ApiError } from '../../../lib/api-client';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 
 /** What every CSV import answers (issue 12): the lines read, those stored, and each line's errors. */
 export interface CsvImportResult {
@@ -35,7 +36,7 @@ export interface CsvImportDialogProps<R extends CsvImportResult> {
   open: boolean;
   onClose: () => void;
   /** The screen's locale namespace: its `import.*` texts (title, intro, ready, columns.<field> ...). */
-  namespace: string;
+  namespace: 'staff-applicants' | 'staff-offers';
   /** The import's mutation: a dry run checks the file, the real run stores it. */
   run: UseMutationResult<R, Error, { file: File; dryRun: boolean }>;
   /** Another mutation of the same import, for the real run (the dry run's answer stays shown meanwhile). */
@@ -176,7 +177,10 @@ export function CsvImportDialog<R extends CsvImportResult>({
                 sx={{ borderLeft: 3, borderColor: 'warning.main', pl: 1.5 }}
               >
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {t('import.where', { line: error.line, column: t(`import.columns.${error.field}`) })}
+                  {t('import.where', {
+                    line: error.line,
+                    column: t(builtKey<'staff-applicants' | 'staff-offers'>(`import.columns.${error.field}`)),
+                  })}
                 </Typography>
                 <Typography variant="body2">{error.message}</Typography>
               </Box>
@@ -197,7 +201,9 @@ export function CsvImportDialog<R extends CsvImportResult>({
                 {preview.errors.map((error, index) => (
                   <TableRow key={`${error.line}-${error.field}-${index}`}>
                     <TableCell>{error.line}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`import.columns.${error.field}`)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {t(builtKey<'staff-applicants' | 'staff-offers'>(`import.columns.${error.field}`))}
+                    </TableCell>
                     <TableCell>{error.message}</TableCell>
                   </TableRow>
                 ))}

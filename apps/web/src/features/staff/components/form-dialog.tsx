@@ -9,7 +9,7 @@ import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useErrorText } from '../../../components/use-error-text';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A back-office editing dialog (an offer, a workshop): the form's fields in a column, a failure that no field holds

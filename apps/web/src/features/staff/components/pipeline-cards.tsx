@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import type { StaffDossierItem } from '@passerelle/contract';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { CaseLink, EmployerCell, FormationCell, StatusCell, UpdatedCell } from './case-cells';
 import { WaitingFor } from './waiting-for';
 

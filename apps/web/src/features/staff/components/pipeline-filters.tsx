@@ -6,7 +6,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { StaffFiltersResponse } from '@passerelle/contract';
 import { progressSteps, type ProgressStep } from '@passerelle/contract/dossier-progress';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 import { STATUTS, pipelineWaitingFor, type PipelineView } from '../utils/pipeline-view';
 import { DebouncedTextField } from './debounced-text-field';
 
@@ -108,7 +109,7 @@ export function PipelineFilters({ view, onChange, lists, fieldError }: PipelineF
             renderValue: (selected) => {
               const list = selected as string[];
               if (list.length === 0) return t('filters.allStatuts');
-              return list.map((statut) => t(`statuts.${statut}`)).join(', ');
+              return list.map((statut) => t(builtKey<'staff'>(`statuts.${statut}`))).join(', ');
             },
           },
         }}

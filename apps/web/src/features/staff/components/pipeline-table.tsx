@@ -6,7 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import Skeleton from '@mui/material/Skeleton';
 import Box from '@mui/material/Box';
 import type { StaffDossierItem } from '@passerelle/contract';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { CaseLink, EmployerCell, FormationCell, StatusCell, UpdatedCell } from './case-cells';
 import { WaitingFor } from './waiting-for';
 

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { STATUTS } from '../utils/pipeline-view';
 import { numberFormat } from '../../../lib/number-format';
 

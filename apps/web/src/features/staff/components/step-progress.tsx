@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import type { StaffDossierItem } from '@passerelle/contract';
 import { computeSteps, type StepState } from '@passerelle/contract/dossier-progress';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 const segmentColor: Record<StepState, string> = {
   done: 'primary.main',

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { StaffDossierItem } from '@passerelle/contract';
 import { formatDate } from '../../../lib/date-format';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 const DAY_MS = 86_400_000;
 

@@ -6,7 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { lazy, Suspense, useId, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { FeedPanel, type CmsPreview } from './components/feed-panel';
 
 // The lists load when their tab opens: the feed's editor, the first tab, paints without them.

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { staffExportPaths } from '@passerelle/contract/staff-export-paths';
 import { useDownload } from '../../../components/use-download';
 import { useErrorText } from '../../../components/use-error-text';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The cases under the pipeline's current filters as a CSV file (issue 12, "Exports"). `query` is the pipeline's own

@@ -15,7 +15,7 @@ import { useDownload } from '../../../components/use-download';
 import { useErrorText } from '../../../components/use-error-text';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/date-format';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useExportWorkshops } from './api/exports';
 import { ExportCasesButton } from './export-cases-button';
 

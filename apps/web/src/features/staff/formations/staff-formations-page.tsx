@@ -16,7 +16,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/date-format';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { ListRow } from '../components/list-row';
 import { useStaffFormations, useStaffSchools } from './api/formations';
 

@@ -22,7 +22,7 @@ import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
 import { formatDate } from '../../../lib/date-format';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { DebouncedTextField } from '../components/debounced-text-field';
 import { ListRow } from '../components/list-row';
 import { Pager } from '../components/pager';

@@ -36,7 +36,7 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/date-format';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useSmicTable, type SmicRow } from './api/smic';
 import { numberFormat } from '../../../lib/number-format';
 

@@ -22,7 +22,8 @@ import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
 import { api, downloadFile } from '../../../lib/api-client';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 import { numberFormat } from '../../../lib/number-format';
 
 type QuestionResult = StaffSurveyResultsResponse['questions'][number];
@@ -38,7 +39,10 @@ function CountBars({ question, total }: { question: QuestionResult; total: numbe
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
       {question.counts.map(({ value, count }) => {
-        const label = question.type === 'scale' ? t(`scale.${value}`) : t(`questions.${question.id}.options.${value}`);
+        const label =
+          question.type === 'scale'
+            ? t(builtKey<'survey'>(`scale.${value}`))
+            : t(builtKey<'survey'>(`questions.${question.id}.options.${value}`));
         return (
           <Box component="li" key={value}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
@@ -70,7 +74,7 @@ function QuestionCard({ question }: { question: QuestionResult }) {
     <Card component="section" aria-labelledby={`q-${question.id}`}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         <Typography id={`q-${question.id}`} variant="h2" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
-          {t(`questions.${question.id}.label`)}
+          {t(builtKey<'survey'>(`questions.${question.id}.label`))}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t('results.answered', { count: question.answered })}

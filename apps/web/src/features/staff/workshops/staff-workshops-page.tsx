@@ -20,7 +20,7 @@ import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
 import { formatDateTime, formatLongDate } from '../../../lib/date-format';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { ListRow } from '../components/list-row';
 import { useStaffSchools } from '../formations/api/formations';
 import { useDeleteWorkshop, useStaffWorkshops } from './api/workshops';

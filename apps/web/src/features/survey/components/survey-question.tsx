@@ -7,7 +7,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { SURVEY_SCALE_MAX, SURVEY_TEXT_MAX, type SurveyQuestion } from '@passerelle/contract/survey-questions';
 import { useId } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../lib/i18n';
 
 export interface SurveyQuestionFieldProps {
   question: SurveyQuestion;
@@ -23,7 +24,7 @@ export function SurveyQuestionField({ question, value, onChange, disabled }: Sur
   const { t } = useTranslation('survey');
   const hintId = useId();
   const labelId = useId();
-  const label = t(`questions.${question.id}.label`);
+  const label = t(builtKey<'survey'>(`questions.${question.id}.label`));
   if (question.type === 'text')
     return (
       <TextField
@@ -65,8 +66,12 @@ export function SurveyQuestionField({ question, value, onChange, disabled }: Sur
           <FormControlLabel
             key={option}
             value={option}
-            control={<Radio slotProps={isScale ? { input: { 'aria-label': t(`scale.${option}`) } } : undefined} />}
-            label={isScale ? option : t(`questions.${question.id}.options.${option}`)}
+            control={
+              <Radio
+                slotProps={isScale ? { input: { 'aria-label': t(builtKey<'survey'>(`scale.${option}`)) } } : undefined}
+              />
+            }
+            label={isScale ? option : t(builtKey<'survey'>(`questions.${question.id}.options.${option}`))}
             sx={isScale ? { flexDirection: 'column-reverse', m: 0, minHeight: 48 } : { minHeight: 44 }}
           />
         ))}

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { LoginLinkForm } from '../../../components/login-link-form';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 /** The personal-link form in place of saving, for a visitor: what they typed is kept and saved after sign-in. */
 export default function SignInToSave() {

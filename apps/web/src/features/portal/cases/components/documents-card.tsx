@@ -12,7 +12,8 @@ import Typography from '@mui/material/Typography';
 import type { HeaderInfos } from '@passerelle/contract';
 import { memo, type ReactNode } from 'react';
 import { useErrorText } from '../../../../components/use-error-text';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../../lib/i18n';
 import { usePortalInfos } from '../../api/infos';
 import { DocumentUpload } from '../../components/document-upload';
 import { LoadingLines, QueryError } from '../../components/query-status';
@@ -28,7 +29,9 @@ function StateChip({ state }: { state: DocumentState }) {
     pending: { color: 'info', icon: <HourglassTop /> },
     missing: { color: 'warning', icon: <ErrorOutline /> },
   } as const;
-  return <Chip size="small" color={props[state].color} icon={props[state].icon} label={t(`documents.state.${state}`)} />;
+  return (
+    <Chip size="small" color={props[state].color} icon={props[state].icon} label={t(`documents.state.${state}`)} />
+  );
 }
 
 const stateOf = (document: { isValid: boolean; fileUrl: string | null }): DocumentState =>
@@ -52,7 +55,10 @@ function Block({ title, state, children }: { title: string; state: DocumentState
  * The title of the baccalaureate attestation names the level asked: the training stage minus one ("Bac+2" for a
  * third-year entry), and "or more" at ESILV.
  */
-export function bacAttestationTitleKey(headerInfos: Pick<HeaderInfos, 'formationEtape' | 'school'>): { key: string; level: number } {
+export function bacAttestationTitleKey(headerInfos: Pick<HeaderInfos, 'formationEtape' | 'school'>): {
+  key: string;
+  level: number;
+} {
   const level = (headerInfos.formationEtape ?? 0) - 1;
   if (level < 1) return { key: 'documents.bacTitleBase', level: 0 };
   return { key: headerInfos.school === 'ESILV' ? 'documents.bacTitleOrMore' : 'documents.bacTitle', level };
@@ -74,19 +80,34 @@ export const DocumentsCard = memo(function DocumentsCard({ headerInfos }: { head
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr auto 1fr' } }}>
           <Block title={t('documents.cvecTitle')} state={stateOf(infos.data.documents.cvec)}>
             {infos.data.documents.cvec.numCvec ? (
-              <Typography variant="body2">{t('documents.cvecCurrentNumber', { number: infos.data.documents.cvec.numCvec })}</Typography>
+              <Typography variant="body2">
+                {t('documents.cvecCurrentNumber', { number: infos.data.documents.cvec.numCvec })}
+              </Typography>
             ) : null}
             {infos.data.documents.cvec.fileUrl ? (
               <Box>
-                <Button size="small" startIcon={<Download />} onClick={() => download(infos.data.documents.cvec.fileUrl ?? '')} disabled={pendingUrl === infos.data.documents.cvec.fileUrl}>
+                <Button
+                  size="small"
+                  startIcon={<Download />}
+                  onClick={() => download(infos.data.documents.cvec.fileUrl ?? '')}
+                  disabled={pendingUrl === infos.data.documents.cvec.fileUrl}
+                >
                   {t('documents.viewCvec')}
                 </Button>
               </Box>
             ) : null}
-            <DocumentUpload field="cvec" label={t('documents.cvecFile')} withCvecNumber initialCvecNumber={infos.data.documents.cvec.numCvec} />
+            <DocumentUpload
+              field="cvec"
+              label={t('documents.cvecFile')}
+              withCvecNumber
+              initialCvecNumber={infos.data.documents.cvec.numCvec}
+            />
           </Block>
           <Divider orientation="vertical" flexItem sx={{ display: { xs: 'none', md: 'block' } }} />
-          <Block title={t(bacTitle.key, { level: bacTitle.level })} state={stateOf(infos.data.documents.attestationBac)}>
+          <Block
+            title={t(builtKey<'portal'>(bacTitle.key), { level: bacTitle.level })}
+            state={stateOf(infos.data.documents.attestationBac)}
+          >
             {infos.data.documents.attestationBac.fileUrl ? (
               <Box>
                 <Button

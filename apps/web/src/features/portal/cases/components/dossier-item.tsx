@@ -24,7 +24,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { useErrorText } from '../../../../components/use-error-text';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useDeleteDossier } from '../../api/dossiers';
 import { useDownload } from '../../../../components/use-download';
 import { formatDate, formatLongDate } from '../../utils/dates';

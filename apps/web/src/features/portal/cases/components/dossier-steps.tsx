@@ -7,7 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { Dossier } from '@passerelle/contract';
 import { computeSteps } from '@passerelle/contract/dossier-progress';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 /** SPEC "Case steps": the six steps, each done, active or to do, as the contract's rules compute them. */
 export function DossierSteps({ etapeStatus }: { etapeStatus: Dossier['etapeStatus'] }) {

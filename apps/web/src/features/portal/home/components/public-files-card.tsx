@@ -9,7 +9,8 @@ import ListItemText from '@mui/material/ListItemText';
 import FormHelperText from '@mui/material/FormHelperText';
 import { EmptyState } from '../../../../components/empty-state';
 import { useErrorText } from '../../../../components/use-error-text';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../../lib/i18n';
 import { usePublicFiles } from '../../api/public-files';
 import { LoadingLines, QueryError } from '../../components/query-status';
 import { SectionCard } from '../../components/section-card';
@@ -31,7 +32,10 @@ export const PublicFilesCard = memo(function PublicFilesCard({ dossierId }: { do
       {files.data && files.data.length > 0 ? (
         <List disablePadding>
           {files.data.map((file) => {
-            const name = file.translateKey && i18n.exists(file.translateKey) ? t(file.translateKey) : file.name;
+            const name =
+              file.translateKey && i18n.exists(file.translateKey)
+                ? t(builtKey<'portal'>(file.translateKey))
+                : file.name;
             return (
               <ListItem
                 key={file.attachmentUrl}
@@ -49,7 +53,9 @@ export const PublicFilesCard = memo(function PublicFilesCard({ dossierId }: { do
                 }
                 sx={{ pr: 11 }}
               >
-                <ListItemIcon sx={{ minWidth: 36 }}>{file.contentType === 'application/pdf' ? <PictureAsPdf color="error" /> : <InsertDriveFile />}</ListItemIcon>
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  {file.contentType === 'application/pdf' ? <PictureAsPdf color="error" /> : <InsertDriveFile />}
+                </ListItemIcon>
                 <ListItemText primary={name} secondary={formatFileSize(file.size, i18n.language)} />
               </ListItem>
             );

@@ -5,7 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { attestationKinds } from '@passerelle/contract/portal-rules';
 import { useErrorText } from '../../../../components/use-error-text';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/section-card';
 import { useDownload } from '../../../../components/use-download';
 import { memo } from 'react';

@@ -12,7 +12,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useErrorText } from '../../../../components/use-error-text';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { usePortalInfos } from '../../api/infos';
 import { DocumentUpload } from '../../components/document-upload';
 import { LoadingLines, QueryError } from '../../components/query-status';

@@ -3,7 +3,7 @@ import OpenInNew from '@mui/icons-material/OpenInNew';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { CmsInfo } from '@passerelle/contract';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/section-card';
 import { formatLongDate } from '../../utils/dates';
 import { memo } from 'react';

@@ -9,7 +9,7 @@ import { keyframes, type Theme } from '@mui/material/styles';
 import type { SystemStyleObject } from '@mui/system';
 import type { Offer } from '@passerelle/contract';
 import { memo, useId, useState } from 'react';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../utils/dates';
 
 const UNKNOWN_START_DATE = '0000-00-00';

@@ -2,7 +2,7 @@ import Search from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import { memo, useEffect, useRef, useState } from 'react';
 import { OutlinedField } from '../../../../components/form/outlined-field';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 /** SPEC section 9: offers search debounce and search minimum. */
 export const SEARCH_DEBOUNCE_MS = 200;

@@ -11,7 +11,7 @@ import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { EmptyState } from '../../../../components/empty-state';
 import { OutlinedField } from '../../../../components/form/outlined-field';
 import { ApiError } from '../../../../lib/api-client';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useOffers, type OffersFilters } from '../../api/offers';
 import { QueryError, Spinner } from '../../components/query-status';
 import { SectionCard } from '../../components/section-card';

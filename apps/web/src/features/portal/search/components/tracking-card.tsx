@@ -19,7 +19,7 @@ import type { Theme } from '@mui/material/styles';
 import type { SuiviStatut } from '@passerelle/contract';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useTrackingList } from '../../api/tracking';
 import { LoadingLines, QueryError } from '../../components/query-status';
 import { SectionCard } from '../../components/section-card';

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { EmptyState } from '../../../../components/empty-state';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useToggleWorkshop } from '../../api/workshops';
 import { SectionCard } from '../../components/section-card';
 import { formatDate, formatHour, formatLongDate } from '../../utils/dates';

@@ -18,7 +18,7 @@ import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { formatResolver } from '../../../../components/form/format-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useInviteStaff } from '../api/accounts';
 
 function AdminCheckbox({ control }: { control: Control<InviteStaffInput> }) {

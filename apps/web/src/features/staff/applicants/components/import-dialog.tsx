@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { ApplicantImportResponse } from '@passerelle/contract';
 import { useErrorText } from '../../../../components/use-error-text';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { CsvImportDialog } from '../../components/csv-import-dialog';
 import { useImportApplicants, useInviteApplicants } from '../api/applicants';
 

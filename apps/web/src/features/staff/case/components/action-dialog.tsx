@@ -30,7 +30,8 @@ import { TextFieldElement } from '../../../../components/form/text-field-element
 import { formatResolver } from '../../../../components/form/format-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../../lib/i18n';
 import { useCaseAction } from '../api/case';
 import type { CaseDetail } from '../utils/case-data';
 import { actionOf, isDestructive, type CaseIntent } from './case-intents';
@@ -169,7 +170,7 @@ function SheetSelect({
   const { field: input, fieldState } = useController({ name: field.name, control });
   return (
     <OutlinedField
-      label={t(`dialog.fields.${field.label}`)}
+      label={t(builtKey<'staff-case'>(`dialog.fields.${field.label}`))}
       required
       error={Boolean(fieldState.error)}
       helperText={fieldState.error?.message}
@@ -300,9 +301,11 @@ export default function ActionDialog({
                 key={field.name}
                 name={field.name}
                 control={form.control}
-                label={t(`dialog.fields.${field.label}`)}
+                label={t(builtKey<['staff-case', 'common']>(`dialog.fields.${field.label}`))}
                 required={field.required}
-                helperText={field.hint ? t(`dialog.fields.${field.hint}`) : undefined}
+                helperText={
+                  field.hint ? t(builtKey<['staff-case', 'common']>(`dialog.fields.${field.hint}`)) : undefined
+                }
                 type={field.kind === 'textarea' ? undefined : field.kind}
                 multiline={field.kind === 'textarea'}
                 minRows={field.kind === 'textarea' ? 3 : undefined}

@@ -7,7 +7,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { ReviewableDocument } from '@passerelle/contract';
 import { useId, type Ref } from 'react';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import type { CaseDetail } from '../utils/case-data';
 import { closingIntents, forwardIntents, offeredIntents, returnIntents, type CaseIntent } from './case-intents';
 

@@ -11,7 +11,7 @@ import type { Theme } from '@mui/material/styles';
 import { computeSteps } from '@passerelle/contract/dossier-progress';
 import { useId, type ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../../../lib/date-format';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import type { CaseDetail } from '../utils/case-data';
 
 /** SPEC 4, "Case steps": the six steps, each done, active or to come. */

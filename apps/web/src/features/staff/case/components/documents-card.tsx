@@ -17,7 +17,8 @@ import { useDownload } from '../../../../components/use-download';
 import { useErrorText } from '../../../../components/use-error-text';
 import { visuallyHidden } from '../../../../components/visually-hidden';
 import { formatFileSize } from '../../../../lib/file-size';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../../lib/i18n';
 import { reviewState, type CaseDetail, type ReviewState } from '../utils/case-data';
 import type { CaseIntent } from './case-intents';
 
@@ -171,7 +172,7 @@ export function DocumentsCard({
                 <Description aria-hidden sx={{ color: 'text.secondary', mt: 0.25 }} />
                 <Box sx={{ minWidth: 0 }}>
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {t(`documents.kinds.${knownKinds.has(file.kind) ? file.kind : 'other'}`)} ·{' '}
+                    {t(builtKey<'staff-case'>(`documents.kinds.${knownKinds.has(file.kind) ? file.kind : 'other'}`))} ·{' '}
                     {formatFileSize(file.size, i18n.language)}
                   </Typography>
                   <FileLink url={file.url} name={file.name} onOpen={(url) => download(url)} />

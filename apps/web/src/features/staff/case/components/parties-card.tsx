@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { applicantPhone, contactsOf, employerOf, type CaseDetail, type Contact } from '../utils/case-data';
 
 /** A label and its value; nothing when there is no value. */

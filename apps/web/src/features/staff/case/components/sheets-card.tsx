@@ -16,7 +16,8 @@ import { informationSteps, informationSummary } from '../../../../components/she
 import { missionsSpecs } from '../../../../components/sheet-summary/missions-parts';
 import { SheetSummary, type SummaryPart } from '../../../../components/sheet-summary/sheet-summary';
 import { formatDateTime } from '../../../../lib/date-format';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../../lib/i18n';
 import { sheetOrder, type CaseDetail } from '../utils/case-data';
 
 type Sheet = CaseDetail['sheets'][number];
@@ -54,7 +55,9 @@ function partsOf(
 function SheetPanel({ sheet }: { sheet: Sheet }) {
   const { t, i18n } = useTranslation(['staff-case', 'sheets']);
   const isDraft = sheet.status === 'draft';
-  const parts = partsOf(sheet.kind, sheet.data, (step) => t(`sheets:info.steps.${step}`));
+  const parts = partsOf(sheet.kind, sheet.data, (step) =>
+    t(builtKey<['staff-case', 'sheets']>(`sheets:info.steps.${step}`)),
+  );
   return (
     <Accordion
       disableGutters

@@ -11,7 +11,7 @@ import { useId } from 'react';
 import { useDownload } from '../../../../components/use-download';
 import { useErrorText } from '../../../../components/use-error-text';
 import { formatDateTime } from '../../../../lib/date-format';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import type { CaseIntent } from './case-intents';
 
 /** Issue 11: the case's signature procedure, its signers in order, and the check of a paper scan waiting. */

@@ -13,7 +13,8 @@ import { ErrorState } from '../../../../components/error-state';
 import { useErrorText } from '../../../../components/use-error-text';
 import { api } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/date-format';
-import { useTranslation, type TFunction } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 type StepState = CaseSurveysResponse['steps'][number];
 
@@ -31,7 +32,7 @@ const caseSurveysQueryOptions = (id: number) =>
   });
 
 /** When the step was sent, how often; or why it is open without a sending (the signature survey of a signed case). */
-function sentLine(step: StepState, t: TFunction): string {
+function sentLine(step: StepState, t: TFunction<'staff-case'>): string {
   const { invitation } = step;
   if (!invitation) return step.open ? t('surveys.openOnSigning') : t('surveys.notSent');
   if (invitation.timesSent === 1) return t('surveys.sentOn', { date: formatDate(invitation.firstSentAt) });

@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import type { StaffDossierEvent } from '@passerelle/contract';
 import { useId, useState } from 'react';
 import { formatDate, formatDateTime } from '../../../../lib/date-format';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { builtKey } from '../../../../lib/i18n';
 import type { CaseDetail } from '../utils/case-data';
 
 /** How many events show before "show all": a case of a year gathers dozens (every draft saved is one). */
@@ -31,15 +32,22 @@ function useDetailLines() {
       const from = asNumber((statut as Record<string, unknown>)['from']);
       const to = asNumber((statut as Record<string, unknown>)['to']);
       if (from !== null && to !== null)
-        lines.push(t('timeline.statusChange', { from: t(`statuts.${from}`), to: t(`statuts.${to}`) }));
+        lines.push(
+          t('timeline.statusChange', {
+            from: t(builtKey<['staff-case', 'sheets']>(`statuts.${from}`)),
+            to: t(builtKey<['staff-case', 'sheets']>(`statuts.${to}`)),
+          }),
+        );
     }
     const kind = asText(details['kind']) ?? asText(details['sheet']);
-    if (kind && i18n.exists(`staff-case:sheets.kinds.${kind}`)) lines.push(t(`sheets.kinds.${kind}`));
+    if (kind && i18n.exists(`staff-case:sheets.kinds.${kind}`))
+      lines.push(t(builtKey<['staff-case', 'sheets']>(`sheets.kinds.${kind}`)));
     const document = asText(details['document']);
-    if (document && i18n.exists(`staff-case:documents.kinds.${document}`)) lines.push(t(`documents.kinds.${document}`));
+    if (document && i18n.exists(`staff-case:documents.kinds.${document}`))
+      lines.push(t(builtKey<['staff-case', 'sheets']>(`documents.kinds.${document}`)));
     const decision = asText(details['decision']);
     if (decision && i18n.exists(`staff-case:timeline.decisions.${decision}`))
-      lines.push(t(`timeline.decisions.${decision}`));
+      lines.push(t(builtKey<['staff-case', 'sheets']>(`timeline.decisions.${decision}`)));
     for (const key of ['date', 'signedOn', 'filedOn']) {
       const date = asText(details[key]);
       if (date) lines.push(t('timeline.date', { date: formatDate(date, i18n.language) }));
@@ -52,7 +60,12 @@ function useDetailLines() {
     if (reason && messageEvents.has(type)) lines.push(t('timeline.message', { text: reason }));
     else if (reason)
       lines.push(
-        t('timeline.reason', { text: /^[a-z_]+$/.test(reason) && i18n.exists(reasonCode) ? t(reasonCode) : reason }),
+        t('timeline.reason', {
+          text:
+            /^[a-z_]+$/.test(reason) && i18n.exists(reasonCode)
+              ? t(builtKey<['staff-case', 'sheets']>(reasonCode))
+              : reason,
+        }),
       );
     const message = asText(details['message']);
     if (message) lines.push(t('timeline.message', { text: message }));
@@ -64,7 +77,7 @@ function EventItem({ event }: { event: StaffDossierEvent }) {
   const { t, i18n } = useTranslation(['staff-case', 'common']);
   const detailLines = useDetailLines();
   const typeKey = `staff-case:timeline.types.${event.type}`;
-  const title = i18n.exists(typeKey) ? t(typeKey) : event.type;
+  const title = i18n.exists(typeKey) ? t(builtKey<['staff-case', 'common']>(typeKey)) : event.type;
   const actor = event.actor
     ? t('timeline.by', {
         name: event.actor.name || event.actor.email,

@@ -19,7 +19,7 @@ import { serverFieldMessage } from '../../../../components/form/server-errors';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/date-format';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useCmsSection, useSaveCmsSection } from '../api/content';
 import { RichTextEditor } from './rich-text-editor';
 

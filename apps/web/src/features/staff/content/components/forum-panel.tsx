@@ -13,7 +13,7 @@ import { ErrorState } from '../../../../components/error-state';
 import { serverFieldMessage } from '../../../../components/form/server-errors';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useForum, useSaveForum } from '../api/content';
 
 type Field = 'name' | 'date' | 'link';

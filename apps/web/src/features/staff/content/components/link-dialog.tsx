@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { TextFieldDialog } from './text-field-dialog';
 
 /** What the feed's links may point to (the server's rule): a page of the portal (/...), http(s) or mailto. */

@@ -1,7 +1,7 @@
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import IconButton from '@mui/material/IconButton';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Moves the item at `index` of an ordered list (`ids`) one place up or down and hands the list's new order to `onOrder`,

@@ -19,7 +19,7 @@ import { ErrorState } from '../../../../components/error-state';
 import { serverFieldMessage } from '../../../../components/form/server-errors';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { ListRow } from '../../components/list-row';
 import { uploadPartnerLogo, useDeletePartner, useOrderPartners, usePartners, useSavePartner } from '../api/content';
 import { MoveButtons } from './move-buttons';

@@ -19,7 +19,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { LinkDialog } from './link-dialog';
 import { normalizeEditorHtml } from './normalize-html';
 

@@ -14,7 +14,7 @@ import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { formatResolver } from '../../../../components/form/format-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useSaveSchool } from '../api/formations';
 
 /** Adding a school or renaming one; its code is what the applicants' import file names it by. */

@@ -7,7 +7,7 @@ import { OutlinedField } from '../../../../components/form/outlined-field';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { formatResolver } from '../../../../components/form/format-resolver';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { useSaveOffer } from '../api/offers';
 

@@ -15,7 +15,7 @@ import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { formatResolver } from '../../../../components/form/format-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useSaveSmic } from '../api/smic';
 
 /** The form's fields, flat and empty at first (the contract's `smicRateForm`): Mayotte's two amounts are given together or not at all. */

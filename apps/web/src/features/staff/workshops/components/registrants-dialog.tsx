@@ -21,7 +21,7 @@ import { ErrorState } from '../../../../components/error-state';
 import { useDownload } from '../../../../components/use-download';
 import { useErrorText } from '../../../../components/use-error-text';
 import { formatDate, formatDateTime } from '../../../../lib/date-format';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { useWorkshopRegistrants } from '../api/workshops';
 
 /** The registrants CSV export (helper W3's exports module). */

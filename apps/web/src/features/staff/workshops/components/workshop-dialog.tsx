@@ -8,7 +8,7 @@ import { useForm, type Resolver } from '../../../../components/form/use-form';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { formatResolver } from '../../../../components/form/format-resolver';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { SchoolSelect } from '../../components/school-select';
 import { useSaveWorkshop } from '../api/workshops';
