@@ -3,12 +3,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from '../lib/i18n';
-import { formatResolver } from './form/format-resolver';
+import { contractResolver } from './form/contract-resolver';
 import type { LoginLinkBody } from '@passerelle/contract/auth';
 import { languages } from '@passerelle/contract/languages';
-import { loginLinkBody } from '@passerelle/contract/forms/formats/auth';
+import { loginLinkBody } from '@passerelle/contract/auth';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from './form/use-form';
+import { useForm } from 'react-hook-form';
 import { ApiError, apiVoid } from '../lib/api-client';
 import { TextFieldElement } from './form/text-field-element';
 import { applyServerErrors } from './form/server-errors';
@@ -27,7 +27,7 @@ export function LoginLinkForm() {
   const { t, i18n } = useTranslation('common');
   const errorText = useErrorText();
   const { control, handleSubmit, setError, reset } = useForm<LoginLinkForm>({
-    resolver: formatResolver<LoginLinkForm, LoginLinkForm>(loginLinkBody),
+    resolver: contractResolver(loginLinkBody),
     defaultValues: { email: '' },
   });
   const send = useMutation({
