@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { displayMessage, messageLanguage, zodErrorMap } from '@passerelle/contract/rules/zod-messages';
 import type { TextLanguage } from '@passerelle/contract/rules/validation-texts';
@@ -27,7 +27,7 @@ export function contractResolver<Input extends FieldValues, Output>(
   return async (values, context, options) => {
     const language = messageLanguage(i18n.language);
     const result = await zodResolver(schema, { error: zodErrorMap(language) })(values, context, options);
-    inWords(result.errors as FieldErrors, language);
+    inWords(result.errors, language);
     return result;
   };
 }

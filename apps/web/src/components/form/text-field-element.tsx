@@ -19,7 +19,7 @@ export interface TextFieldElementProps<T extends FieldValues> {
 }
 
 /**
- * A text input bound to the form (components/form/use-form): the field's message (from the contract's checks or from
+ * A text input bound to the form (react-hook-form's `useController`): the field's message (from the contract's checks or from
  * the server's `errors` map) shows under the input and is announced with it (aria-describedby).
  */
 export function TextFieldElement<T extends FieldValues>({

@@ -31,7 +31,7 @@ export function checkSheet(
   language: string,
 ): { data: Record<string, unknown> } | { issues: ValidationIssue[] } {
   const result = sheetSchemas[kind].safeParse(values, { error: zodErrorMap(messageLanguage(language)) });
-  if (result.success) return { data: result.data as Record<string, unknown> };
+  if (result.success) return { data: result.data };
   const seen = new Set<string>();
   const issues: ValidationIssue[] = [];
   for (const issue of result.error.issues) {
@@ -67,7 +67,7 @@ export function savableData(
   const current = structuredClone(values);
   for (let round = 0; round < 5; round += 1) {
     const result = schema.safeParse(current);
-    if (result.success) return { data: result.data as Record<string, unknown>, isPartial: round > 0 };
+    if (result.success) return { data: result.data, isPartial: round > 0 };
     for (const issue of result.error.issues) unsetPath(current, issue.path);
   }
   return { data: {}, isPartial: true };
