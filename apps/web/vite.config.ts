@@ -71,6 +71,13 @@ export default defineConfig({
             // files of 1-3 KB, six at a time on a phone's slow network, each started from the main thread (a link
             // element apiece, ~1 ms); it now fetches 32. Screens that use little of it fetch a few KB more, each within
             // the 60 KB budget (scripts/size-report.ts). docs/decisions/0034-loading-a-screen.md.
+            // react-hook-form and its resolver: a file of their own, fetched by the screens holding a form only (in the
+            // shared file, every screen fetched them).
+            {
+              name: 'react-hook-form',
+              test: /node_modules\/(react-hook-form|@hookform\/resolvers)\//,
+              includeDependenciesRecursively: false,
+            },
             { name: 'shared', minShareCount: 14, includeDependenciesRecursively: false },
             // The read-only sheets (components/sheet-summary), shared by the sheet screens and the back office's case
             // page: one file, rather than the pieces each set of screens sharing a part of them would otherwise get.

@@ -1,9 +1,32 @@
 import { z } from 'zod';
-import { attestationKinds, OFFERS_MAX_PAGE, applicationTypes, relaunchMethods, suiviStatuts, stepTypes } from './portal-rules.ts';
-import { pastDateRule } from './forms/rules.ts';
-import { withRule } from './forms/zod-rules.ts';
+import {
+  attestationKinds,
+  OFFERS_MAX_PAGE,
+  applicationTypes,
+  relaunchMethods,
+  suiviStatuts,
+  stepTypes,
+} from './portal-rules.ts';
+import { pastDateRule } from './rules/refinements.ts';
 export { todayIso } from './rules/dates.ts';
-export { uploadFields, type UploadField, uploadRules, wrongFileTypeMessage, attestationKinds, type AttestationKind, OFFERS_PER_PAGE, OFFERS_COUNT_LIMIT, OFFERS_MAX_PAGE, applicationTypes, relaunchMethods, suiviStatuts, type SuiviStatut, suiviStatutOf, stepTypes, type StepType } from './portal-rules.ts';
+export {
+  uploadFields,
+  type UploadField,
+  uploadRules,
+  wrongFileTypeMessage,
+  attestationKinds,
+  type AttestationKind,
+  OFFERS_PER_PAGE,
+  OFFERS_COUNT_LIMIT,
+  OFFERS_MAX_PAGE,
+  applicationTypes,
+  relaunchMethods,
+  suiviStatuts,
+  type SuiviStatut,
+  suiviStatutOf,
+  stepTypes,
+  type StepType,
+} from './portal-rules.ts';
 
 /** ISO date yyyy-mm-dd. */
 export const isoDate = z.iso.date();
@@ -68,7 +91,6 @@ export const portalInfos = z.object({
 });
 export type PortalInfos = z.infer<typeof portalInfos>;
 
-
 // ---------- Public files, partners ----------
 export const publicFile = z.object({
   name: z.string(),
@@ -129,7 +151,11 @@ export type Offer = z.infer<typeof offer>;
  * `totalOffers` counts the matching offers up to OFFERS_COUNT_LIMIT; `totalOffersCapped` is true when more match than
  * that (the screen then says "more than 1 000").
  */
-export const offersResponse = z.object({ offers: z.array(offer), totalOffers: z.number().int(), totalOffersCapped: z.boolean() });
+export const offersResponse = z.object({
+  offers: z.array(offer),
+  totalOffers: z.number().int(),
+  totalOffersCapped: z.boolean(),
+});
 export type OffersResponse = z.infer<typeof offersResponse>;
 
 // ---------- Employer-search tracking ----------
@@ -142,7 +168,7 @@ const orEmpty = <T extends z.ZodType>(schema: T) => schema.nullable().optional()
  * browser in France checks its own day and the API (running in UTC) accepts what a French applicant typed after
  * midnight.
  */
-export const pastIsoDate = withRule(isoDate, pastDateRule);
+export const pastIsoDate = isoDate.superRefine(pastDateRule);
 
 export const trackingBody = z.object({
   targetCompany: z.string().trim().min(1).max(200),
@@ -191,7 +217,6 @@ export const trackingListItem = z.object({
 export type TrackingEntry = z.infer<typeof trackingEntry>;
 export type TrackingListItem = z.infer<typeof trackingListItem>;
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
 
 // ---------- Dossiers ----------
 export const etapeStatus = z.object({ type: z.enum(stepTypes), status: z.number().int().min(1).max(5) });

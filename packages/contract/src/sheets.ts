@@ -34,8 +34,7 @@ import {
   type RuleSeverity,
   type SmicRate,
 } from './rules/index.ts';
-import { reasonWhenDenied, reasonWhenRefused, transforms } from './forms/rules.ts';
-import { withRule } from './forms/zod-rules.ts';
+import { reasonWhenDenied, reasonWhenRefused, transforms } from './rules/refinements.ts';
 
 // ---------- Fields ----------
 
@@ -482,13 +481,12 @@ export const fundingDecisions = ['accepted', 'denied', 'stalled'] as const;
 export type FundingDecision = (typeof fundingDecisions)[number];
 
 // SPEC 5: refusing funding requires stating the reasons.
-export const fundingValidationBody = withRule(
-  z.object({
+export const fundingValidationBody = z
+  .object({
     decision: z.enum(fundingDecisions),
     reason: z.string().trim().max(2000).optional(),
-  }),
-  reasonWhenDenied,
-);
+  })
+  .superRefine(reasonWhenDenied);
 export type FundingValidationBody = z.infer<typeof fundingValidationBody>;
 
 export const dossierTermsBody = z.object({
@@ -517,10 +515,9 @@ export type FundingValidationResponse = z.infer<typeof fundingValidationResponse
 
 // ---------- Staff transitions ----------
 
-export const firstContactDecisionBody = withRule(
-  z.object({ decision: z.enum(['accept', 'refuse']), reason: z.string().trim().max(2000).optional() }),
-  reasonWhenRefused,
-);
+export const firstContactDecisionBody = z
+  .object({ decision: z.enum(['accept', 'refuse']), reason: z.string().trim().max(2000).optional() })
+  .superRefine(reasonWhenRefused);
 
 export const dossierStateResponse = z.object({
   id: z.number().int(),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { reasonWhenRejected, transforms } from './forms/rules.ts';
-import { withRule } from './forms/zod-rules.ts';
+import { reasonWhenRejected, transforms } from './rules/refinements.ts';
 
 // ---------- Signing a case's contract documents (issue 11, SPEC 2 "Signature", 4, 6, 8) ----------
 
@@ -76,7 +75,10 @@ export const signatureCodeResponse = z.object({ expiresAt: z.string(), sentTo: z
 
 export const signatureSignBody = z
   .object({
-    code: z.string().trim().regex(/^\d{6}$/, 'signature.code_format'),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'signature.code_format'),
     consent: z.literal(true, { message: 'signature.consent_required' }),
     /** The language of the consent sentence the signer read (its hash goes to the evidence); French when omitted. */
     consentLang: z.enum(['fr-FR', 'en-US']).optional(),
@@ -87,14 +89,12 @@ export type SignatureSignBody = z.infer<typeof signatureSignBody>;
 export const signatureRefuseBody = z.object({ reason: z.string().trim().min(1, 'field.required').max(2000) }).strict();
 
 /** POST /api/staff/dossiers/:id/manual-signature: staff confirm or reject a signer's uploaded scan. */
-export const manualSignatureDecisionBody = withRule(
-  z
-    .object({
-      decision: z.enum(['confirmed', 'rejected']),
-      /** Which signer's scan (the oldest submitted one when omitted). */
-      role: z.enum(signerRoles).optional(),
-      reason: z.preprocess(transforms.emptyToUndefined, z.string().trim().max(2000).optional()),
-    })
-    .strict(),
-  reasonWhenRejected,
-);
+export const manualSignatureDecisionBody = z
+  .object({
+    decision: z.enum(['confirmed', 'rejected']),
+    /** Which signer's scan (the oldest submitted one when omitted). */
+    role: z.enum(signerRoles).optional(),
+    reason: z.preprocess(transforms.emptyToUndefined, z.string().trim().max(2000).optional()),
+  })
+  .strict()
+  .superRefine(reasonWhenRejected);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './portal.ts';
-import { formationDatesRule, transforms } from './forms/rules.ts';
-import { withRule } from './forms/zod-rules.ts';
+import { formationDatesRule, transforms, evenAfterIssues } from './rules/refinements.ts';
 
 // ---------- Formations and schools as data (issue 12): GET|POST /staff/formations, PUT /staff/formations/:id ----------
 
@@ -18,18 +17,32 @@ const whole = (min: number, max: number) => z.preprocess(emptyAsUnset, z.number(
 /** An optional text: '' and null mean "none" and are stored as null. */
 const optionalText = (max: number) => z.preprocess(emptyAsUnset, z.string().trim().max(max).optional());
 const optionalDate = z.preprocess(emptyAsUnset, isoDate.optional());
-const optionalWhole = (min: number, max: number) => z.preprocess(emptyAsUnset, z.number().int().min(min).max(max).optional());
+const optionalWhole = (min: number, max: number) =>
+  z.preprocess(emptyAsUnset, z.number().int().min(min).max(max).optional());
 
 /**
  * School codes and formation codes: what a school's information system exports, letters, digits and separators. An
  * empty one matches the pattern so that it reads only as missing.
  */
-const code = (max: number) => z.string().trim().min(1, 'field.required').max(max).regex(/^(?:[\p{L}\p{N}][\p{L}\p{N} ._/-]*)?$/u, 'value.format');
+const code = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'field.required')
+    .max(max)
+    .regex(/^(?:[\p{L}\p{N}][\p{L}\p{N} ._/-]*)?$/u, 'value.format');
 
-export const schoolBody = z.object({ code: code(20), name: z.string().trim().min(1, 'field.required').max(200) }).strict();
+export const schoolBody = z
+  .object({ code: code(20), name: z.string().trim().min(1, 'field.required').max(200) })
+  .strict();
 export type SchoolBody = z.infer<typeof schoolBody>;
 
-export const staffSchool = z.object({ id: z.number().int(), code: z.string(), name: z.string(), formations: z.number().int() });
+export const staffSchool = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  formations: z.number().int(),
+});
 export type StaffSchool = z.infer<typeof staffSchool>;
 export const staffSchoolsResponse = z.object({ schools: z.array(staffSchool) });
 export type StaffSchoolsResponse = z.infer<typeof staffSchoolsResponse>;
@@ -41,8 +54,7 @@ export const staffSchoolResponse = z.object({ school: staffSchool });
  * `trainingEnd`; a professionalisation contract starts after `proStartAfter` and ends before `proEndBefore` (SPEC 5),
  * so both bounds are required when PRO is offered, and are not kept otherwise.
  */
-export const formationBody = withRule(
-  z
+export const formationBody = z
   .object({
     schoolId: whole(1, 2_147_483_647),
     libelle: z.string().trim().min(1, 'field.required').max(300),
@@ -60,10 +72,9 @@ export const formationBody = withRule(
     codeDiplome: optionalText(20),
     hours: optionalWhole(1, 10_000),
   })
-    .strict(),
+  .strict()
   // Run even when other fields fail, so that a person sees every message at once; the values are then read warily.
-  formationDatesRule,
-);
+  .superRefine(formationDatesRule, evenAfterIssues);
 export type FormationBody = z.infer<typeof formationBody>;
 export type FormationInput = z.input<typeof formationBody>;
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './portal.ts';
-import { offerLinkRule, transforms } from './forms/rules.ts';
-import { withRule } from './forms/zod-rules.ts';
+import { offerLinkRule, transforms, evenAfterIssues } from './rules/refinements.ts';
 
 // ---------- Job offers in the back office (issue 12): list, create, edit, expire, delete, CSV import ----------
 
@@ -43,8 +42,7 @@ const logo = z.preprocess(
  * An offer as staff enter it. The application link must match its type: an https address for `link`, an e-mail
  * address for `mail` (the applicant's portal opens one or the other).
  */
-export const offerBody = withRule(
-  z
+export const offerBody = z
   .object({
     title: z.string().trim().min(1, 'field.required').max(200),
     companyName: z.string().trim().min(1, 'field.required').max(200),
@@ -55,9 +53,8 @@ export const offerBody = withRule(
     linkType: z.enum(offerLinkTypes),
     link: z.string().trim().min(1, 'field.required').max(500),
   })
-    .strict(),
-  offerLinkRule,
-);
+  .strict()
+  .superRefine(offerLinkRule, evenAfterIssues);
 export type OfferBody = z.infer<typeof offerBody>;
 export type OfferInput = z.input<typeof offerBody>;
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './portal.ts';
-import { transforms, workshopTimesRule } from './forms/rules.ts';
-import { withRule } from './forms/zod-rules.ts';
+import { transforms, workshopTimesRule, evenAfterIssues } from './rules/refinements.ts';
 
 // ---------- Workshops in the back office (issue 12): GET|POST /staff/workshops, PUT|DELETE /staff/workshops/:id ----------
 
@@ -19,8 +18,7 @@ const instant = z.preprocess(emptyAsNull, z.iso.datetime({ offset: true }).nulla
  * A workshop as staff enter it: the hours on its day, the places (`quota`, 0 closes it), and the registration window
  * (a null bound is no bound) that the applicant portal's `canRegister` follows.
  */
-export const workshopBody = withRule(
-  z
+export const workshopBody = z
   .object({
     schoolId: z.number().int().positive().max(2_147_483_647),
     title: z.string().trim().min(1, 'field.required').max(200),
@@ -31,9 +29,8 @@ export const workshopBody = withRule(
     registrationOpensAt: instant,
     registrationClosesAt: instant,
   })
-    .strict(),
-  workshopTimesRule,
-);
+  .strict()
+  .superRefine(workshopTimesRule, evenAfterIssues);
 export type WorkshopBody = z.infer<typeof workshopBody>;
 export type WorkshopInput = z.input<typeof workshopBody>;
 

@@ -4,8 +4,7 @@ import { isoDate, etapeStatus } from './portal.ts';
 import { userType } from './auth.ts';
 import { sheetKinds, waitingFor } from './sheets.ts';
 import { signatureMethods, signatureStates, signerRoles, signerStatuses } from './signing.ts';
-import { reasonWhenRejected, reasonWithOverride, transforms } from './forms/rules.ts';
-import { withRule } from './forms/zod-rules.ts';
+import { reasonWhenRejected, reasonWithOverride, transforms } from './rules/refinements.ts';
 
 // ---------- Back-office pipeline (issue 10) ----------
 
@@ -140,10 +139,10 @@ export const reviewableDocuments = ['cvec', 'attestationBac'] as const;
 export type ReviewableDocument = (typeof reviewableDocuments)[number];
 
 /** POST /staff/dossiers/:id/document-review: valid sets `isValid`; rejected needs a reason and tells the applicant. */
-export const documentReviewBody = withRule(
-  z.object({ document: z.enum(reviewableDocuments), decision: z.enum(['valid', 'rejected']), reason: optionalReason }).strict(),
-  reasonWhenRejected,
-);
+export const documentReviewBody = z
+  .object({ document: z.enum(reviewableDocuments), decision: z.enum(['valid', 'rejected']), reason: optionalReason })
+  .strict()
+  .superRefine(reasonWhenRejected);
 export type DocumentReviewBody = z.infer<typeof documentReviewBody>;
 
 /** POST /staff/dossiers/:id/signed: the contract was signed on paper outside the portal (status 8). */
@@ -154,7 +153,14 @@ export type MarkSignedBody = z.infer<typeof markSignedBody>;
 export const markFiledBody = z.object({ filedOn: isoDate }).strict();
 /** POST /staff/dossiers/:id/registered: the OPCO registered the contract under its DECA number (status 11). */
 export const markRegisteredBody = z
-  .object({ decaNumber: z.string().trim().min(1, 'field.required').max(30).regex(/^[0-9A-Za-z-]+$/, 'staff.deca_format') })
+  .object({
+    decaNumber: z
+      .string()
+      .trim()
+      .min(1, 'field.required')
+      .max(30)
+      .regex(/^[0-9A-Za-z-]+$/, 'staff.deca_format'),
+  })
   .strict();
 
 /** POST /staff/dossiers/:id/archive (status 9) with the reason; reopen gives back the status it had. */
@@ -166,10 +172,10 @@ export const reopenBody = z.object({}).strict();
  * missing the preparation is refused (409 CONTRACT_INCOMPLETE) unless staff override it with a reason (kept in the
  * audit). The NIR and the DECA number are never overridable. No body: no override.
  */
-export const contractPreparedBody = withRule(
-  z.object({ override: z.literal(true).optional(), reason: optionalReason }).strict(),
-  reasonWithOverride,
-);
+export const contractPreparedBody = z
+  .object({ override: z.literal(true).optional(), reason: optionalReason })
+  .strict()
+  .superRefine(reasonWithOverride);
 export type ContractPreparedBody = z.infer<typeof contractPreparedBody>;
 
 /** POST /staff/dossiers/:id/breaking (12) and /broken (13): the contract's end date and why. */

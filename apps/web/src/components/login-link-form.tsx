@@ -3,12 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { formatResolver } from './form/format-resolver';
+import { contractResolver } from './form/contract-resolver';
 import type { LoginLinkBody } from '@passerelle/contract/auth';
 import { languages } from '@passerelle/contract/languages';
-import { loginLinkBody } from '@passerelle/contract/forms/formats/auth';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from './form/use-form';
+import { useForm } from 'react-hook-form';
 import { ApiError, apiVoid } from '../lib/api-client';
 import { TextFieldElement } from './form/text-field-element';
 import { applyServerErrors } from './form/server-errors';
@@ -17,6 +16,11 @@ import { useErrorText } from './use-error-text';
 type LoginLinkForm = Pick<LoginLinkBody, 'email'>;
 
 /** Field messages go under the input; only other failures get the general alert. */
+/** The API's own schema, imported with the first check: the visitor home opens without zod. */
+const resolver = contractResolver<LoginLinkForm, LoginLinkForm>(() =>
+  import('@passerelle/contract/auth').then(({ loginLinkBody }) => loginLinkBody.pick({ email: true })),
+);
+
 const hasFieldErrors = (error: unknown) => error instanceof ApiError && Object.keys(error.errors).length > 0;
 
 /**
@@ -27,7 +31,7 @@ export function LoginLinkForm() {
   const { t, i18n } = useTranslation('common');
   const errorText = useErrorText();
   const { control, handleSubmit, setError, reset } = useForm<LoginLinkForm>({
-    resolver: formatResolver<LoginLinkForm, LoginLinkForm>(loginLinkBody),
+    resolver,
     defaultValues: { email: '' },
   });
   const send = useMutation({

@@ -1,25 +1,18 @@
 import { z } from 'zod';
 import { normalizeDeca, normalizeFranceTravail, normalizeIdcc, normalizeNir, normalizeSiret } from './identifiers.ts';
 import type { RuleIssue } from './issue.ts';
-import {
-  classificationRule,
-  decaRule,
-  franceTravailRule,
-  idccRule,
-  nirRule,
-  siretRule,
-  trimValue,
-  type FormRule,
-} from '../forms/rules.ts';
-import { withRule } from '../forms/zod-rules.ts';
+import { classificationRule, decaRule, franceTravailRule, idccRule, nirRule, siretRule } from './refinements.ts';
 
 /**
  * Zod fields for identifiers, for request bodies and forms. Values are normalised (separators
  * dropped, upper case, IDCC padded) and only blocking issues fail; the message is the rule code,
  * which the web app translates with `formatRuleMessage`.
  */
-function identifierField(normalize: (value: string) => string, rule: FormRule) {
-  return withRule(z.string().overwrite(normalize), rule);
+function identifierField(
+  normalize: (value: string) => string,
+  rule: (value: string, context: z.RefinementCtx) => void,
+) {
+  return z.string().overwrite(normalize).superRefine(rule);
 }
 
 /** Required fields; for an optional one, use `nirField.optional()` or `.nullable()`. */
@@ -28,7 +21,7 @@ export const siretField = identifierField(normalizeSiret, siretRule);
 export const decaField = identifierField(normalizeDeca, decaRule);
 export const franceTravailField = identifierField(normalizeFranceTravail, franceTravailRule);
 export const idccField = identifierField(normalizeIdcc, idccRule);
-export const classificationField = identifierField(trimValue, classificationRule);
+export const classificationField = identifierField((value) => value.trim(), classificationRule);
 
 /**
  * The blocking issues as the API's `errors` map (path → messages), ready for

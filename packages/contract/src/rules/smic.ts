@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { smicFormRule } from '../forms/rules.ts';
-import { withRule } from '../forms/zod-rules.ts';
+import { smicFormRule } from './refinements.ts';
 
 // ---------- SMIC table (apart from the salary rules, which the web app reads without zod) ----------
 
@@ -21,16 +20,15 @@ const smicAmount = euros.nullable();
  * The back office's form for a SMIC value: its fields flat and empty at first (null), Mayotte's two amounts given
  * together or not at all. The screen sends it as a `smicRate`.
  */
-export const smicRateForm = withRule(
-  z.object({
+export const smicRateForm = z
+  .object({
     validFrom: smicRate.shape.validFrom,
     monthly: smicAmount,
     hourly: smicAmount,
     mayotteMonthly: smicAmount,
     mayotteHourly: smicAmount,
-  }),
-  smicFormRule,
-);
+  })
+  .superRefine(smicFormRule);
 export type SmicRateForm = z.infer<typeof smicRateForm>;
 
 export const smicTable = z

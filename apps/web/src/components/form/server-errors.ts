@@ -1,6 +1,6 @@
 import { formatValidationText, isValidationTextCode } from '@passerelle/contract/rules/validation-texts';
 import { i18n } from '../../lib/i18n';
-import type { FieldPath, FieldValues, UseFormSetError } from './use-form';
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client';
 
 /**

@@ -1,6 +1,5 @@
-import { useController, type Control, type FieldPath, type FieldValues } from './use-form';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { OutlinedField } from './outlined-field';
-import { useFieldText } from './field-text';
 
 export interface TextFieldElementProps<T extends FieldValues> {
   name: FieldPath<T>;
@@ -20,7 +19,7 @@ export interface TextFieldElementProps<T extends FieldValues> {
 }
 
 /**
- * A text input bound to the form (components/form/use-form): the field's message (from the contract's checks or from
+ * A text input bound to the form (react-hook-form's `useController`): the field's message (from the contract's checks or from
  * the server's `errors` map) shows under the input and is announced with it (aria-describedby).
  */
 export function TextFieldElement<T extends FieldValues>({
@@ -38,7 +37,6 @@ export function TextFieldElement<T extends FieldValues>({
   max,
 }: TextFieldElementProps<T>) {
   const { field, fieldState } = useController({ name, control });
-  const text = useFieldText(field.value, field.onChange, asNumber);
   return (
     <OutlinedField
       label={label}
@@ -52,7 +50,12 @@ export function TextFieldElement<T extends FieldValues>({
         type,
         multiline,
         minRows,
-        ...text,
+        value: typeof field.value === 'string' || typeof field.value === 'number' ? field.value : '',
+        // A number field gives the form a number, or null when empty; React keeps "1867." as typed while it reads 1867.
+        onChange: (event) => {
+          const raw = event.target.value;
+          field.onChange(asNumber ? (raw === '' ? null : Number(raw)) : raw);
+        },
         onBlur: field.onBlur,
         inputRef: field.ref,
         inputProps: { ...(autoComplete ? { autoComplete } : {}), ...(max ? { max } : {}) },

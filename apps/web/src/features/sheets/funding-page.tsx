@@ -13,16 +13,16 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import type { FundingValidationBody, FundingValidationResponse, fundingValidationBody } from '@passerelle/contract';
+import type { FundingValidationBody, FundingValidationResponse } from '@passerelle/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from '../../components/form/use-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { fundingValidationBody as fundingFormat } from '@passerelle/contract/forms/formats/funding';
+import { fundingValidationBody } from '@passerelle/contract/sheets';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
-import { formatResolver } from '../../components/form/format-resolver';
+import { contractResolver } from '../../components/form/contract-resolver';
 import { OutlinedField } from '../../components/form/outlined-field';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { PageHeader } from '../../components/page-header';
@@ -40,7 +40,7 @@ import { useSheetId } from './common/use-sheet-id';
 
 type FormValues = z.input<typeof fundingValidationBody>;
 
-const resolver = formatResolver<FormValues, FundingValidationBody>(fundingFormat);
+const resolver = contractResolver(fundingValidationBody);
 
 function Terms({ terms }: { terms: NonNullable<FundingValidationResponse['terms']> }) {
   const { t, i18n } = useTranslation('sheets');
@@ -138,7 +138,7 @@ function DecisionForm({ id }: { id: number }) {
         void queryClient.invalidateQueries({ queryKey: fundingQueryOptions(id).queryKey });
       if (error instanceof ApiError)
         for (const [path, messages] of Object.entries(error.errors))
-          form.setError(path, { type: 'server', message: messages[0] ?? '' });
+          if (path === 'decision' || path === 'reason') form.setError(path, { type: 'server', message: messages[0] ?? '' });
     },
     onSettled: () => setPending(null),
   });

@@ -9,15 +9,13 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { formatResolver } from '../../components/form/format-resolver';
+import { contractResolver } from '../../components/form/contract-resolver';
 import { applicationTypes, relaunchMethods } from '@passerelle/contract/portal-rules';
-import { trackingBody as trackingFormat } from '@passerelle/contract/forms/formats/tracking';
-import type { TrackingBody, trackingBody } from '@passerelle/contract/portal';
+import { trackingBody, type TrackingBody } from '@passerelle/contract/portal';
 import { todayIso } from '@passerelle/contract/rules/dates';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useForm, type FieldPath } from '../../components/form/use-form';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useBlocker } from 'react-router';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
@@ -61,6 +59,7 @@ const emptyValues: FormValues = {
 };
 
 const formFields = new Set<string>(Object.keys(emptyValues));
+const isFormField = (path: string): path is FieldPath<FormValues> => formFields.has(path);
 type FieldName = keyof FormValues;
 type TextFieldProps = Pick<
   Parameters<typeof TextInput<FormValues>>[0],
@@ -115,7 +114,7 @@ function TrackingForm({
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
   const [isAskingSignIn, setAskingSignIn] = useState(false);
   const form = useForm<FormValues, unknown, TrackingBody>({
-    resolver: formatResolver<FormValues, TrackingBody>(trackingFormat),
+    resolver: contractResolver(trackingBody),
     defaultValues: initial,
     mode: 'onTouched',
   });
@@ -159,9 +158,9 @@ function TrackingForm({
         const fieldErrors = error instanceof ApiError ? Object.entries(error.errors) : [];
         const known = fieldErrors
           .map(([path, messages]) => [path.replace(/^body\./, ''), serverFieldMessage(messages)] as const)
-          .filter(([path]) => formFields.has(path));
+          .filter((entry): entry is readonly [FieldPath<FormValues>, string] => isFormField(entry[0]));
         for (const [path, message] of known) setError(path, { type: 'server', message });
-        if (known[0]) setFocus(known[0][0] as FieldPath<FormValues>);
+        if (known[0]) setFocus(known[0][0]);
         if (known.length === 0) setFormError(errorText(error));
       },
     });

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { UseFormReturn } from '../../../components/form/use-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Cell, SheetTextField, useSheetFormContext } from './fields';
 

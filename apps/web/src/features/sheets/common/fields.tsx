@@ -3,14 +3,13 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReferenceItem, SheetWarnings } from '@passerelle/contract';
 import { createContext, useContext, useEffect, useId, type ReactNode } from 'react';
-import { useController, type Control } from '../../../components/form/use-form';
+import { useController, type Control } from 'react-hook-form';
 import { CheckboxField } from '../../../components/form/checkbox-field';
 import { HelperText } from '../../../components/form/helper-text';
 import { OutlinedField } from '../../../components/form/outlined-field';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from './messages';
 import { fieldId, type SheetValues } from './use-sheet';
-import { useFieldText } from '../../../components/form/field-text';
 
 export interface SheetFormContextValue {
   control: Control<SheetValues>;
@@ -106,7 +105,6 @@ export function SheetTextField({
   const { field, fieldState } = useController({ name, control });
   const warnings = useFieldWarnings(name);
   useRegisterLabel(name, summaryLabel ?? label);
-  const text = useFieldText(field.value, field.onChange, asNumber);
   const error = fieldMessage(fieldState.error?.message, i18n.language);
   return (
     <OutlinedField
@@ -123,7 +121,12 @@ export function SheetTextField({
         type,
         multiline,
         minRows,
-        ...text,
+        value: typeof field.value === 'string' || typeof field.value === 'number' ? field.value : '',
+        // A number field gives the form a number, or null when empty; React keeps "1867." as typed while it reads 1867.
+        onChange: (event) => {
+          const raw = event.target.value;
+          field.onChange(asNumber ? (raw === '' ? null : Number(raw)) : raw);
+        },
         onBlur: field.onBlur,
         inputRef: field.ref,
         inputProps: {

@@ -1,4 +1,4 @@
-import type { FieldValues, UseFormReturn } from '../../../components/form/use-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 
 export const fill = { shouldDirty: true, shouldValidate: true } as const;
 

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { CompanyLookup } from '@passerelle/contract';
 import { useState } from 'react';
-import type { UseFormReturn } from '../../../components/form/use-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from 'react-i18next';
 import { lookupCompany } from '../api/sheets';

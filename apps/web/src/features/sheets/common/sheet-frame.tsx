@@ -11,7 +11,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { SheetKind } from '@passerelle/contract';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useFormState } from '../../../components/form/use-form';
+import { useFormState } from 'react-hook-form';
 import { ErrorState } from '../../../components/error-state';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { PageHeader } from '../../../components/page-header';

@@ -2,7 +2,7 @@ import { i18n, initI18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render';
 import { act, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { useForm } from '../../../components/form/use-form';
+import { useForm } from 'react-hook-form';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../locales/en-US/sheets.json';
 import fr from '../../../locales/fr-FR/sheets.json';

@@ -1,7 +1,7 @@
 import type { SheetData, SheetKind, SheetResponse } from '@passerelle/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { get, set, useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormReturn } from '../../../components/form/use-form';
+import { get, set, useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { checkSheetBeforeSend, finishSheet, saveSheet, sheetQueryKey, sheetQueryOptions, type SheetRole } from '../api/sheets';
@@ -36,7 +36,7 @@ const RETRY_DELAYS_MS = [3_000, 10_000, 30_000, 60_000];
 const loadValidation = () => import('./validation');
 
 /**
- * Like `formatResolver`, with the sheet's draft schema; the contract's rule codes come with their parameters ("{length}
+ * Like `contractResolver`, with the sheet's draft schema; the contract's rule codes come with their parameters ("{length}
  * characters"), so they are put into words here, in the page's language.
  */
 function sheetResolver(kind: SheetKind, serverErrors: Map<string, ServerError>): Resolver<FieldValues> {

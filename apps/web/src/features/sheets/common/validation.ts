@@ -1,13 +1,12 @@
 import type { SheetKind } from '@passerelle/contract';
-import { checkFormat, parseFormat, type FormIssue } from '@passerelle/contract/forms/format';
-import { f1caDraft, f1ceDraft, fraDraft, freDraft, missionsDraft } from '@passerelle/contract/forms/formats/sheets';
-import { messageLanguage } from '@passerelle/contract/rules/zod-messages';
+import { f1caDraft, f1ceDraft, fraDraft, freDraft, missionsDraft } from '@passerelle/contract/sheets';
+import { messageLanguage, zodErrorMap } from '@passerelle/contract/rules/zod-messages';
 
 /**
  * The sheets' validation, loaded with the first check rather than with the screen: the draft schema of each sheet as
- * the API uses it, through its format table (docs/decisions/0028-client-validation-without-zod.md).
+ * the API uses it.
  */
-const sheetFormats = {
+const sheetSchemas = {
   f1ca: f1caDraft,
   f1ce: f1ceDraft,
   missions: missionsDraft,
@@ -16,7 +15,14 @@ const sheetFormats = {
 } as const;
 
 /** A malformed field: a rule code of the contract (`nir.key`) with its parameters, or the check in words. */
-export type ValidationIssue = FormIssue;
+export interface ValidationIssue {
+  path: string;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+/** The field's dotted path (`apprenti.nir`), `root` for the value itself. */
+const dotted = (path: readonly PropertyKey[]) => path.map(String).join('.') || 'root';
 
 /** Every malformed field of a sheet (first issue per field), zod's own checks put into words in `language`. */
 export function checkSheet(
@@ -24,8 +30,19 @@ export function checkSheet(
   values: Record<string, unknown>,
   language: string,
 ): { data: Record<string, unknown> } | { issues: ValidationIssue[] } {
-  const result = checkFormat(sheetFormats[kind], values, messageLanguage(language));
-  return 'data' in result ? { data: result.data as Record<string, unknown> } : result;
+  const result = sheetSchemas[kind].safeParse(values, { error: zodErrorMap(messageLanguage(language)) });
+  if (result.success) return { data: result.data };
+  const seen = new Set<string>();
+  const issues: ValidationIssue[] = [];
+  for (const issue of result.error.issues) {
+    const path = dotted(issue.path);
+    if (seen.has(path)) continue;
+    seen.add(path);
+    // The identifiers' rules give their codes' parameters (`{length}`), always strings or numbers.
+    const params = issue.code === 'custom' ? (issue.params as ValidationIssue['params']) : undefined;
+    issues.push(params ? { path, message: issue.message, params } : { path, message: issue.message });
+  }
+  return { issues };
 }
 
 function unsetPath(target: Record<string, unknown>, path: readonly PropertyKey[]): void {
@@ -46,12 +63,12 @@ export function savableData(
   kind: SheetKind,
   values: Record<string, unknown>,
 ): { data: Record<string, unknown>; isPartial: boolean } {
-  const format = sheetFormats[kind];
+  const schema = sheetSchemas[kind];
   const current = structuredClone(values);
   for (let round = 0; round < 5; round += 1) {
-    const result = parseFormat(format, current);
-    if (result.issues.length === 0) return { data: result.value as Record<string, unknown>, isPartial: round > 0 };
-    for (const issue of result.issues) unsetPath(current, issue.path);
+    const result = schema.safeParse(current);
+    if (result.success) return { data: result.data, isPartial: round > 0 };
+    for (const issue of result.error.issues) unsetPath(current, issue.path);
   }
   return { data: {}, isPartial: true };
 }

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
-import { useFormState, useWatch } from '../../../components/form/use-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SheetRole } from '../api/sheets';
 import { AddressFields } from '../common/blocks';

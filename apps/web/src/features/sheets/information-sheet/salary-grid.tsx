@@ -6,7 +6,7 @@ import { alpha, lighten, darken, type SxProps, type Theme } from '@mui/material/
 import type { SalaryGridResponse } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useWatch } from '../../../components/form/use-form';
+import { useWatch } from 'react-hook-form';
 import { ErrorState } from '../../../components/error-state';
 import { useTranslation } from 'react-i18next';
 import { salaryGridQueryOptions } from '../api/sheets';

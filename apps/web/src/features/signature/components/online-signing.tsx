@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { SignatureResponse, SignatureSignBody } from '@passerelle/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { Controller, useForm, type FieldErrors, type Resolver, type ResolverResult } from '../../../components/form/use-form';
+import { Controller, useForm, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
 import { OutlinedField } from '../../../components/form/outlined-field';
 import { useErrorText } from '../../../components/use-error-text';
 import { ApiError } from '../../../lib/api-client';

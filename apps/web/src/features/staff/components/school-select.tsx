@@ -1,5 +1,5 @@
 import type { StaffSchool } from '@passerelle/contract/staff-formations';
-import { useController, type Control, type FieldValues, type Path } from '../../../components/form/use-form';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { OutlinedField } from '../../../components/form/outlined-field';
 
 /** A required school, chosen from the list (a formation's, a workshop's): the form holds its id, or '' while unset. */

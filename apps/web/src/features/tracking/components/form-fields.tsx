@@ -1,7 +1,7 @@
 import type { InputBaseComponentProps } from '@mui/material/InputBase';
 import { OutlinedField } from '../../../components/form/outlined-field';
 import { formatValidationText, isValidationTextCode } from '@passerelle/contract/rules/validation-texts';
-import { useController, type Control, type FieldPath, type FieldValues } from '../../../components/form/use-form';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 interface BaseProps<T extends FieldValues> {

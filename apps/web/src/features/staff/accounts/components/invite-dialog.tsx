@@ -9,14 +9,14 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import { inviteStaffBody } from '@passerelle/contract/forms/formats/staff-accounts';
+import { inviteStaffBody } from '@passerelle/contract/staff-accounts';
 import type { InviteStaffBody, InviteStaffInput, InviteStaffResponse } from '@passerelle/contract/staff-accounts';
 import { useId, useState } from 'react';
-import { useController, useForm, type Control } from '../../../../components/form/use-form';
+import { useController, useForm, type Control } from 'react-hook-form';
 import { OutlinedField } from '../../../../components/form/outlined-field';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
-import { formatResolver } from '../../../../components/form/format-resolver';
+import { contractResolver } from '../../../../components/form/contract-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
 import { useTranslation } from 'react-i18next';
 import { useInviteStaff } from '../api/accounts';
@@ -93,7 +93,7 @@ export function InviteDialog({
       admin: false,
       lang: i18n.language.startsWith('en') ? 'en-US' : 'fr-FR',
     },
-    resolver: formatResolver<InviteStaffInput, InviteStaffBody>(inviteStaffBody),
+    resolver: contractResolver(inviteStaffBody),
   });
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);

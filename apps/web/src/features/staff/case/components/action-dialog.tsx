@@ -7,27 +7,26 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ReviewableDocument, SignerRole } from '@passerelle/contract';
-import type { Format } from '@passerelle/contract/forms/format';
+import { dossierTermsBody, firstContactDecisionBody } from '@passerelle/contract/sheets';
+import { manualSignatureDecisionBody } from '@passerelle/contract/signing';
 import {
   archiveBody,
   contractEndBody,
   documentReviewBody,
-  dossierTermsBody,
-  firstContactDecisionBody,
-  manualSignatureDecisionBody,
   markFiledBody,
   markRegisteredBody,
   markSignedBody,
   missionsComplementBody,
   returnSheetBody,
-} from '@passerelle/contract/forms/formats/staff-case';
+} from '@passerelle/contract/staff';
+import type { z } from 'zod';
 import { todayIso } from '@passerelle/contract/rules/dates';
 import { useId, useState } from 'react';
-import { useController, useForm, type Control } from '../../../../components/form/use-form';
+import { useController, useForm, type Control } from 'react-hook-form';
 import { OutlinedField } from '../../../../components/form/outlined-field';
 import { applyServerErrors, serverFieldMessage } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
-import { formatResolver } from '../../../../components/form/format-resolver';
+import { contractResolver } from '../../../../components/form/contract-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
 import { useTranslation } from 'react-i18next';
@@ -50,8 +49,8 @@ interface FieldDef {
 }
 
 interface IntentForm {
-  /** The format table of the action's body (its contract schema, checked without zod). */
-  schema?: Format;
+  /** The contract's schema of the action's body, the API's own. */
+  schema?: z.ZodType<Values, Values>;
   defaults: Values;
   fields: FieldDef[];
   /** The request body from the checked values; the values themselves by default. */
@@ -243,7 +242,7 @@ export default function ActionDialog({
   const incompleteId = useId();
   const form = useForm<Values>({
     defaultValues: spec.defaults,
-    resolver: spec.schema ? formatResolver<Values, Values>(spec.schema) : undefined,
+    resolver: spec.schema ? contractResolver(spec.schema) : undefined,
   });
   const documentName = document ? t(`documents.kinds.${document}`) : '';
 

@@ -13,14 +13,14 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { formationBody } from '@passerelle/contract/forms/formats/staff-formations';
+import { formationBody } from '@passerelle/contract/staff-formations';
 import { formationContractTypes } from '@passerelle/contract/formation-contract-types';
 import type { FormationBody, FormationContractType, FormationInput, StaffFormation, StaffSchool } from '@passerelle/contract/staff-formations';
 import { useId, useState } from 'react';
-import { useController, useForm, useWatch, type Control } from '../../../../components/form/use-form';
+import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
-import { formatResolver } from '../../../../components/form/format-resolver';
+import { contractResolver } from '../../../../components/form/contract-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
 import { useTranslation } from 'react-i18next';
 import { SchoolSelect } from '../../components/school-select';
@@ -155,7 +155,7 @@ export function FormationDialog({
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<FormationInput, unknown, FormationBody>({
     defaultValues: defaultsOf(formation, schoolId),
-    resolver: formatResolver<FormationInput, FormationBody>(formationBody),
+    resolver: contractResolver(formationBody),
   });
   const contractTypes = useWatch({ control: form.control, name: 'contractTypes' });
   const offersPro = Array.isArray(contractTypes) && contractTypes.includes('PRO');

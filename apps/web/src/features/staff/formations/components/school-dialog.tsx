@@ -6,13 +6,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { schoolBody } from '@passerelle/contract/forms/formats/staff-formations';
+import { schoolBody } from '@passerelle/contract/staff-formations';
 import type { SchoolBody, StaffSchool } from '@passerelle/contract/staff-formations';
 import { useId, useState } from 'react';
-import { useForm } from '../../../../components/form/use-form';
+import { useForm } from 'react-hook-form';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
-import { formatResolver } from '../../../../components/form/format-resolver';
+import { contractResolver } from '../../../../components/form/contract-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
 import { useTranslation } from 'react-i18next';
 import { useSaveSchool } from '../api/formations';
@@ -35,7 +35,7 @@ export function SchoolDialog({
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<SchoolBody>({
     defaultValues: { code: school?.code ?? '', name: school?.name ?? '' },
-    resolver: formatResolver<SchoolBody, SchoolBody>(schoolBody),
+    resolver: contractResolver(schoolBody),
   });
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);

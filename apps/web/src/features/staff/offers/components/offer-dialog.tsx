@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
-import { offerBody } from '@passerelle/contract/forms/formats/staff-offers';
+import { offerBody } from '@passerelle/contract/staff-offers';
 import type { OfferBody, OfferInput, StaffOffer } from '@passerelle/contract/staff-offers';
 import { useState } from 'react';
-import { useController, useForm, useWatch, type Control } from '../../../../components/form/use-form';
+import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { OutlinedField } from '../../../../components/form/outlined-field';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
-import { formatResolver } from '../../../../components/form/format-resolver';
+import { contractResolver } from '../../../../components/form/contract-resolver';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { useSaveOffer } from '../api/offers';
@@ -92,7 +92,7 @@ export function OfferDialog({
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<OfferInput, unknown, OfferBody>({
     defaultValues: defaultsOf(offer),
-    resolver: formatResolver<OfferInput, OfferBody>(offerBody),
+    resolver: contractResolver(offerBody),
   });
   const linkType = useWatch({ control: form.control, name: 'linkType' });
 

@@ -7,13 +7,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { smicRateForm } from '@passerelle/contract/forms/formats/smic';
+import { smicRateForm } from '@passerelle/contract/rules/smic';
 import type { SmicRate, SmicRateForm } from '@passerelle/contract/rules/salary';
 import { useId, useState } from 'react';
-import { useForm } from '../../../../components/form/use-form';
+import { useForm } from 'react-hook-form';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
-import { formatResolver } from '../../../../components/form/format-resolver';
+import { contractResolver } from '../../../../components/form/contract-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
 import { useTranslation } from 'react-i18next';
 import { useSaveSmic } from '../api/smic';
@@ -39,7 +39,7 @@ export function SmicDialog({ onClose, onSaved }: { onClose: () => void; onSaved:
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<SmicForm>({
     defaultValues: { validFrom: '', monthly: null, hourly: null, mayotteMonthly: null, mayotteHourly: null },
-    resolver: formatResolver<SmicForm, SmicForm>(smicRateForm),
+    resolver: contractResolver(smicRateForm),
   });
   const submit = form.handleSubmit(async (values) => {
     const rate = toRate(values);

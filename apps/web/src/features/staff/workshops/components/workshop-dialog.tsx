@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import type { StaffSchool } from '@passerelle/contract/staff-formations';
-import { workshopBody } from '@passerelle/contract/forms/formats/staff-workshops';
+import { workshopBody } from '@passerelle/contract/staff-workshops';
 import type { StaffWorkshop, WorkshopBody, WorkshopInput } from '@passerelle/contract/staff-workshops';
 import { useId, useState } from 'react';
-import { useForm, type Resolver } from '../../../../components/form/use-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
-import { formatResolver } from '../../../../components/form/format-resolver';
+import { contractResolver } from '../../../../components/form/contract-resolver';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { SchoolSelect } from '../../components/school-select';
@@ -62,7 +62,7 @@ function defaultsOf(workshop: StaffWorkshop | undefined): WorkshopInput {
   };
 }
 
-const schemaResolver = formatResolver<WorkshopInput, WorkshopBody>(workshopBody);
+const schemaResolver = contractResolver(workshopBody);
 /** The form holds local date-times; the API reads instants. */
 const resolver: Resolver<WorkshopInput, unknown, WorkshopBody> = (values, context, options) =>
   schemaResolver(
