@@ -213,7 +213,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 
 /** GET /staff/applicants: a page of applicants, by name. */
 export async function findApplicants(db: Db, query: StaffApplicantsQuery): Promise<StaffApplicantsResponse> {
-  const text = query.q === undefined ? undefined : foldText(query.q).trim();
+  // Folded in SQL with the stored names (applicants.repo.ts); white space collapsed as the names are written.
+  const text = query.q?.trim().replace(/\s+/g, ' ');
   const { items, total } = await findApplicantsPage(
     db,
     {

@@ -286,6 +286,17 @@ describe('applicants: import, list and invitations', async () => {
       expect(byFormation.items.map((i) => i.email)).toEqual(['yann.legall@example.org']);
       expect((await list(staff, 'signedIn=sometimes')).statusCode).toBe(400);
     });
+
+    it('folds ligatures alike in the names and the search: œ as oe, æ as ae, either way', async () => {
+      await createUser(app, 'admissible', ingenieur.id, { nom: 'Cœurderoy', prenom: 'Lætitia', email: 'ligature@example.org' });
+      await createUser(app, 'admissible', ingenieur.id, { nom: 'Coeurderoy', prenom: 'Laetitia', email: 'coeur@example.org' });
+      const emails = async (q: string) =>
+        (await list(staff, `q=${encodeURIComponent(q)}`)).json<StaffApplicantsResponse>().items.map((i) => i.email).sort();
+      for (const q of ['coeurderoy', 'Cœurderoy', 'CŒURDEROY', 'laetitia', 'Lætitia', 'LÆTITIA coeurderoy'])
+        expect(await emails(q), q).toEqual(['coeur@example.org', 'ligature@example.org']);
+      expect(await emails('cœurderoy  lætitia'), 'white space collapsed').toEqual(['coeur@example.org', 'ligature@example.org']);
+      expect(await emails('c%urderoy'), 'LIKE characters taken as text').toEqual([]);
+    });
   });
 
   describe('invitations', () => {
