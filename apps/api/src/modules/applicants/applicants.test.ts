@@ -214,6 +214,14 @@ describe('applicants: import, list and invitations', async () => {
       ]);
     });
 
+    it('refuses a file a quote leaves unreadable, naming the line where reading stopped', async () => {
+      const res = await importFile(staff, utf8('Nom;Prénom;E-mail;École;Formation\r\n"Le Gall\r\nKerbrat";Yann;yann@example.org;EMLV;MSCF\r\nDurand;"Hélène;h@example.org;EMLV;MSCF\r\n'), true);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorBody>().errors?.['file']).toEqual([
+        'Le fichier est illisible à partir de la ligne 4 : un guillemet (") n\'y est pas refermé, ou est suivi d\'autre texte dans sa colonne. Enregistrez de nouveau le fichier au format CSV depuis le tableur.',
+      ]);
+    });
+
     it('refuses a file without the required columns, naming them', async () => {
       const res = await importFile(staff, utf8('Nom;Prénom;Téléphone\nDupont;Jean;0600000000\n'), true);
       expect(res.statusCode).toBe(400);
