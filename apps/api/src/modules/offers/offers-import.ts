@@ -16,7 +16,7 @@ import { headerMatcher, readCsv, type CsvRecord } from '../../lib/csv-read.ts';
 import { findOfferIdsByRef, insertOffer, updateOffer } from './offers.repo.ts';
 import { forgetOfferSearches } from './offers-search.ts';
 import { offerRow } from './offers.service.ts';
-import { parisDay } from '../workshops/workshops.service.ts';
+import { parisDay } from '../../lib/paris-time.ts';
 
 /** Header names of a job board's or a school's export, folded (lib/csv-read.ts headerKey). */
 const mapHeader = headerMatcher<OfferImportColumn>({
