@@ -1,3 +1,4 @@
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import pino from 'pino';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/client.ts';
@@ -65,29 +66,36 @@ export async function deliverQueuedMails({ db, config }: CliContext): Promise<De
   }
 }
 
-/** `--name value` and `--flag` options, and the other words in order. */
-export function parseArgs(argv: string[], flags: readonly string[], options: readonly string[]) {
-  const words: string[] = [];
-  const given: Record<string, string | true> = {};
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i] ?? '';
-    if (!arg.startsWith('--')) {
-      words.push(arg);
-      continue;
-    }
-    const [name = '', inline] = arg.slice(2).split('=', 2);
-    if (flags.includes(name)) given[name] = true;
-    else if (options.includes(name)) {
-      const value = inline ?? argv[(i += 1)];
-      if (value === undefined) throw new CliError(`--${name} needs a value`, 2);
-      given[name] = value;
-    } else throw new CliError(`Unknown option: --${name}`, 2);
+/**
+ * The words and options of a command, by node:util's parseArgs (strict: an option not declared is refused). Its
+ * refusals are worded as ours, naming the option as the operator typed it, and exit 2 (a usage error).
+ */
+export function parseCliArgs<const O extends ParseArgsOptionsConfig>(argv: string[], options: O) {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    return { words: positionals, given: values };
+  } catch (err) {
+    throw refusalOf(err, argv, options);
   }
-  return { words, given };
+}
+
+/** The option parseArgs refused, found again among its tokens (lenient, which refuses nothing). */
+function refusalOf(err: unknown, argv: string[], options: ParseArgsOptionsConfig): unknown {
+  const code = err instanceof Error && 'code' in err ? err.code : undefined;
+  if (code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && code !== 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return err;
+  const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: false, tokens: true });
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const type = options[token.name]?.type;
+    if (type === undefined) return new CliError(`Unknown option: ${token.rawName}`, 2);
+    if (type === 'string' && token.value === undefined) return new CliError(`${token.rawName} needs a value`, 2);
+    if (type === 'boolean' && token.value !== undefined) return new CliError(`${token.rawName} takes no value`, 2);
+  }
+  return err;
 }
 
 /** The language of the messages: --lang, French by default (the product's language). */
-export function cliLanguage(option: string | true | undefined): 'fr-FR' | 'en-US' {
+export function cliLanguage(option: string | undefined): 'fr-FR' | 'en-US' {
   if (option === undefined) return 'fr-FR';
   if (option === 'en-US' || option === 'fr-FR') return option;
   throw new CliError('--lang is fr-FR or en-US', 2);

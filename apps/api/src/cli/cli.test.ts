@@ -162,6 +162,19 @@ describe('command line: import-applicants, invite, create-staff', { timeout: 120
     expect((await runCli(['create-staff', 'not-an-address'])).code).toBe(2);
   });
 
+  it('refuses an unknown option, an option without its value and a flag with one, exit code 2', async () => {
+    const runs = await Promise.all([
+      runCli(['create-staff', '--owner', 'direction@cfa.example.org']),
+      runCli(['invite', 'ann@example.org', '--lang']),
+      runCli(['import-applicants', 'admis.csv', '--dry-run=yes']),
+    ]);
+    expect(runs.map((run) => [run.code, run.stderr])).toEqual([
+      [2, 'Unknown option: --owner\n'],
+      [2, '--lang needs a value\n'],
+      [2, '--dry-run takes no value\n'],
+    ]);
+  });
+
   it.runIf(testDbKind === 'pglite')('says to stop the server while it holds the embedded database', async () => {
     const held = await openDatabase({ dataDir });
     try {

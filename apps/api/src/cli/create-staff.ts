@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../lib/app-error.ts';
 import { inviteStaff } from '../modules/staff-accounts/staff-accounts.service.ts';
-import { cliLanguage, CliError, deliverQueuedMails, parseArgs, withCliDatabase } from './cli-db.ts';
+import { cliLanguage, CliError, deliverQueuedMails, parseCliArgs, withCliDatabase } from './cli-db.ts';
 
 export const createStaffUsage = 'create-staff EMAIL [--admin] [--lang fr-FR|en-US]';
 
@@ -10,15 +10,15 @@ export const createStaffUsage = 'create-staff EMAIL [--admin] [--lang fr-FR|en-U
  * personal sign-in link in its language; the mail is sent at once (printed here when SMTP_URL is not set).
  */
 export async function createStaffCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<number> {
-  const { words, given } = parseArgs(argv, ['admin'], ['lang']);
-  const lang = cliLanguage(given['lang']);
+  const { words, given } = parseCliArgs(argv, { admin: { type: 'boolean' }, lang: { type: 'string' } });
+  const lang = cliLanguage(given.lang);
   const en = lang === 'en-US';
   const [email, ...rest] = words;
   if (!email || rest.length > 0) throw new CliError(`Usage: npm run cli -- ${createStaffUsage}`, 2);
   if (!z.email().max(254).safeParse(email.trim().toLowerCase()).success) {
     throw new CliError(en ? `${email} is not a valid e-mail address.` : `${email} n'est pas une adresse e-mail valide.`, 2);
   }
-  const admin = given['admin'] === true;
+  const admin = given.admin === true;
   return withCliDatabase('create-staff', async (context) => {
     let created: boolean;
     try {

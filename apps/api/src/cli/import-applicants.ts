@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { AppError } from '../lib/app-error.ts';
 import { importMessages } from '../modules/applicants/applicants-messages.ts';
 import { importApplicants } from '../modules/applicants/applicants.service.ts';
-import { cliLanguage, CliError, parseArgs, withCliDatabase } from './cli-db.ts';
+import { cliLanguage, CliError, parseCliArgs, withCliDatabase } from './cli-db.ts';
 
 export const importApplicantsUsage = 'import-applicants FILE [--dry-run] [--lang fr-FR|en-US]';
 
@@ -11,8 +11,8 @@ export const importApplicantsUsage = 'import-applicants FILE [--dry-run] [--lang
  * scripts. Prints each wrong line as the screen shows it and exits 1; stores all the lines, or none.
  */
 export async function importApplicantsCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<number> {
-  const { words, given } = parseArgs(argv, ['dry-run'], ['lang']);
-  const lang = cliLanguage(given['lang']);
+  const { words, given } = parseCliArgs(argv, { 'dry-run': { type: 'boolean' }, lang: { type: 'string' } });
+  const lang = cliLanguage(given.lang);
   const en = lang === 'en-US';
   const [file, ...rest] = words;
   if (!file || rest.length > 0) throw new CliError(`Usage: npm run cli -- ${importApplicantsUsage}`, 2);

@@ -1,5 +1,5 @@
 import { findApplicantIdsByEmail, inviteApplicants } from '../modules/applicants/applicants.service.ts';
-import { cliLanguage, CliError, deliverQueuedMails, parseArgs, withCliDatabase } from './cli-db.ts';
+import { cliLanguage, CliError, deliverQueuedMails, parseCliArgs, withCliDatabase } from './cli-db.ts';
 
 export const inviteUsage = 'invite EMAIL... [--lang fr-FR|en-US]';
 
@@ -8,8 +8,8 @@ export const inviteUsage = 'invite EMAIL... [--lang fr-FR|en-US]';
  * language), then sends the queued mails at once: printed here when SMTP_URL is not set.
  */
 export async function inviteCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<number> {
-  const { words: emails, given } = parseArgs(argv, [], ['lang']);
-  const en = cliLanguage(given['lang']) === 'en-US';
+  const { words: emails, given } = parseCliArgs(argv, { lang: { type: 'string' } });
+  const en = cliLanguage(given.lang) === 'en-US';
   if (emails.length === 0) throw new CliError(`Usage: npm run cli -- ${inviteUsage}`, 2);
   return withCliDatabase('invite', async (context) => {
     const { ids, unknown } = await findApplicantIdsByEmail(context.db, emails);

@@ -7,6 +7,7 @@ import type { Assume } from 'drizzle-orm';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { pgliteExtensions } from './pglite-extensions.ts';
 import { cacheDir } from '../lib/cache-dir.ts';
 import type { NewDatabaseDone, NewDatabaseRequest } from './new-database.worker.ts';
 import type * as schema from './schema/index.ts';
@@ -87,7 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Database> {
   if (dataDir.startsWith('memory://')) {
     const [{ PGlite }, driver] = await Promise.all([import('@electric-sql/pglite'), loadPgliteDriver()]);
-    return wrapPglite(await PGlite.create(dataDir, pgliteTypes(driver)), driver, () => {});
+    return wrapPglite(await PGlite.create(dataDir, pgliteOptions(driver)), driver, () => {});
   }
   mkdirSync(dataDir, { recursive: true });
   const lock = lockDataDir(dataDir);
@@ -104,7 +105,7 @@ async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Da
     if (made) options.onNewDatabase?.(made);
     const [{ PGlite }, driver, done] = await Promise.all([import('@electric-sql/pglite'), loadPgliteDriver(), made]);
     const client = await PGlite.create(target, {
-      ...pgliteTypes(driver),
+      ...pgliteOptions(driver),
       // `never`: PGlite's option is typed WebAssembly.Module, a type @types/node leaves out (see WasmModule).
       ...(done ? { pgliteWasmModule: done.pgliteWasmModule as never } : {}),
     });
@@ -126,12 +127,13 @@ function newDatabaseOnWorker(folder: string, templateDir: string | undefined): P
   });
 }
 
-/** The PGlite driver of Drizzle, its migrator and the schema: loaded with the database, beside the initdb. */
+/** The PGlite driver of Drizzle, its migrator, the schema and the extensions: loaded with the database, beside the initdb. */
 async function loadPgliteDriver() {
-  const [{ drizzle, PglitePreparedQuery }, { migrate }, schemaModule] = await Promise.all([
+  const [{ drizzle, PglitePreparedQuery }, { migrate }, schemaModule, extensions] = await Promise.all([
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
     import('./schema/index.ts'),
+    pgliteExtensions(),
   ]);
   // The type parsers Drizzle gives PGlite with each of its queries (timestamps, dates and intervals kept as text): its
   // query object's own settings, read from one that is never run. Not found (another Drizzle): nothing is shared.
@@ -140,7 +142,7 @@ async function loadPgliteDriver() {
   };
   const parsers =
     typeof unrun.queryConfig?.parsers === 'object' ? (unrun.queryConfig.parsers as ParserTable) : undefined;
-  return { drizzle, migrate, schema: schemaModule, parsers };
+  return { drizzle, migrate, schema: schemaModule, parsers, extensions };
 }
 
 type PgliteDriver = Awaited<ReturnType<typeof loadPgliteDriver>>;
@@ -176,13 +178,15 @@ function sharingParsers(client: PGlite, driver: PgliteDriver): PGlite {
 const BYTEA = 17;
 
 /**
- * The type conversions the database is created with: Drizzle's parsers (sharingParsers), and bytea (the stored files:
- * contract documents, uploads) through Node's hex codec. PGlite's own converts one byte at a time in JavaScript (a
- * two-character string per byte, then a join; parseInt per byte back), which cost a tenth of a second for the demo
- * data's 800 kB of files; the text it writes and reads is the same `\x` and hex digits.
+ * The options the database is created with: the extensions (pglite-extensions.ts), and the type conversions: Drizzle's
+ * parsers (sharingParsers), and bytea (the stored files: contract documents, uploads) through Node's hex codec.
+ * PGlite's own converts one byte at a time in JavaScript (a two-character string per byte, then a join; parseInt per
+ * byte back), which cost a tenth of a second for the demo data's 800 kB of files; the text it writes and reads is the
+ * same `\x` and hex digits.
  */
-function pgliteTypes(driver: PgliteDriver) {
+function pgliteOptions(driver: PgliteDriver) {
   return {
+    extensions: driver.extensions,
     parsers: { ...driver.parsers, [BYTEA]: (text: string) => new Uint8Array(Buffer.from(text.slice(2), 'hex')) },
     serializers: {
       [BYTEA]: (bytes: unknown) => {

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 import { gunzip, gzip } from 'node:zlib';
+import { pgliteExtensions } from './pglite-extensions.ts';
 
 export interface NewDatabaseRequest {
   folder: string;
@@ -123,8 +124,8 @@ async function fromTemplate(file: string): Promise<boolean> {
 
 /** initdb and the migrations in memory (no files written twice), then the folder from their dump: the dump. */
 async function fromInitdb(): Promise<Blob> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const memory = await PGlite.create('memory://', wasmOption);
+  const [{ PGlite }, extensions] = await Promise.all([import('@electric-sql/pglite'), pgliteExtensions()]);
+  const memory = await PGlite.create('memory://', { ...wasmOption, extensions });
   try {
     const [{ drizzle }, { migrate }] = await Promise.all([
       import('drizzle-orm/pglite'),

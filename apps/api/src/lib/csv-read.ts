@@ -1,10 +1,14 @@
-import { foldText } from '../modules/dossiers/pipeline-columns.ts';
+import { CsvError, parse } from 'csv-parse/sync';
+import { validationError } from './app-error.ts';
+import { foldText } from './fold-text.ts';
 
 /**
  * Reading the CSV files other systems export (a school's information system, a job board): Excel under Windows writes
  * Windows-1252 with semicolons, others UTF-8 (often with a byte-order mark) with commas. Header names vary from one
  * system to another: they are matched by their folded form against French and English synonyms. Used by the
- * applicants' and the offers' imports.
+ * applicants' and the offers' imports. csv-parse parses; the decoding and the delimiter are ours: Node decodes no
+ * Windows-1252 (its latin1 reads 0x80-0x9F, where Œ, € and ’ are, as control characters), and the header line, not
+ * every line's count, tells the delimiter.
  */
 
 /** UTF-8 when the bytes are valid UTF-8 (a byte-order mark dropped), Windows-1252 otherwise. */
@@ -38,52 +42,61 @@ export interface CsvRecord {
   cells: string[];
 }
 
+/** A file csv-parse cannot read from this line on: a quote opened and never closed, or closed before other text. */
+export class CsvSyntaxError extends Error {
+  readonly line: number;
+  constructor(line: number, options: { cause: unknown }) {
+    super(`CSV unreadable from line ${line}`, options);
+    this.line = line;
+  }
+}
+
+const lineBreaks = /\r\n|\r|\n/g;
+
 /**
- * RFC 4180 records: quoted fields may hold the delimiter, doubled quotes and line breaks; CRLF, LF or CR ends a
- * record. Records whose cells are all blank are dropped (an export's trailing empty lines).
+ * RFC 4180 records by csv-parse: quoted fields may hold the delimiter, doubled quotes and line breaks; CRLF, LF or CR
+ * ends a record, mixed in one file too (csv-parse would otherwise keep to the first one it meets). Blanks around a
+ * field are dropped, so that a quote after a space still opens a quoted field. Records whose cells are all blank are
+ * dropped (an export's trailing empty lines). Throws CsvSyntaxError naming the line of the record it cannot read.
  */
 export function parseCsv(text: string, delimiter: string): CsvRecord[] {
   const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
+  // Counted here: csv-parse's own count (info.lines) takes a CRLF inside a quoted field for two lines.
   let line = 1;
-  let recordLine = 1;
-  const endRecord = () => {
-    cells.push(cell);
-    if (cells.some((c) => c.trim() !== '')) records.push({ line: recordLine, cells });
-    cells = [];
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        if (char === '\n' || (char === '\r' && text[i + 1] !== '\n')) line += 1;
-        cell += char;
-      }
-    } else if (char === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (char === delimiter) {
-      cells.push(cell);
-      cell = '';
-    } else if (char === '\r' || char === '\n') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      endRecord();
-      line += 1;
-      recordLine = line;
-    } else {
-      cell += char;
-    }
+  try {
+    parse(text, {
+      delimiter,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      relax_quotes: true,
+      trim: true,
+      on_record: (cells) => {
+        if (cells.some((cell) => cell.trim() !== '')) records.push({ line, cells });
+        // Outside quotes a line break ends the record; inside, the field keeps it.
+        line += 1 + cells.reduce((breaks, cell) => breaks + (cell.match(lineBreaks)?.length ?? 0), 0);
+        return null;
+      },
+    });
+  } catch (err) {
+    if (err instanceof CsvError) throw new CsvSyntaxError(line, { cause: err });
+    throw err;
   }
-  if (cell !== '' || cells.length > 0) endRecord();
   return records;
+}
+
+/**
+ * A file's records: decoded, its delimiter detected, parsed. A file that cannot be parsed is refused as a whole (400 on
+ * `file`) with the importer's message, naming the line where reading stopped.
+ */
+export function readCsv(bytes: Uint8Array, unreadable: (line: number) => string): CsvRecord[] {
+  const text = decodeCsv(bytes);
+  try {
+    return parseCsv(text, detectDelimiter(text));
+  } catch (err) {
+    if (!(err instanceof CsvSyntaxError)) throw err;
+    const message = unreadable(err.line);
+    throw validationError({ file: [message] }, message);
+  }
 }
 
 /** Folded header names: lower case, no accents, no spaces, underscores, hyphens, dots or apostrophes. */

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { attachmentDisposition } from '../modules/files/files.service.ts';
+import { parisDate } from './paris-time.ts';
 
 /**
  * CSV files a French spreadsheet opens as is (docs/decisions/0024-exports.md): UTF-8 with a byte-order mark,
@@ -14,17 +15,9 @@ const BOM = '\uFEFF';
 /** Lines are sent in chunks of about this many characters: one write per line costs more than the line itself. */
 const CHUNK_CHARS = 64 * 1024;
 
-/** dd/mm/yyyy in Paris, the French spreadsheet's date. */
-const parisDate = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-
 /** A date as dd/mm/yyyy in Paris; nothing for no date. */
 export function csvDate(date: Date | null | undefined): string {
-  return date ? parisDate.format(date) : '';
+  return date ? parisDate(date) : '';
 }
 
 /**

@@ -1,26 +1,34 @@
-/** A document type we accept, recognised from its first bytes. */
-export interface DetectedFileType {
-  mime: 'application/pdf' | 'image/png' | 'image/jpeg';
-  /** The extension a file of this type is saved under. */
-  extension: '.pdf' | '.png' | '.jpg';
-}
-
-const signatures: { bytes: number[]; type: DetectedFileType }[] = [
-  // "%PDF-"
-  { bytes: [0x25, 0x50, 0x44, 0x46, 0x2d], type: { mime: 'application/pdf', extension: '.pdf' } },
-  { bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], type: { mime: 'image/png', extension: '.png' } },
-  { bytes: [0xff, 0xd8, 0xff], type: { mime: 'image/jpeg', extension: '.jpg' } },
-];
+import { fileTypeFromBuffer } from 'file-type';
 
 /**
- * The type of a document from its magic bytes. The name and the type the browser declares are chosen by the
+ * The document types the portal accepts anywhere, by the name file-type gives them, with the MIME type and extension a
+ * file of that type is stored under. Each upload then allows some of them (its MIME types).
+ */
+const acceptedTypes = {
+  pdf: { mime: 'application/pdf', extension: '.pdf' },
+  png: { mime: 'image/png', extension: '.png' },
+  jpg: { mime: 'image/jpeg', extension: '.jpg' },
+  // Any OLE2 compound file, the container of Word 97-2003 documents: file-type names no finer type for it.
+  cfb: { mime: 'application/msword', extension: '.doc' },
+  // A ZIP whose parts are Word's (file-type reads its entries): an .xlsx, a .docm or a plain archive is not one.
+  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extension: '.docx' },
+} as const;
+
+/** A document type we accept, recognised from its content. */
+export type DetectedFileType = (typeof acceptedTypes)[keyof typeof acceptedTypes];
+
+const isAccepted = (ext: string): ext is keyof typeof acceptedTypes => Object.hasOwn(acceptedTypes, ext);
+
+/**
+ * The type of a document from its content, by file-type. The name and the type the browser declares are chosen by the
  * sender and prove nothing, so they are never consulted. Null when the content is none of the accepted types.
  */
-export function detectFileType(bytes: Uint8Array): DetectedFileType | null {
-  for (const { bytes: signature, type } of signatures) {
-    if (bytes.byteLength >= signature.length && signature.every((b, i) => bytes[i] === b)) return type;
-  }
-  return null;
+export async function detectFileType(bytes: Uint8Array): Promise<DetectedFileType | null> {
+  const found = await fileTypeFromBuffer(bytes);
+  if (!found || !isAccepted(found.ext)) return null;
+  // file-type calls "%PDF" alone a PDF; readers need the version that follows it ("%PDF-1.7").
+  if (found.ext === 'pdf' && bytes[4] !== 0x2d) return null;
+  return acceptedTypes[found.ext];
 }
 
 /**

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { errorBody } from '@passerelle/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { RouteEntry } from '../app.ts';
 import { DOCS_NONCE, renderDocsPage } from './openapi-page.ts';
+import { withPagePolicy } from './security.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -336,12 +336,8 @@ export async function openapiPlugin(app: FastifyInstance): Promise<void> {
 
   app.get(DOCS_URL, { schema: hidden }, async (_request, reply) => {
     page ??= renderDocsPage(JSON.parse(documentJson()) as OpenApiDocument, OPENAPI_JSON_URL);
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = withPagePolicy(reply, 'docs');
     return reply
-      .header(
-        'Content-Security-Policy',
-        `default-src 'none'; style-src 'nonce-${nonce}'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-      )
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(page.replaceAll(DOCS_NONCE, nonce));

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-import { pageCsp } from './security.ts';
+import { withPagePolicy } from './security.ts';
 
 /** Placeholder Vite writes in index.html (html.cspNonce); replaced per response. */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -56,9 +55,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     }
     if (/\.[a-z0-9]+$/i.test(pathname)) throw new AppError('NOT_FOUND');
     // A fresh nonce for each page: nothing inline runs without it.
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = withPagePolicy(reply, 'page');
     return reply
-      .header('Content-Security-Policy', pageCsp(nonce))
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce));

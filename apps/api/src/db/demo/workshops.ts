@@ -1,4 +1,5 @@
-import { createWorkshops, fillWorkshop, parisDay } from '../../modules/workshops/workshops.service.ts';
+import { createWorkshops, fillWorkshop } from '../../modules/workshops/workshops.service.ts';
+import { parisDay } from '../../lib/paris-time.ts';
 import type { Db } from '../client.ts';
 
 const DAY = 86_400_000;

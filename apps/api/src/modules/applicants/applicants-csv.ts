@@ -5,7 +5,7 @@ import { headerKey, headerMatcher } from '../../lib/csv-read.ts';
  * The applicants' import columns: header names from a school's information system, matched leniently by the generic
  * reader in lib/csv-read.ts.
  */
-export { decodeCsv, detectDelimiter, headerKey, parseCsv, type CsvRecord } from '../../lib/csv-read.ts';
+export { decodeCsv, detectDelimiter, headerKey, parseCsv, readCsv, type CsvRecord } from '../../lib/csv-read.ts';
 
 const synonyms: Record<ApplicantImportColumn, string[]> = {
   nom: ['nom', 'nomdefamille', 'nomdusage', 'nomdenaissance', 'lastname', 'surname', 'familyname'],

@@ -56,6 +56,10 @@ export function importMessages(lang: Language) {
     noData: en
       ? 'The file holds only its line of column names: add one line per applicant.'
       : "Le fichier ne contient que sa ligne de noms de colonnes : ajoutez une ligne par candidat.",
+    unreadable: (line: number) =>
+      en
+        ? `The file cannot be read from line ${line} on: a quote (") there is not closed, or is followed by other text in its column. Save the file again from the spreadsheet as CSV.`
+        : `Le fichier est illisible à partir de la ligne ${line} : un guillemet (") n'y est pas refermé, ou est suivi d'autre texte dans sa colonne. Enregistrez de nouveau le fichier au format CSV depuis le tableur.`,
     tooLarge: (megabytes: number) =>
       en
         ? `The file is larger than ${megabytes} MB: split it into several files.`

@@ -72,21 +72,23 @@ export async function upsertApplicants(tx: Tx, rows: ApplicantRow[]): Promise<nu
 }
 
 export interface ApplicantsFilter {
-  /** LIKE pattern on the folded names and address (already folded and escaped). */
+  /** LIKE pattern on the names and address (escaped; folded here). */
   textPattern: string | undefined;
   schoolCode: string | undefined;
   formationId: number | undefined;
   signedIn: 'never' | 'yes' | undefined;
 }
 
-// The accents the search ignores, folded in SQL as foldText does in JavaScript (no `unaccent` extension in PGlite).
-const ACCENTED = 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿ';
-const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyy';
-const foldedIdentity = sql`translate(lower(${users.nom} || ' ' || ${users.prenom} || ' ' || ${users.nom} || ' ' || ${users.email}), ${ACCENTED}, ${PLAIN})`;
+/**
+ * Names and address as the search sees them: lower case, accents and ligatures removed by PostgreSQL's unaccent
+ * (migration 0015), the searched text folded by the same function (whereOf), so that both sides fold alike: "Cœur"
+ * and "Coeur" are one name.
+ */
+const foldedIdentity = sql`unaccent(lower(${users.nom} || ' ' || ${users.prenom} || ' ' || ${users.nom} || ' ' || ${users.email}))`;
 
 function whereOf(filter: ApplicantsFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(users.userType, 'admissible')];
-  if (filter.textPattern !== undefined) parts.push(sql`${foldedIdentity} like ${filter.textPattern}`);
+  if (filter.textPattern !== undefined) parts.push(sql`${foldedIdentity} like unaccent(lower(${filter.textPattern}))`);
   if (filter.schoolCode !== undefined) parts.push(eq(schools.code, filter.schoolCode));
   if (filter.formationId !== undefined) parts.push(eq(admissibles.formationId, filter.formationId));
   if (filter.signedIn === 'never') parts.push(isNull(users.lastSignInAt));

@@ -21,7 +21,7 @@ import { createLoginLink } from '../auth/auth.service.ts';
 import { foldText } from '../dossiers/dossiers.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { getUser, mailLanguageOf, normalizeEmail } from '../users/users.service.ts';
-import { decodeCsv, detectDelimiter, mapHeader, parseCsv, parseLanguage, type CsvRecord } from './applicants-csv.ts';
+import { mapHeader, parseLanguage, readCsv, type CsvRecord } from './applicants-csv.ts';
 import { renderApplicantInvitation } from './applicants-mails.ts';
 import { importMessages } from './applicants-messages.ts';
 import {
@@ -69,8 +69,7 @@ function readImportFile(bytes: Uint8Array, lang: Language): { header: Partial<Re
     const message = messages.tooLarge(APPLICANT_IMPORT_MAX_BYTES / 1024 / 1024);
     throw new AppError('PAYLOAD_TOO_LARGE', message, { file: [message] });
   }
-  const text = decodeCsv(bytes);
-  const [first, ...data] = parseCsv(text, detectDelimiter(text));
+  const [first, ...data] = readCsv(bytes, messages.unreadable);
   if (!first) throw validationError({ file: [messages.empty] }, messages.empty);
   const header = mapHeader(first.cells);
   const missing = requiredApplicantImportColumns.filter((column) => header[column] === undefined);
@@ -213,7 +212,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 
 /** GET /staff/applicants: a page of applicants, by name. */
 export async function findApplicants(db: Db, query: StaffApplicantsQuery): Promise<StaffApplicantsResponse> {
-  const text = query.q === undefined ? undefined : foldText(query.q).trim();
+  // Folded in SQL with the stored names (applicants.repo.ts); white space collapsed as the names are written.
+  const text = query.q?.trim().replace(/\s+/g, ' ');
   const { items, total } = await findApplicantsPage(
     db,
     {

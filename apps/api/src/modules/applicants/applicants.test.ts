@@ -214,6 +214,14 @@ describe('applicants: import, list and invitations', async () => {
       ]);
     });
 
+    it('refuses a file a quote leaves unreadable, naming the line where reading stopped', async () => {
+      const res = await importFile(staff, utf8('Nom;Prénom;E-mail;École;Formation\r\n"Le Gall\r\nKerbrat";Yann;yann@example.org;EMLV;MSCF\r\nDurand;"Hélène;h@example.org;EMLV;MSCF\r\n'), true);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorBody>().errors?.['file']).toEqual([
+        'Le fichier est illisible à partir de la ligne 4 : un guillemet (") n\'y est pas refermé, ou est suivi d\'autre texte dans sa colonne. Enregistrez de nouveau le fichier au format CSV depuis le tableur.',
+      ]);
+    });
+
     it('refuses a file without the required columns, naming them', async () => {
       const res = await importFile(staff, utf8('Nom;Prénom;Téléphone\nDupont;Jean;0600000000\n'), true);
       expect(res.statusCode).toBe(400);
@@ -285,6 +293,17 @@ describe('applicants: import, list and invitations', async () => {
       const byFormation = (await list(staff, `formation=${msc.id}&q=legall`)).json<StaffApplicantsResponse>();
       expect(byFormation.items.map((i) => i.email)).toEqual(['yann.legall@example.org']);
       expect((await list(staff, 'signedIn=sometimes')).statusCode).toBe(400);
+    });
+
+    it('folds ligatures alike in the names and the search: œ as oe, æ as ae, either way', async () => {
+      await createUser(app, 'admissible', ingenieur.id, { nom: 'Cœurderoy', prenom: 'Lætitia', email: 'ligature@example.org' });
+      await createUser(app, 'admissible', ingenieur.id, { nom: 'Coeurderoy', prenom: 'Laetitia', email: 'coeur@example.org' });
+      const emails = async (q: string) =>
+        (await list(staff, `q=${encodeURIComponent(q)}`)).json<StaffApplicantsResponse>().items.map((i) => i.email).sort();
+      for (const q of ['coeurderoy', 'Cœurderoy', 'CŒURDEROY', 'laetitia', 'Lætitia', 'LÆTITIA coeurderoy'])
+        expect(await emails(q), q).toEqual(['coeur@example.org', 'ligature@example.org']);
+      expect(await emails('cœurderoy  lætitia'), 'white space collapsed').toEqual(['coeur@example.org', 'ligature@example.org']);
+      expect(await emails('c%urderoy'), 'LIKE characters taken as text').toEqual([]);
     });
   });
 

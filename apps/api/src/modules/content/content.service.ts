@@ -93,7 +93,7 @@ async function checkFile(
   if (!file || file.bytes.byteLength === 0) throw validationError({ file: ['field.required'] });
   if (file.truncated || file.bytes.byteLength > maxBytes)
     throw new AppError('PAYLOAD_TOO_LARGE', undefined, { file: ['file.too_large'] });
-  const type = detectFileType(file.bytes);
+  const type = await detectFileType(file.bytes);
   if (!type || !accepted.includes(type.mime))
     throw new AppError('UNSUPPORTED_FILE_TYPE', undefined, { file: [wrongTypeCode] });
   await guard.scan(staffId, [{ field: 'file', bytes: file.bytes }]);

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { foldText } from '../../lib/fold-text.ts';
 import { companies, dossierSteps, dossiers, users } from '../../db/schema/index.ts';
 import type { DossierState, Steps } from './lifecycle.ts';
 import { pipelineActorOf, waitingForOf, type PipelineActor } from './waiting-for.ts';
@@ -13,17 +14,8 @@ import { pipelineActorOf, waitingForOf, type PipelineActor } from './waiting-for
 
 type Conn = Db | Tx;
 
-/** Lower case, accents and ligatures removed, white space collapsed: both the stored text and the searched one. */
-export function foldText(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .replace(/ß/g, 'ss')
-    .replace(/\s+/g, ' ');
-}
+/** Both the stored text and the searched one are folded by it. */
+export { foldText };
 
 /** Between the fields of `search_text`, so that a search never matches across two of them. */
 export const SEARCH_FIELD_SEPARATOR = '\u0001';

@@ -1,8 +1,10 @@
+import { Cron } from 'croner';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { scheduledJobs } from '../../db/schema/index.ts';
 import { errorSummary } from '../../lib/logger.ts';
+import { PARIS_TIME_ZONE } from '../../lib/paris-time.ts';
 import { purgeExpiredSessions } from '../auth/auth.service.ts';
 import {
   remindersJob,
@@ -42,47 +44,22 @@ export const jobs: readonly JobDefinition[] = [
 export const JOB_LEASE_SECONDS = 15 * 60;
 /** A failed run is tried again this much later (not at its next regular time: a daily digest would wait a day). */
 export const JOB_RETRY_SECONDS = 10 * 60;
-const DIGEST_HOUR = 7;
-
-const parisParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Europe/Paris',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** How far Paris's wall clock is ahead of UTC at this instant (1 h in winter, 2 h in summer). */
-function parisOffsetMs(at: Date): number {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parisParts.formatToParts(at).find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** The first `hour`:00 in Paris strictly after `after`. */
-export function nextParisTime(after: Date, hour: number): Date {
-  const offset = parisOffsetMs(after);
-  const wall = new Date(after.getTime() + offset);
-  for (let day = 0; day <= 2; day += 1) {
-    const wallTarget = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() + day, hour);
-    // The offset of the target day itself (a daylight-saving change may lie between).
-    const guess = new Date(wallTarget - offset);
-    const candidate = new Date(wallTarget - parisOffsetMs(guess));
-    if (candidate > after) return candidate;
-  }
-  throw new Error('no next run found');
-}
+/**
+ * 07:00 every day on Paris's wall clock (minute, hour, day, month, weekday), daylight saving included. Croner only
+ * tells the times here (no function, paused): the runner polls the table, so that one process runs each job.
+ */
+const dailyRun = new Cron('0 7 * * *', { timezone: PARIS_TIME_ZONE, paused: true });
 
 export function nextRunAfter(job: Pick<JobDefinition, 'every'>, at: Date): Date {
   switch (job.every) {
     case 'hour':
       return new Date(at.getTime() + 3_600_000);
-    case 'day':
-      return nextParisTime(at, DIGEST_HOUR);
+    case 'day': {
+      // Croner answers null only for a pattern that never matches again (a stop date, a past year): not this one.
+      const next = dailyRun.nextRun(at);
+      if (!next) throw new Error('no next daily run');
+      return next;
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextParisTime, nextRunAfter } from './jobs.service.ts';
+import { nextRunAfter } from './jobs.service.ts';
 
 describe('when a scheduled job runs next', () => {
   it('runs an hourly job an hour later', () => {
@@ -9,7 +9,7 @@ describe('when a scheduled job runs next', () => {
   });
 
   it('runs a daily job at the next 07:00 in Paris, winter and summer time', () => {
-    const at = (iso: string) => nextParisTime(new Date(iso), 7).toISOString();
+    const at = (iso: string) => nextRunAfter({ every: 'day' }, new Date(iso)).toISOString();
     // Winter (UTC+1): 07:00 in Paris is 06:00 UTC.
     expect(at('2026-11-25T05:00:00Z')).toBe('2026-11-25T06:00:00.000Z');
     expect(at('2026-11-25T06:00:00Z')).toBe('2026-11-26T06:00:00.000Z');
@@ -21,5 +21,8 @@ describe('when a scheduled job runs next', () => {
     expect(at('2026-10-24T06:00:00Z')).toBe('2026-10-25T06:00:00.000Z');
     // Past 23:00 UTC it is already the next day in Paris.
     expect(at('2026-12-31T23:30:00Z')).toBe('2027-01-01T06:00:00.000Z');
+    // A run finishing a little past 07:00 (milliseconds included) is due the next day, not again today.
+    expect(at('2026-11-25T06:00:00.999Z')).toBe('2026-11-26T06:00:00.000Z');
+    expect(at('2026-11-25T05:59:59.999Z')).toBe('2026-11-25T06:00:00.000Z');
   });
 });

@@ -28,6 +28,7 @@ import {
   type MailLink,
 } from './notification-mails.ts';
 import * as repo from './notifications.repo.ts';
+import { parisDay } from '../../lib/paris-time.ts';
 
 /**
  * "Every step tells the next person" (issue 10): the mails each transition sends, queued in the transaction that makes
@@ -441,16 +442,6 @@ export async function sendReminders(
 // ---------- Staff digest (job `staff-digest`) ----------
 
 export const staffDigestJob = 'staff-digest';
-
-/** The day in Paris (yyyy-mm-dd) of an instant: a staff member's digest is one per such day. */
-export function parisDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
 
 /** What waits for the school now, by stage (from the steps, SPEC 4). */
 export async function findSchoolQueue(db: Db) {

@@ -1,7 +1,7 @@
 import type { OffersResponse } from '@passerelle/contract';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper.ts';
-import { pageCsp } from '../../plugins/security.ts';
+import { pageDirectives } from '../../plugins/security.ts';
 import { saveFile } from '../files/files.service.ts';
 import { createUser } from '../workshops/applicant-fixtures.ts';
 import { createOffers, storeOfferLogo, type NewOffer } from './offers.service.ts';
@@ -62,7 +62,6 @@ describe('offer logos, kept and served by the portal', async () => {
   });
 
   it('lets the page load images from its own origin only', () => {
-    const imgSrc = pageCsp('n').split('; ').find((directive) => directive.startsWith('img-src'));
-    expect(imgSrc).toBe("img-src 'self' data: blob:");
+    expect(pageDirectives.imgSrc).toEqual(["'self'", 'data:', 'blob:']);
   });
 });

@@ -12,11 +12,11 @@ import {
 import { formatValidationText } from '@passerelle/contract/rules/validation-texts';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
-import { decodeCsv, detectDelimiter, headerMatcher, parseCsv, type CsvRecord } from '../../lib/csv-read.ts';
+import { headerMatcher, readCsv, type CsvRecord } from '../../lib/csv-read.ts';
 import { findOfferIdsByRef, insertOffer, updateOffer } from './offers.repo.ts';
 import { forgetOfferSearches } from './offers-search.ts';
 import { offerRow } from './offers.service.ts';
-import { parisDay } from '../workshops/workshops.service.ts';
+import { parisDay } from '../../lib/paris-time.ts';
 
 /** Header names of a job board's or a school's export, folded (lib/csv-read.ts headerKey). */
 const mapHeader = headerMatcher<OfferImportColumn>({
@@ -109,6 +109,10 @@ function messages(lang: Language) {
     noData: en
       ? 'The file holds only its line of column names: add one line per offer.'
       : 'Le fichier ne contient que sa ligne de noms de colonnes : ajoutez une ligne par offre.',
+    unreadable: (line: number) =>
+      en
+        ? `The file cannot be read from line ${line} on: a quote (") there is not closed, or is followed by other text in its column. Save the file again from the spreadsheet as CSV.`
+        : `Le fichier est illisible à partir de la ligne ${line} : un guillemet (") n’y est pas refermé, ou est suivi d’autre texte dans sa colonne. Enregistrez de nouveau le fichier au format CSV depuis le tableur.`,
     tooLarge: (megabytes: number) =>
       en
         ? `The file is over ${megabytes} MB: split it into smaller files.`
@@ -160,8 +164,7 @@ function readFile(
     const message = text.tooLarge(OFFER_IMPORT_MAX_BYTES / 1024 / 1024);
     throw new AppError('PAYLOAD_TOO_LARGE', message, { file: [message] });
   }
-  const decoded = decodeCsv(bytes);
-  const [first, ...data] = parseCsv(decoded, detectDelimiter(decoded));
+  const [first, ...data] = readCsv(bytes, text.unreadable);
   if (!first) throw validationError({ file: [text.empty] }, text.empty);
   const header = mapHeader(first.cells);
   const missing = requiredOfferImportColumns.filter((column) => header[column] === undefined);

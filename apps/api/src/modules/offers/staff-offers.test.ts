@@ -248,5 +248,9 @@ describe('offers in the back office', async () => {
     const missing = await upload('Titre;Description\nA;B\n', false);
     expect(missing.statusCode).toBe(400);
     expect(missing.json<ErrorBody>().errors?.file?.[0]).toMatch(/company, application link/);
+
+    const unclosed = await upload(`${bad.split('\r\n').slice(0, 2).join('\r\n')}\r\nR3;"Stagiaire;Delta;;Missions;https://delta.example.fr\r\n`, false);
+    expect(unclosed.statusCode).toBe(400);
+    expect(unclosed.json<ErrorBody>().errors?.file?.[0]).toMatch(/^The file cannot be read from line 3 on: a quote/);
   });
 });

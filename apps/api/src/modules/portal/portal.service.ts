@@ -148,7 +148,7 @@ const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
  * Checks every part before anything is stored: a wrong type, an oversized file or a bad field fails the whole
  * upload. The status says the worst problem (413, then 415, then 400); `errors` lists every field's problem.
  */
-function checkUpload(form: UploadForm): { files: AcceptedFile[]; numCvec: string | undefined } {
+async function checkUpload(form: UploadForm): Promise<{ files: AcceptedFile[]; numCvec: string | undefined }> {
   const errors: Record<string, string[]> = {};
   let tooLarge = false;
   let wrongType = false;
@@ -174,7 +174,7 @@ function checkUpload(form: UploadForm): { files: AcceptedFile[]; numCvec: string
       tooLarge = true;
       continue;
     }
-    const type = detectFileType(file.bytes);
+    const type = await detectFileType(file.bytes);
     if (!type || !rule.mimeTypes.includes(type.mime)) {
       // A right extension over other content (a Word file renamed .pdf) is told so; a wrong one gets SPEC 5's text.
       const contentRefusal = rule.mimeTypes.length === 1 ? 'file.content_not_pdf' : 'file.content_not_pdf_or_image';
@@ -227,7 +227,7 @@ export interface UploadDeps {
  */
 export async function uploadDocuments(deps: UploadDeps, userId: number, form: UploadForm): Promise<PortalInfos> {
   const { db, storage, guard } = deps;
-  const { files, numCvec } = checkUpload(form);
+  const { files, numCvec } = await checkUpload(form);
   await guard.scan(
     userId,
     files.map((f) => ({ field: f.field, bytes: f.bytes })),

@@ -52,8 +52,7 @@ import {
 import { enqueueMail } from '../mail/mail.service.ts';
 import { notifyEmployerFirstContactSent, notifyInformationSheetDue } from '../notifications/notifications.service.ts';
 import { findOrCreateUserByEmail, findUserByAddress, mailLanguageOf, normalizeEmail } from '../users/users.service.ts';
-import { hasExtension } from '../../lib/file-type.ts';
-import { detectJobDescriptionType } from './job-description-type.ts';
+import { detectFileType, hasExtension, type DetectedFileType } from '../../lib/file-type.ts';
 import { renderEmployerInvitation, renderFundingTermsReady } from './sheet-mails.ts';
 import * as repo from './sheets.repo.ts';
 
@@ -832,6 +831,13 @@ export interface UploadedFile {
  * POST missions attachment: a .pdf, .doc or .docx of 5 MB at most, recognised by its content; replaces the previous
  * one. Scanned before it is stored; the uploader's and the dossier's budgets are checked before the rows commit.
  */
+/** SPEC 5: a job description is a .pdf, .doc or .docx. */
+const jobDescriptionTypes: readonly DetectedFileType['mime'][] = [
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+];
+
 export async function uploadJobDescription(
   deps: SheetsDeps,
   storage: Storage,
@@ -846,8 +852,8 @@ export async function uploadJobDescription(
   if (!file || file.bytes.byteLength === 0) throw validationError({ file: ['field.required'] });
   if (file.truncated || file.bytes.byteLength > jobDescriptionMaxBytes)
     throw new AppError('PAYLOAD_TOO_LARGE', 'The job description is larger than 5 MB', { file: ['file.too_large'] });
-  const type = detectJobDescriptionType(file.bytes);
-  if (!type) {
+  const type = await detectFileType(file.bytes);
+  if (!type || !jobDescriptionTypes.includes(type.mime)) {
     // A right extension over other content is told so; a wrong one gets SPEC 5's wrong-type text on the web.
     const refusal = hasExtension(file.filename, ['.pdf', '.doc', '.docx'])
       ? 'file.content_not_document'

@@ -24,6 +24,7 @@ import {
   withToken as signedIn,
 } from '../../../test/case-fixtures.ts';
 import { createTestApp } from '../../../test/helper.ts';
+import { docFile, docxFile, xlsxFile } from '../../../test/document-fixtures.ts';
 import {
   admissibles,
   auditLog,
@@ -947,11 +948,8 @@ describe('sheets API', async () => {
       });
     };
     const text = (value: string) => new TextEncoder().encode(value);
-    const docx = Buffer.concat([
-      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]),
-      Buffer.from('....[Content_Types].xml....word/document.xml....'),
-    ]);
-    const doc = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(64)]);
+    const docx = docxFile();
+    const doc = docFile();
 
     it('accepts a pdf, doc or docx by content, refuses other types and files over 5 MB', async () => {
       const applicant = await createApplicant();
@@ -986,6 +984,10 @@ describe('sheets API', async () => {
         Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x78, 0x6c]),
       );
       expect(zipOnly.statusCode).toBe(415);
+      // A real archive, of a spreadsheet's parts: not a Word document whatever its name.
+      const spreadsheet = await upload(employer, id, 'poste.docx', xlsxFile());
+      expect(spreadsheet.statusCode).toBe(415);
+      expect(spreadsheet.json<ErrorBody>().errors?.['file']).toEqual(['file.content_not_document']);
 
       const big = new Uint8Array(5 * 1024 * 1024 + 10);
       big.set(text('%PDF-1.7'));

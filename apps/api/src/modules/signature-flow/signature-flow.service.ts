@@ -802,7 +802,7 @@ export async function uploadScan(
   if (!file || file.bytes.byteLength === 0) throw validationError({ file: ['field.required'] });
   if (file.truncated || file.bytes.byteLength > SIGNATURE_SCAN_MAX_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', 'The signed document is larger than 10 MB', { file: ['file.too_large'] });
-  if (detectFileType(file.bytes)?.mime !== 'application/pdf')
+  if ((await detectFileType(file.bytes))?.mime !== 'application/pdf')
     throw new AppError('UNSUPPORTED_FILE_TYPE', 'Allowed: .pdf', {
       file: [hasExtension(file.filename, ['.pdf']) ? 'file.content_not_pdf' : 'file.unsupported_type'],
     });

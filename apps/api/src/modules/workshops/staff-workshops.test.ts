@@ -11,7 +11,8 @@ import { createTestApp } from '../../../test/helper.ts';
 import { atelierRegistrations, ateliers, mailOutbox, users } from '../../db/schema/index.ts';
 import { createSchool, createUser, type SignedInUser } from './applicant-fixtures.ts';
 import { findRegistrants } from './workshops.repo.ts';
-import { createWorkshops, parisDay } from './workshops.service.ts';
+import { createWorkshops } from './workshops.service.ts';
+import { parisDay } from '../../lib/paris-time.ts';
 
 describe('workshops in the back office', async () => {
   const { app } = await createTestApp();

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper.ts';
 import { atelierRegistrations } from '../../db/schema/index.ts';
 import { createSchool, createUser } from './applicant-fixtures.ts';
-import { createWorkshops, parisDay } from './workshops.service.ts';
+import { createWorkshops } from './workshops.service.ts';
+import { parisDay } from '../../lib/paris-time.ts';
 
 // PostgreSQL only (see vitest.config.ts): PGlite runs one transaction at a time, which would hide the races.
 describe('workshop registration under concurrency', async () => {

@@ -35,16 +35,7 @@ import {
   type NewAtelierRow,
   type StaffAtelierRow,
 } from './workshops.repo.ts';
-
-/** Workshops take place at the schools, in France: "today" is the Paris calendar day. */
-export function parisDay(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+import { parisDay } from '../../lib/paris-time.ts';
 
 /** Registration is allowed before the workshop day is over and inside its window (a null bound is no bound). */
 export function isRegistrationOpen(

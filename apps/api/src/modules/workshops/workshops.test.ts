@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper.ts';
 import { atelierRegistrations } from '../../db/schema/index.ts';
 import { createSchool, createUser } from './applicant-fixtures.ts';
-import { createWorkshops, listWorkshopsForApplicant, parisDay } from './workshops.service.ts';
+import { createWorkshops, listWorkshopsForApplicant } from './workshops.service.ts';
+import { parisDay } from '../../lib/paris-time.ts';
 
 const DAY = 86_400_000;
 const inDays = (n: number) => parisDay(new Date(Date.now() + n * DAY));
