@@ -16,6 +16,7 @@ export function isLoadFailure(error: unknown): boolean {
   return (
     error.name === 'ChunkLoadError' ||
     error.name === 'LoadTimeoutError' ||
+    error.name === 'TranslationsLoadError' ||
     /dynamically imported module|module script failed|error loading dynamically|failed to fetch|unable to preload/i.test(
       error.message,
     )

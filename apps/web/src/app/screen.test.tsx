@@ -45,6 +45,15 @@ describe('a screen route', () => {
     expect(await dom.findByRole('heading', { name: 'Impossible de charger cet écran' })).toBeInTheDocument();
   });
 
+  it('shows the load-failure page when its texts cannot be fetched', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRoutes(
+      inShell({ path: '/', ...screen(async () => ({ Component: Case }), { namespaces: ['no-such-texts'] }) }),
+    );
+    expect(await dom.findByRole('heading', { name: 'Impossible de charger cet écran' })).toBeInTheDocument();
+    expect(dom.queryByText(/^case/)).not.toBeInTheDocument();
+  });
+
   it('gives up after 120 s, with the same page', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -76,20 +76,31 @@ export function screenModuleOf(route: RouteObject): (() => Promise<ScreenModule>
 /**
  * A screen route: its code and its translation namespaces (`handle.namespaces`, beyond `common`, loaded at start)
  * download together, beside the route's loaders, and the router shows the screen once all are here (the screen on
- * view stays until then). A namespace that fails to load is the screen's to report: it asks again as it renders.
+ * view stays until then).
  */
 export function screen(
   load: () => Promise<ScreenModule>,
   { namespaces = [], perCase = false }: { namespaces?: readonly string[]; perCase?: boolean } = {},
 ): Pick<RouteObject, 'lazy'> & { handle: { namespaces: readonly string[] } } {
+  // The code and the texts, together: either failing fails the screen (the route error page offers a reload) and is
+  // tried again on the next navigation to it. i18next answers a failed load by resolving without the texts, and keeps
+  // it failed until asked to reload it.
+  const loadTexts = async () => {
+    const missing = () => namespaces.filter((ns) => !i18n.hasResourceBundle(i18n.language, ns));
+    await i18n.loadNamespaces(namespaces);
+    if (missing().length) await i18n.reloadResources(i18n.language, missing());
+    if (missing().length) {
+      const error = new Error(`Translations not loaded: ${missing().join(', ')}`);
+      error.name = 'TranslationsLoadError';
+      throw error;
+    }
+  };
+  const loadScreen = () => Promise.all([load(), loadTexts()]).then(([module]) => module);
   const loadRoute: LazyRouteFunction<RouteObject> = async () => {
-    const [Screen] = await Promise.all([
-      withTimeout(load, LOAD_TIMEOUT_MS).then(
-        (loaded) => loaded.Component,
-        (error: unknown) => retryingScreen(load, error),
-      ),
-      namespaces.length ? i18n.loadNamespaces(namespaces).catch(() => undefined) : undefined,
-    ]);
+    const Screen = await withTimeout(loadScreen, LOAD_TIMEOUT_MS).then(
+      (loaded) => loaded.Component,
+      (error: unknown) => retryingScreen(loadScreen, error),
+    );
     return { Component: perCase ? perCaseScreen(Screen) : Screen };
   };
   modules.set(loadRoute, load);

@@ -21,9 +21,9 @@ describe('i18n', () => {
     expect(i18n.hasResourceBundle('fr-FR', 'common')).toBe(true);
     expect(i18n.hasResourceBundle('fr-FR', 'auth')).toBe(true);
     expect(i18n.hasResourceBundle('fr-FR', 'about')).toBe(false);
-    // i18next loads the fallback language's file with each namespace (decision 0038: the cost, and why it stays).
-    expect(i18n.hasResourceBundle('en-US', 'common')).toBe(true);
-    expect(i18n.hasResourceBundle('en-US', 'about')).toBe(false);
+    // Only the current language: a French visitor fetches no English text.
+    expect(i18n.hasResourceBundle('en-US', 'common')).toBe(false);
+    expect(i18n.hasResourceBundle('en-US', 'auth')).toBe(false);
   });
 
   it('loads a namespace when asked, in the current language', async () => {
@@ -74,12 +74,10 @@ describe('i18n', () => {
     expect(i18n.t('common:nothing.here')).toBe('nothing.here');
   });
 
-  it('falls back to English for a key missing in French', async () => {
-    i18n.addResource('en-US', 'common', 'onlyInEnglish', 'English only');
-    // @ts-expect-error: a key only English has is outside the keys typed from French.
-    expect(i18n.getFixedT('fr-FR', 'common')('onlyInEnglish')).toBe('English only');
-    i18n.removeResourceBundle('en-US', 'common');
-    await i18n.reloadResources(['en-US'], ['common']);
+  it('loads no English text for a French screen', async () => {
+    await i18n.loadNamespaces(['errors']);
+    expect(i18n.hasResourceBundle('fr-FR', 'errors')).toBe(true);
+    expect(i18n.hasResourceBundle('en-US', 'errors')).toBe(false);
   });
 
   it('switches language with every namespace loaded so far, sets the page language and saves the choice', async () => {

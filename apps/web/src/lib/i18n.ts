@@ -18,8 +18,13 @@ export type AppLanguage = (typeof languages)[number];
 export const interpolationFormats = ['number'] as const;
 
 const defaultLanguage: AppLanguage = 'fr-FR';
-/** SPEC: English is the fallback language. */
-const fallbackLanguage: AppLanguage = 'en-US';
+/**
+ * SPEC: English is the fallback language: a language the portal does not have (a German browser's) reads English. French
+ * has no run-time fallback: i18next loads each namespace in the fallback language too, so a French visitor fetched the
+ * English texts of every screen it opened, which it never reads. A key missing in one language is caught before run
+ * time instead: by the types (locales/resources.ts) and by locales.test.ts.
+ */
+const fallbackLanguages = { 'fr-FR': [], default: ['en-US'] };
 const defaultNamespace = 'common';
 /** The namespaces the shell renders on every screen: the header's (common) and the sign-in link's gate (auth). */
 const shellNamespaces = [defaultNamespace, 'auth'];
@@ -90,7 +95,7 @@ export async function initI18n(): Promise<typeof i18n> {
       .use(initReactI18next)
       .init({
         lng: language,
-        fallbackLng: fallbackLanguage,
+        fallbackLng: fallbackLanguages,
         supportedLngs: supportedLanguages,
         // The language as saved, "fr-FR", never its "fr" part: the files are named by the whole code.
         load: 'currentOnly',
