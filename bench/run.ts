@@ -177,7 +177,7 @@ const runWeb = async () => {
       holds: heaviest.brotli <= BUDGET_LAZY_ROUTE,
     },
   );
-  console.log('Lighthouse (mobile, median of 3), then the offers search at 4x CPU slowdown:');
+  console.log('Lighthouse (mobile, median of 5), then the offers search at 4x CPU slowdown:');
   targets.push(...(await measureWebTargets()));
 };
 if (only === 'offers' || only === 'web') {

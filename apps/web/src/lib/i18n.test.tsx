@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hasChosenLanguage, i18n, initI18n } from './i18n';
 import { storageKeys } from './storage-keys';
 
@@ -123,5 +123,18 @@ describe('useTranslation', () => {
     expect(await screen.findByText('À propos de Passerelle / À propos')).toHaveAttribute('lang', 'fr-FR');
     await act(() => i18n.changeLanguage('en-US'));
     expect(await screen.findByText('About Passerelle / About')).toHaveAttribute('lang', 'en-US');
+  });
+});
+
+// Last: it loads a fresh copy of the module, after which the one above is left alone.
+describe('initI18n', () => {
+  it('knows the language as soon as it starts, before the texts are here (the router reads it at once)', async () => {
+    vi.resetModules();
+    localStorage.setItem(storageKeys.lang, 'en-US');
+    const fresh = await import('./i18n');
+    const started = fresh.initI18n();
+    expect(fresh.i18n.language).toBe('en-US');
+    expect(fresh.feedLanguage(fresh.i18n.language)).toBe('en');
+    await started;
   });
 });

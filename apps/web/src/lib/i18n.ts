@@ -8,7 +8,7 @@ import { storageKeys } from './storage-keys';
  * The app's translations through i18next and react-i18next: the JSON files of src/locales/<language>/<namespace>.json,
  * one namespace per file and one chunk each, loaded when a screen first needs them (route loaders call
  * `i18n.loadNamespaces`, `useTranslation` suspends until they are there). Keys are typed from the French files
- * (locales/resources.ts). docs/decisions/0038-i18next.md.
+ * (locales/resources.ts). docs/decisions/0038-react-and-the-fields-libraries.md.
  */
 
 export const supportedLanguages = languages;
@@ -95,6 +95,9 @@ export async function initI18n(): Promise<typeof i18n> {
       .use(initReactI18next)
       .init({
         lng: language,
+        // The language is set at once, not in a later task: main.tsx creates the router (whose loaders read
+        // `i18n.language`, the content feed's language among them) before the shell's texts are here.
+        initAsync: false,
         fallbackLng: fallbackLanguages,
         supportedLngs: supportedLanguages,
         // The language as saved, "fr-FR", never its "fr" part: the files are named by the whole code.
