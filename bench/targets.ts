@@ -13,7 +13,7 @@ export function printTargets(rows: TargetRow[]): void {
   if (rows.length === 0) return;
   const width = (pick: (r: TargetRow) => string, title: string) => Math.max(title.length, ...rows.map((r) => pick(r).length));
   const w = [width((r) => r.what, 'what'), width((r) => r.target, 'target'), width((r) => r.measured, 'measured')] as const;
-  console.log('\nIssue 13 targets');
+  console.log('\nTargets (issues 13 and 25)');
   console.log(`${'what'.padEnd(w[0])}  ${'target'.padEnd(w[1])}  ${'measured'.padEnd(w[2])}  holds`);
   for (const r of rows) console.log(`${r.what.padEnd(w[0])}  ${r.target.padEnd(w[1])}  ${r.measured.padEnd(w[2])}  ${r.holds ? 'yes' : 'NO'}`);
   const over = rows.filter((r) => !r.holds).length;
