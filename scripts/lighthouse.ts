@@ -23,6 +23,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import { cpuSlowdownFor } from './cpu-slowdown.ts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../e2e/harness.ts';
 import { printTargets, type TargetRow } from '../bench/targets.ts';
@@ -110,7 +111,22 @@ async function completedRun(
   }
 }
 
-async function lighthouseRows(baseUrl: string, signIn: (page: Page) => Promise<void>, chromiumArgs: string[]) {
+/** Lighthouse's own default: a 4x slower CPU, meant for a host of benchmark index ~1 533 (scripts/cpu-slowdown.ts). */
+const LIGHTHOUSE_DEFAULT_SLOWDOWN = 4;
+/** Runs of the visitor home whose median benchmark index sets the CPU slowdown. */
+const CALIBRATION_RUNS = 3;
+
+interface Calibration {
+  benchmarkIndex: number;
+  cpuSlowdown: number;
+}
+
+async function lighthouseRows(
+  baseUrl: string,
+  signIn: (page: Page) => Promise<void>,
+  chromiumArgs: string[],
+  measured: Screen[],
+): Promise<{ rows: TargetRow[]; calibration: Calibration }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'passerelle-lighthouse-'));
   const port = await freePort();
   // A persistent context is the browser's default one: the tabs Lighthouse opens share its storage (the session).
@@ -133,12 +149,11 @@ async function lighthouseRows(baseUrl: string, signIn: (page: Page) => Promise<v
     await page.close();
   };
   const rows: TargetRow[] = [];
+  let calibration: Calibration;
   try {
+    calibration = await calibrate(`${baseUrl}/`, flags, clearHttpCache);
+    flags.throttling = { cpuSlowdownMultiplier: calibration.cpuSlowdown };
     let signedIn = false;
-    const only = process.env['LIGHTHOUSE_SCREEN'];
-    const measured = only ? screens.filter((screen) => screen.path === only) : screens;
-    if (measured.length === 0)
-      throw new Error(`LIGHTHOUSE_SCREEN=${only}: not one of ${screens.map((s) => s.path).join(', ')}`);
     const saveTo = process.env['LIGHTHOUSE_SAVE'];
     if (saveTo) mkdirSync(saveTo, { recursive: true });
     for (const screen of measured) {
@@ -197,40 +212,73 @@ async function lighthouseRows(baseUrl: string, signIn: (page: Page) => Promise<v
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   }
-  return rows;
+  return { rows, calibration };
 }
 
-async function interactionRows(baseUrl: string, signIn: (page: Page) => Promise<void>, chromiumArgs: string[]) {
+/**
+ * The CPU slowdown that makes this host a mid-range phone, as Lighthouse's documentation says to set it: from the
+ * benchmark index Lighthouse measures in each run (the median of the visitor home's CALIBRATION_RUNS runs), through
+ * Lighthouse's CPU throttling calculator (scripts/cpu-slowdown.ts). LIGHTHOUSE_CPU=<n> sets it instead (4: Lighthouse's
+ * default, whatever the host).
+ */
+async function calibrate(url: string, flags: Flags, clearHttpCache: () => Promise<void>): Promise<Calibration> {
+  const indexes: number[] = [];
+  for (let run = 0; run < CALIBRATION_RUNS; run += 1) {
+    const result = await completedRun(url, flags, clearHttpCache);
+    indexes.push(result.lhr.environment.benchmarkIndex);
+  }
+  const benchmarkIndex = [...indexes].sort((a, b) => a - b)[Math.floor(indexes.length / 2)]!;
+  const forced = process.env['LIGHTHOUSE_CPU'];
+  const cpuSlowdown = forced ? Number(forced) : cpuSlowdownFor(benchmarkIndex);
+  console.log(
+    `host benchmark index ${indexes.map(Math.round).join(', ')} (median ${Math.round(benchmarkIndex)}): ` +
+      `CPU ${cpuSlowdown.toFixed(2)}x slower${forced ? ' (LIGHTHOUSE_CPU)' : ` (Lighthouse's default ${LIGHTHOUSE_DEFAULT_SLOWDOWN}x is for an index of 1533)`}\n`,
+  );
+  return { benchmarkIndex, cpuSlowdown };
+}
+
+async function interactionRows(
+  baseUrl: string,
+  signIn: (page: Page) => Promise<void>,
+  chromiumArgs: string[],
+  cpuSlowdown: number,
+) {
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, ...chromiumArgs],
   });
   try {
-    return await interactionRowsIn(browser, baseUrl, signIn);
+    return await interactionRowsIn(browser, baseUrl, signIn, cpuSlowdown);
   } finally {
     await browser.close();
   }
 }
 
-async function interactionRowsIn(browser: Browser, baseUrl: string, signIn: (page: Page) => Promise<void>) {
-  const result = await measureSearchInp({ baseUrl, signIn, runs, browser });
+async function interactionRowsIn(
+  browser: Browser,
+  baseUrl: string,
+  signIn: (page: Page) => Promise<void>,
+  cpuSlowdown: number,
+) {
+  const result = await measureSearchInp({ baseUrl, signIn, runs, browser, cpuSlowdown });
+  const rate = `${Number(cpuSlowdown.toFixed(2))}x`;
   console.log(
-    `offers search at 4x CPU slowdown, median of ${runs} runs: typing ${result.typing} ms, opening ${result.opening} ms`,
+    `offers search at ${rate} CPU slowdown, median of ${runs} runs: typing ${result.typing} ms, opening ${result.opening} ms`,
   );
-  const shifts = await measureSearchLayoutShift({ baseUrl, signIn, browser });
+  const shifts = await measureSearchLayoutShift({ baseUrl, signIn, browser, cpuSlowdown });
   console.log(
     `layout shift loading the search screen: ${shifts.map(({ width, cls }) => `${cls} at ${width} px`).join(', ')}`,
   );
   const worstShift = Math.max(...shifts.map(({ cls }) => cls));
   return [
     {
-      what: 'INP typing in the offers search, 4x CPU',
+      what: `INP typing in the offers search, ${rate} CPU`,
       target: `<= ${INP_TARGET_MS} ms`,
       measured: `${result.typing} ms`,
       holds: result.typing <= INP_TARGET_MS,
     },
     {
-      what: 'INP opening an offer, 4x CPU',
+      what: `INP opening an offer, ${rate} CPU`,
       target: `<= ${INP_TARGET_MS} ms`,
       measured: `${result.opening} ms`,
       holds: result.opening <= INP_TARGET_MS,
@@ -244,6 +292,14 @@ async function interactionRowsIn(browser: Browser, baseUrl: string, signIn: (pag
   ] satisfies TargetRow[];
 }
 
+function screensToMeasure(): Screen[] {
+  const only = process.env['LIGHTHOUSE_SCREEN'];
+  const measured = only ? screens.filter((screen) => screen.path === only) : screens;
+  if (measured.length === 0)
+    throw new Error(`LIGHTHOUSE_SCREEN=${only}: not one of ${screens.map((s) => s.path).join(', ')}`);
+  return measured;
+}
+
 /**
  * Issue 25's web rows measured on the built portal (`npm run build` first): Lighthouse's four screens, unless `only`
  * is 'inp', then the INP and layout shift of the offers search, unless `only` is 'lighthouse'.
@@ -253,8 +309,17 @@ export async function measureWebTargets(only?: string): Promise<TargetRow[]> {
   const rows: TargetRow[] = [];
   try {
     const signIn = (page: Page) => portal.signIn(page);
-    if (only !== 'inp') rows.push(...(await lighthouseRows(portal.baseUrl, signIn, portal.chromiumArgs)));
-    if (only !== 'lighthouse') rows.push(...(await interactionRows(portal.baseUrl, signIn, portal.chromiumArgs)));
+    // The INP alone still runs the calibration's Lighthouse runs, for its CPU slowdown.
+    const lighthouse = await lighthouseRows(
+      portal.baseUrl,
+      signIn,
+      portal.chromiumArgs,
+      only === 'inp' ? [] : screensToMeasure(),
+    );
+    rows.push(...lighthouse.rows);
+    const { calibration } = lighthouse;
+    if (only !== 'lighthouse')
+      rows.push(...(await interactionRows(portal.baseUrl, signIn, portal.chromiumArgs, calibration.cpuSlowdown)));
   } finally {
     await portal.close();
   }

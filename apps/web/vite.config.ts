@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { shellTextsPreload } from './build/shell-texts-preload';
 
 /** V8's explicit compile hint (Chromium 136 on; other engines ignore the comment). */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
@@ -35,7 +36,7 @@ function compileHints(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), compileHints()],
+  plugins: [react(), compileHints(), shellTextsPreload()],
   // The server replaces this placeholder with each response's nonce (apps/api/src/plugins/web.ts).
   html: { cspNonce: '__CSP_NONCE__' },
   build: {

@@ -2,6 +2,7 @@ import { languages } from '@passerelle/contract/languages';
 import i18next, { type Namespace, type ParseKeys } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { defaultLanguage, defaultNamespace, shellNamespaces } from './shell-texts';
 import { storageKeys } from './storage-keys';
 
 /**
@@ -17,7 +18,6 @@ export type AppLanguage = (typeof languages)[number];
 /** The formats `{{name, format}}` may name (locales.test.ts refuses any other): i18next's Intl number format. */
 export const interpolationFormats = ['number'] as const;
 
-const defaultLanguage: AppLanguage = 'fr-FR';
 /**
  * SPEC: English is the fallback language: a language the portal does not have (a German browser's) reads English. French
  * has no run-time fallback: i18next loads each namespace in the fallback language too, so a French visitor fetched the
@@ -25,9 +25,6 @@ const defaultLanguage: AppLanguage = 'fr-FR';
  * time instead: by the types (locales/resources.ts) and by locales.test.ts.
  */
 const fallbackLanguages = { 'fr-FR': [], default: ['en-US'] };
-const defaultNamespace = 'common';
-/** The namespaces the shell renders on every screen: the header's (common) and the sign-in link's gate (auth). */
-const shellNamespaces = [defaultNamespace, 'auth'];
 
 const bundleFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
@@ -49,7 +46,7 @@ export function storedLanguage(): AppLanguage {
   } catch {
     // Storage unavailable: French, the default.
   }
-  return defaultLanguage;
+  return defaultLanguage satisfies AppLanguage;
 }
 
 /** Whether a language was chosen in this browser (the menu, or an earlier sign-in); none: French by default. */
@@ -102,7 +99,7 @@ export async function initI18n(): Promise<typeof i18n> {
         supportedLngs: supportedLanguages,
         // The language as saved, "fr-FR", never its "fr" part: the files are named by the whole code.
         load: 'currentOnly',
-        ns: shellNamespaces,
+        ns: [...shellNamespaces],
         defaultNS: defaultNamespace,
         // React escapes what it renders; the texts are never put in HTML.
         interpolation: { escapeValue: false },
@@ -116,7 +113,7 @@ export async function initI18n(): Promise<typeof i18n> {
     isApplyingStored = false;
   }
   applyLanguage(i18n.language);
-  await i18n.loadNamespaces(shellNamespaces);
+  await i18n.loadNamespaces([...shellNamespaces]);
   return i18n;
 }
 
