@@ -61,6 +61,9 @@ const errorBodySchema = {
   description: 'Every failure answers with it. `errors` maps a field (dotted path) to its messages.',
 } as OpenAPIV3_1.SchemaObject;
 
+/** What the transform marks a body with when the route may go without it (read and removed by transformObject). */
+const OPTIONAL_BODY = 'x-optional-body';
+
 const successDescriptions: Record<string, string> = {
   '200': 'OK',
   '201': 'Created',
@@ -133,6 +136,8 @@ const transform: SwaggerTransform = (input) => {
   const access = routeAccess([route.onRequest, route.preValidation, route.preHandler].flat());
   const result: Json = {
     ...converted,
+    // @fastify/swagger marks every body required; transformObject below reads this mark and says which are not.
+    ...(declared.body instanceof z.ZodType && declared.body.safeParse(undefined).success ? { [OPTIONAL_BODY]: true } : {}),
     tags: [url.split('/')[2] ?? 'api'],
     operationId: operationId(method, url),
     response: responsesOf((declared.response ?? {}) as Json, (converted.response ?? {}) as Json),
@@ -157,6 +162,19 @@ const transform: SwaggerTransform = (input) => {
   errors['5XX'] = errorResponse('SERVICE_UNAVAILABLE (with a Retry-After header; try again) or INTERNAL');
   for (const [status, response] of Object.entries(errors)) responses[status] ??= response;
   return { schema: result, url };
+};
+
+/** The zod type provider's (components from zod's registry), then the bodies a route may go without. */
+const transformObject: typeof jsonSchemaTransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input);
+  for (const methods of Object.values(document.paths ?? {}) as Record<string, Json>[]) {
+    for (const operation of Object.values(methods)) {
+      if (!(OPTIONAL_BODY in operation)) continue;
+      delete operation[OPTIONAL_BODY];
+      if (operation['requestBody']) (operation['requestBody'] as Json)['required'] = false;
+    }
+  }
+  return document;
 };
 
 function apiVersion(): string {
@@ -191,8 +209,7 @@ export const apiDocsPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     transform,
-    // The schemas given an id in zod's registry (`.meta({ id })`), as components.
-    transformObject: jsonSchemaTransformObject,
+    transformObject,
   });
   app.get(OPENAPI_JSON_URL, { schema: { hide: true } }, async (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').send(app.swagger()),
@@ -201,7 +218,10 @@ export const apiDocsPlugin = fp(async (app: FastifyInstance) => {
     routePrefix: DOCS_URL,
     // No "validator" badge: it would send the document to another site.
     validatorUrl: false,
-    uiConfig: { deepLinking: true, tryItOutEnabled: false },
+    theme: { title: 'Passerelle API' },
+    // Without the top bar: its logo is an SVG carrying a <style> element (refused by the page's policy), and its box
+    // would load another document, which the policy refuses too.
+    uiConfig: { layout: 'BaseLayout' },
     uiHooks: {
       onRequest: (request, reply, done) => {
         // The page itself (with or without its trailing slash): its policy allows our scripts and styles, no others.

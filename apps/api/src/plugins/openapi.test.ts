@@ -170,6 +170,13 @@ describe('the OpenAPI document', async () => {
       properties: { file: { type: 'string', format: 'binary' } },
       required: ['file'],
     });
+    // The field's zod description (`formFile`) is kept: the transform reads zod's own metadata.
+    const file = (attachment?.['properties'] as Record<string, JsonSchema> | undefined)?.['file'];
+    expect(String(file?.['description'])).toContain('.pdf, .doc or .docx');
+    // A body the route may go without is not required: a sheet's submit carries its last changes, or nothing.
+    expect(doc.paths['/api/admissibles/fiche-premier-contact/{id}/submit']?.['post']?.requestBody?.required).toBe(false);
+    expect(doc.paths['/api/signature/{id}/sign']?.['post']?.requestBody?.required).toBe(true);
+    expect(JSON.stringify(doc)).not.toContain('x-optional-body');
     expect(doc.paths['/api/files/{id}']?.['get']?.responses['200']?.content).toEqual({
       'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
     });
@@ -189,8 +196,10 @@ describe('the OpenAPI document', async () => {
     const page = await app.inject({ method: 'GET', url: DOCS_URL });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<title>Passerelle API</title>');
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toMatch(/^default-src 'none';/);
+    expect(csp).toContain("connect-src 'self';");
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("style-src 'self';");
     expect(csp).not.toMatch(/unsafe-(inline|eval)|https?:|\*/);
