@@ -16,14 +16,14 @@ import { findSession } from './modules/auth/auth.repo.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
 import { registerModules } from './modules/index.ts';
 import { afterResponsePlugin } from './plugins/after-response.ts';
+import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { authPlugin, routeAccess, type RouteAccess } from './plugins/auth.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
-import { openapiPlugin } from './plugins/openapi.ts';
 import { RequestLogController } from './plugins/request-log.ts';
 import { isAssetUrl, securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
-/** One registered route, as Fastify saw it: what the OpenAPI document and the route sweeps of the tests walk. */
+/** One registered route, as Fastify saw it: what the route sweeps of the tests walk. */
 export interface RouteEntry {
   method: string;
   url: string;
@@ -131,6 +131,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   });
 
+  // Before the routes: it documents them as they are added.
+  if (config.apiDocs) await app.register(apiDocsPlugin);
+
   app.get('/api/health', { logLevel: 'warn', schema: { response: { 200: healthResponse, 503: errorBody } } }, async (_request, reply) => {
     const ok = await database.ping();
     if (ok) return reply.status(200).send({ status: 'ok' });
@@ -141,7 +144,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(registerModules, { prefix: '/api' });
-  if (config.apiDocs) await app.register(openapiPlugin);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;
 }

@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './files.ts';
 export * from './auth.ts';
 export * from './portal.ts';
 export * from './dossier-progress.ts';

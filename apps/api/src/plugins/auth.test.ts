@@ -25,9 +25,14 @@ const PUBLIC_ROUTES = [
   'GET /api/offers/logos/:id',
   // The CFA's contact details, shown on the sign-in page (contact.routes.ts).
   'GET /api/public/contact',
-  // The API's description (plugins/openapi.ts), no data.
+  // The API's description and its page's files (plugins/api-docs.ts), no data.
   'GET /api/openapi.json',
   'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
 ];
 
 const key = (route: RouteEntry) => `${route.method} ${route.url}`;

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { readFilePart } from '../../lib/multipart-file.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { formFile } from '../../plugins/openapi.ts';
+import { formFile } from '@passerelle/contract';
 import { importMessages } from './applicants-messages.ts';
 import { findApplicants, importApplicants, inviteApplicant, inviteApplicants, languageOf } from './applicants.service.ts';
 

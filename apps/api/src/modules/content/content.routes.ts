@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { formFile } from '../../plugins/openapi.ts';
+import { formFile } from '@passerelle/contract';
 import { createUploadGuard } from '../files/files.service.ts';
 import {
   addPublicFile,

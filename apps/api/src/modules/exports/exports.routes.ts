@@ -2,7 +2,7 @@ import { registrantsExportQuery, staffDossiersQuery } from '@passerelle/contract
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv-write.ts';
-import { fileResponse } from '../../plugins/openapi.ts';
+import { fileResponse } from '@passerelle/contract';
 import {
   dossiersCsv,
   dossiersCsvHeader,

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { fileResponse } from '../../plugins/openapi.ts';
+import { fileResponse } from '@passerelle/contract';
 import { attachmentDisposition, getReadableFile } from './files.service.ts';
 
 const downloadSchema = {

@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { readFilePart } from '../../lib/multipart-file.ts';
-import { fileResponse, formFile } from '../../plugins/openapi.ts';
+import { fileResponse, formFile } from '@passerelle/contract';
 import { languageOf } from '../applicants/applicants.service.ts';
 import { importOffers } from './offers-import.ts';
 import {

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { fileResponse, formFile } from '../../plugins/openapi.ts';
+import { fileResponse, formFile } from '@passerelle/contract';
 import { attachmentDisposition } from '../files/files.service.ts';
 import { createUploadGuard } from '../files/files.service.ts';
 import { getAttestation } from './attestations.ts';

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { loadDataKeys } from '../../lib/crypto.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { formFile } from '../../plugins/openapi.ts';
+import { formFile } from '@passerelle/contract';
 import { createUploadGuard, registerFileAccessRule } from '../files/files.service.ts';
 import {
   canReadSheetAttachment,

@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { fileResponse, formFile } from '../../plugins/openapi.ts';
+import { fileResponse, formFile } from '@passerelle/contract';
 import { attachmentDisposition, registerFileAccessRule } from '../files/files.service.ts';
 import {
   canReadSignedResult,

@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { sendCsv } from '../../lib/csv-write.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { fileResponse } from '../../plugins/openapi.ts';
+import { fileResponse } from '@passerelle/contract';
 import {
   findSurveyResults,
   getCaseSurveys,
