@@ -51,7 +51,7 @@ export function createAccessTokens(options: AccessTokenOptions) {
   const sign = (claims: Record<string, unknown>): string => signer(claims);
 
   const check = (read: (token: string) => unknown, token: string): Record<string, unknown> | undefined => {
-    const claims = read(token) as unknown;
+    const claims = read(token);
     if (typeof claims !== 'object' || claims === null) return undefined;
     const record = claims as Record<string, unknown>;
     // A token without `exp` would never expire: refused whatever `requiredClaims` says, as jose did.
