@@ -7,9 +7,9 @@ import { notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { canReadFile } from './file-access.ts';
 
-// What other modules need of the files module: access rules for their files, and the upload guard (scan, budgets).
+// What other modules need of the files module: access rules for their files. The upload guard (scan, budgets) is
+// lib/upload-guard.ts, beside the form reader.
 export { registerFileAccessRule, type FileAccessRule } from './file-access.ts';
-export { createUploadGuard, type UploadGuard } from './upload-guard.ts';
 
 export type StoredFile = typeof files.$inferSelect;
 
