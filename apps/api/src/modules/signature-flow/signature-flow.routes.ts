@@ -13,10 +13,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { readFileField } from '../../lib/multipart-file.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { fileResponse, formFile } from '../../plugins/openapi.ts';
-import { attachmentDisposition, registerFileAccessRule } from '../files/files.service.ts';
+import { registerFileAccessRule } from '../files/files.service.ts';
 import {
   canReadSignedResult,
   chooseMethod,
