@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { UserType } from '@passerelle/contract';
 import { sql } from 'drizzle-orm';
-import { SignJWT } from 'jose';
+import { createSigner } from 'fast-jwt';
 import pg from 'pg';
 import { openDatabase, type Db } from '../apps/api/src/db/client.ts';
 import { timeCasesExport } from './exports.ts';
@@ -43,6 +43,7 @@ const adminUrl = process.env['BENCH_DATABASE_ADMIN_URL'] ?? 'postgres://postgres
 // Two benches at once (two work trees) need two names.
 const dbName = process.env['BENCH_DATABASE_NAME'] ?? 'passerelle_bench';
 const jwtSecret = 'bench-secret-bench-secret-bench-secret-42';
+const signAccessToken = createSigner({ key: jwtSecret, algorithm: 'HS256', iss: 'passerelle', aud: 'passerelle-api', expiresIn: 3_600_000 });
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -81,14 +82,7 @@ async function signToken(userId: number, userType: UserType, through?: Db | stri
       await db.end();
     }
   }
-  return new SignJWT({ typ: userType, sid: sessionId })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(userId))
-    .setIssuer('passerelle')
-    .setAudience('passerelle-api')
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(new TextEncoder().encode(jwtSecret));
+  return signAccessToken({ typ: userType, sid: sessionId, sub: String(userId) });
 }
 
 async function waitHealthy(url: string) {

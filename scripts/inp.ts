@@ -405,7 +405,7 @@ export async function startDemoPortal(options: { tls?: boolean } = {}): Promise<
   const chromiumArgs: string[] = [];
   const tlsEnv: NodeJS.ProcessEnv = {};
   if (options.tls) {
-    const { certFile, keyFile, certificatePem } = writeTestTlsCertificate(work);
+    const { certFile, keyFile, certificatePem } = await writeTestTlsCertificate(work);
     tls.setDefaultCACertificates([...tls.getCACertificates('default'), certificatePem]);
     const spki = new X509Certificate(certificatePem).publicKey.export({ type: 'spki', format: 'der' });
     chromiumArgs.push(`--ignore-certificate-errors-spki-list=${createHash('sha256').update(spki).digest('base64')}`);

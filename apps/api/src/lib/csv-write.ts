@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { attachmentDisposition } from '../modules/files/files.service.ts';
+import { attachmentDisposition } from './content-disposition.ts';
 import { parisDate } from './paris-time.ts';
 
 /**

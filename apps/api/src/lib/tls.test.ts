@@ -10,7 +10,7 @@ import { writeTestTlsCertificate } from '../../test/tls-certificate.ts';
 import { tlsServerOptions } from './tls.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'passerelle-tls-'));
-const { certFile, keyFile, certificatePem } = writeTestTlsCertificate(dir);
+const { certFile, keyFile, certificatePem } = await writeTestTlsCertificate(dir);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** GET `url` over HTTP/2 on a connection trusting the test certificate: status, protocol and body. */

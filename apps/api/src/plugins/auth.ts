@@ -2,9 +2,8 @@ import type { UserType } from '@passerelle/contract';
 import { refreshTokenHeader } from '@passerelle/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SignJWT } from 'jose';
+import { createAccessTokens } from '../lib/access-token.ts';
 import { AppError } from '../lib/app-error.ts';
-import { createHs256Verifier } from '../lib/hs256-token.ts';
 import type { SessionCache } from '../modules/auth/session-cache.ts';
 
 export interface AuthUser {
@@ -22,7 +21,7 @@ declare module 'fastify' {
     /** onRequest hook factory: a valid access token of a live session, of one of these user types, is required. */
     requireUserType: (...types: UserType[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** An access token of this session (sessions.id, claim `sid`), which must exist: auth.service.ts startSession. */
-    signAccessToken: (user: AuthUser, sessionId: string) => Promise<string>;
+    signAccessToken: (user: AuthUser, sessionId: string) => string;
     /** This process drops what it cached of the session (just ended): its next request reads the database. */
     forgetSession: (sessionId: string) => void;
   }
@@ -69,35 +68,22 @@ export interface AuthOptions {
  * UNAUTHORIZED, so that the web app signs out rather than trying a refresh.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => {
-  // Imported once: handing jose the raw bytes would import the key again on every request.
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(opts.jwtSecret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
-
-  const signAccessToken = (user: AuthUser, sessionId: string) =>
-    new SignJWT({ typ: user.userType, sid: sessionId })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(user.id))
-      .setIssuer(ACCESS_TOKEN_ISSUER)
-      .setAudience(ACCESS_TOKEN_AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + opts.accessTokenTtl)
-      .sign(key);
+  // Signed and verified with fast-jwt, synchronously (lib/access-token.ts, decision 0039).
+  const tokens = createAccessTokens({
+    secret: opts.jwtSecret,
+    issuer: ACCESS_TOKEN_ISSUER,
+    audience: ACCESS_TOKEN_AUDIENCE,
+    ttlSeconds: opts.accessTokenTtl,
+    requiredClaims: REQUIRED_CLAIMS,
+  });
+  const signAccessToken = (user: AuthUser, sessionId: string) => tokens.sign({ typ: user.userType, sid: sessionId, sub: String(user.id) });
 
   app.decorate('signAccessToken', signAccessToken);
   app.decorate('forgetSession', (sessionId: string) => opts.sessions.forget(sessionId));
   app.decorateRequest('user', null);
 
-  // Verified with node:crypto, synchronously (lib/hs256-token.ts, decision 0029); signed with jose above, so that the
-  // tests cross-check the two.
-  const verifyToken = createHs256Verifier(opts.jwtSecret, {
-    issuer: ACCESS_TOKEN_ISSUER,
-    audience: ACCESS_TOKEN_AUDIENCE,
-    requiredClaims: REQUIRED_CLAIMS,
-  });
   const verify = (token: string) => {
-    const verdict = verifyToken(token);
+    const verdict = tokens.verify(token);
     if (verdict.ok) return verdict.claims;
     throw new AppError(verdict.reason === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
   };
@@ -118,7 +104,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
     // Sliding session: past two thirds of its life, the answer carries a fresh token (SPEC 'refresh-token' header).
     // Only for a live session, checked just above.
     if (exp - Date.now() / 1000 < opts.accessTokenTtl / 3) {
-      reply.header(refreshTokenHeader, await signAccessToken(request.user, sid));
+      reply.header(refreshTokenHeader, signAccessToken(request.user, sid));
     }
   };
 

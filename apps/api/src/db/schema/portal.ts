@@ -133,7 +133,7 @@ export const offers = pgTable(
     expiredAt: timestamp('expired_at', { withTimezone: true }),
     /** The reference of the offer in the file it was imported from, when it came from a CSV: a new import updates it. */
     externalRef: text('external_ref').unique(),
-    /** Title, company and description without accents, lower-cased (normaliseSearchText): what the search reads. */
+    /** Title, company and description folded, one a line (offerSearchText, lib/fold-text.ts): what the search reads. */
     searchText: text('search_text').notNull(),
     /**
      * Stored rather than an expression index: filtering on an expression recomputes to_tsvector for every row

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   APPLICANT_IMPORT_MAX_BYTES,
   applicantImportQuery,
@@ -30,9 +29,11 @@ const importForm = z.object({
   file: formFile(`A CSV file (UTF-8 or Windows-1252, commas or semicolons), ${APPLICANT_IMPORT_MAX_BYTES / 1024 / 1024} MB at most`),
 });
 
+const importFormLimits = { fileSize: APPLICANT_IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3 };
+
 /** The `file` part's bytes; a file over the limit is refused with the import's own message. */
 function readImportFile(request: FastifyRequest, lang: Language): Promise<Uint8Array> {
-  return readFilePart(request, {
+  return readFilePart(request, importFormLimits, {
     missing: lang === 'en-US' ? 'Choose a CSV file to import.' : 'Choisissez un fichier CSV à importer.',
     tooLarge: importMessages(lang).tooLarge(APPLICANT_IMPORT_MAX_BYTES / 1024 / 1024),
   });
@@ -42,10 +43,6 @@ function readImportFile(request: FastifyRequest, lang: Language): Promise<Uint8A
 export default async function applicantsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const onRequest = app.requireUserType('staff', 'admin');
-  await app.register(multipart, {
-    throwFileSizeLimit: false,
-    limits: { fileSize: APPLICANT_IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3 },
-  });
 
   app.post(
     '/staff/applicants/import',

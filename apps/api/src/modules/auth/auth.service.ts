@@ -118,7 +118,7 @@ export interface Session {
 
 /** What sessions need of the auth plugin (plugins/auth.ts): minting access tokens, and dropping a cached session. */
 export interface AccessTokens {
-  sign(user: AuthUser, sessionId: string): Promise<string>;
+  sign(user: AuthUser, sessionId: string): string;
   /** This process stops trusting what it cached of an ended session; the others re-read it within seconds. */
   forget(sessionId: string): void;
 }
@@ -150,7 +150,7 @@ export async function exchangeLoginToken(db: Db, config: AuthConfig, tokens: Acc
     await recordSignIn(tx, found.id);
     return { user: found, session: await startSession(tx, config, found.id) };
   });
-  const accessToken = await tokens.sign({ id: user.id, userType: user.userType as UserType }, session.sessionId);
+  const accessToken = tokens.sign({ id: user.id, userType: user.userType as UserType }, session.sessionId);
   return { accessToken, refreshToken: session.refreshToken, lang: mailLanguageOf(user) };
 }
 
@@ -188,7 +188,7 @@ export async function refreshSession(db: Db, config: AuthConfig, tokens: AccessT
     tokens.forget(outcome.ended);
     throw new AppError('UNAUTHORIZED');
   }
-  return { accessToken: await tokens.sign(outcome.user, outcome.sessionId), refreshToken: outcome.refreshToken };
+  return { accessToken: tokens.sign(outcome.user, outcome.sessionId), refreshToken: outcome.refreshToken };
 }
 
 /** POST /auth/logout: ends the session of this refresh token, its access tokens with it. */

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   contentItemParams,
   contentOrderBody,
@@ -22,8 +21,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { readForm } from '../../lib/multipart-file.ts';
 import { formFile } from '@passerelle/contract';
-import { createUploadGuard } from '../files/files.service.ts';
+import { createUploadGuard } from '../../lib/upload-guard.ts';
 import {
   addPublicFile,
   createPartner,
@@ -48,22 +48,15 @@ function staffId(request: FastifyRequest): number {
   return request.user.id;
 }
 
+/** One `file` part and a short name; the logos' own, smaller, limit is checked by the service. */
+const fileFormLimits = { fileSize: PUBLIC_FILE_MAX_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 };
+
 /** Reads a form of one `file` part and short text fields; an oversized file is cut and flagged, then refused by the service. */
 async function readFileForm(
   request: FastifyRequest,
 ): Promise<{ file: ReceivedFile | undefined; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'A multipart/form-data body is expected');
-  let file: ReceivedFile | undefined;
-  const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'file' && !file) file = { filename: part.filename, bytes, truncated: part.file.truncated };
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
-    }
-  }
-  return { file, fields };
+  const form = await readForm(request, fileFormLimits);
+  return { file: form.files.find((file) => file.field === 'file'), fields: form.fields };
 }
 
 const publicFileForm = z.object({
@@ -82,10 +75,6 @@ const deleted = z.undefined().describe('Deleted');
  * home's public files, the partners and the forum invitation. Staff and admins only.
  */
 export default async function contentRoutes(instance: FastifyInstance): Promise<void> {
-  await instance.register(multipart, {
-    throwFileSizeLimit: false,
-    limits: { fileSize: PUBLIC_FILE_MAX_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
-  });
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const onRequest = app.requireUserType('staff', 'admin');
   const uploads = { db: app.db, storage: app.storage, guard: createUploadGuard(app.config, app.log) };

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import { detectFileType, type DetectedFileType } from '../../lib/file-type.ts';
+import type { ReceivedFile as ReceivedFormFile } from '../../lib/multipart-file.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
@@ -25,8 +26,8 @@ import {
   insertFileRow,
   putFileBytes,
   safeFilename,
-  type UploadGuard,
 } from '../files/files.service.ts';
+import type { UploadGuard } from '../../lib/upload-guard.ts';
 import { OFFER_LOGO_KIND, offerLogoUrl, storeOfferLogo } from '../offers/offers.service.ts';
 import { saveCmsSection } from '../portal/portal.service.ts';
 import * as repo from './content.repo.ts';
@@ -68,12 +69,8 @@ export async function saveStaffCmsSection(
 
 // ---------- Uploads ----------
 
-/** The one file part of a back-office upload, as received; `truncated` when it went over the size limit. */
-export interface ReceivedFile {
-  filename: string | undefined;
-  bytes: Uint8Array;
-  truncated: boolean;
-}
+/** The one file part of a back-office upload, as received (lib/multipart-file.ts); `truncated` when it went over the size limit. */
+export type ReceivedFile = Pick<ReceivedFormFile, 'filename' | 'bytes' | 'truncated'>;
 
 export interface ContentUploadDeps {
   db: Db;

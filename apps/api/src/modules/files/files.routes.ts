@@ -2,9 +2,10 @@ import { fileParams } from '@passerelle/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { fileResponse } from '@passerelle/contract';
-import { attachmentDisposition, getReadableFile } from './files.service.ts';
+import { getReadableFile } from './files.service.ts';
 
 const downloadSchema = {
   params: fileParams,

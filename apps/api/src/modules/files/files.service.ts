@@ -7,9 +7,9 @@ import { notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { canReadFile } from './file-access.ts';
 
-// What other modules need of the files module: access rules for their files, and the upload guard (scan, budgets).
+// What other modules need of the files module: access rules for their files. The upload guard (scan, budgets) is
+// lib/upload-guard.ts, beside the form reader.
 export { registerFileAccessRule, type FileAccessRule } from './file-access.ts';
-export { createUploadGuard, type UploadGuard } from './upload-guard.ts';
 
 export type StoredFile = typeof files.$inferSelect;
 
@@ -88,19 +88,6 @@ export async function readFileBytes(storage: Storage, file: StoredFile): Promise
 
 /** Address the web app downloads a stored file from (SPEC: `GET {fileUrl}` as a blob, with the bearer token). */
 export const fileUrl = (id: string) => `/api/files/${id}`;
-
-/**
- * Content-Disposition for a download: an ASCII fallback and the exact name in RFC 5987 form.
- * The name is the sender's; quotes, backslashes and control characters never reach the header.
- */
-export function attachmentDisposition(filename: string): string {
-  const ascii = filename
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 /**
  * A file name safe to keep: no folder, no control character, at most 150 characters, and the extension of the

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helper.ts';
 import { offers } from '../../db/schema/index.ts';
+import { foldText } from '../../lib/fold-text.ts';
 import {
   findFirstMatches,
   scopeOf,
@@ -13,7 +14,7 @@ import {
   type SearchCaps,
 } from './offers-search.ts';
 import { findOfferDays, findOffersVersion } from './offers.repo.ts';
-import { createOffers, normaliseSearchText, type NewOffer } from './offers.service.ts';
+import { createOffers, type NewOffer } from './offers.service.ts';
 
 const { database, drop } = await createTestDatabase();
 afterAll(drop);
@@ -62,7 +63,7 @@ async function expected(filter: OfferFilter, limit: number): Promise<number[]> {
 }
 
 const filterOf = (query: string | undefined, after?: string, before?: string): OfferFilter => ({
-  text: query === undefined ? undefined : normaliseSearchText(query),
+  text: query === undefined ? undefined : foldText(query),
   after,
   before,
 });

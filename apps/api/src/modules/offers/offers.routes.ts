@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   fileParams,
   OFFER_IMPORT_MAX_BYTES,
@@ -38,11 +37,13 @@ const importForm = z.object({
   ),
 });
 
+const importFormLimits = { fileSize: OFFER_IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3 };
+
 /** The `file` part's bytes, refused in the person's words when missing or over the limit. */
 function readCsvPart(request: FastifyRequest, lang: Language): Promise<Uint8Array> {
   const en = lang === 'en-US';
   const megabytes = OFFER_IMPORT_MAX_BYTES / 1024 / 1024;
-  return readFilePart(request, {
+  return readFilePart(request, importFormLimits, {
     missing: en ? 'Choose a CSV file to import.' : 'Choisissez un fichier CSV à importer.',
     tooLarge: en
       ? `The file is over ${megabytes} MB: split it into smaller files.`
@@ -78,10 +79,6 @@ export default async function offersRoutes(instance: FastifyInstance): Promise<v
 
   // ---------- Back office (issue 12): staff and admins ----------
   const onRequest = app.requireUserType('staff', 'admin');
-  await app.register(multipart, {
-    throwFileSizeLimit: false,
-    limits: { fileSize: OFFER_IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3 },
-  });
 
   app.get(
     '/staff/offers',

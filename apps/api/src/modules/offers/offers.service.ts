@@ -9,6 +9,7 @@ import {
 } from '@passerelle/contract';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { foldText } from '../../lib/fold-text.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { getFile, readFileBytes, saveFile } from '../files/files.service.ts';
 import { findOffersPage, forgetOfferSearches, type OfferFilter } from './offers-search.ts';
@@ -27,23 +28,12 @@ import {
 } from './offers.repo.ts';
 
 /**
- * What the French full-text index reads, and what a query becomes before it meets the index: lower case,
- * accents removed (NFD, then combining marks dropped), ligatures spelled out. The same function runs on
- * insert and on query, so "developpeur", "Développeur" and "DÉVELOPPEUR" reach the same lexeme.
+ * What the French full-text index and the staff's substring search read: each field folded (lib/fold-text.ts: lower
+ * case, accents removed, ligatures spelled out), one a line. A query is folded the same way, so "developpeur",
+ * "Développeur" and "DÉVELOPPEUR" reach the same lexeme, and "coeur" finds "Cœur".
  */
-export function normaliseSearchText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/œ/gi, 'oe')
-    .replace(/æ/gi, 'ae')
-    .replace(/ß/g, 'ss')
-    .toLowerCase();
-}
-
-/** The searchable text of an offer: title, company and description. */
 export function offerSearchText(offer: { title: string; companyName: string; description: string }): string {
-  return normaliseSearchText(`${offer.title}\n${offer.companyName}\n${offer.description}`);
+  return [offer.title, offer.companyName, offer.description].map(foldText).join('\n');
 }
 
 // ---------- Logos ----------
@@ -95,7 +85,7 @@ function toWire(row: OfferRow): Offer {
  * (decision 0026: offers-search.ts).
  */
 export async function findOffers(db: Db, query: OffersQuery): Promise<OffersResponse> {
-  const text = query.query ? normaliseSearchText(query.query).trim() : '';
+  const text = query.query ? foldText(query.query).trim() : '';
   const filter: OfferFilter = {
     text: text || undefined,
     before: query.publicationDateBefore,
@@ -158,7 +148,7 @@ export function offerRow(body: OfferBody): OfferWrite {
 
 /** GET /staff/offers: newest first, expired ones included unless filtered out. */
 export async function findStaffOffers(db: Db, query: StaffOffersQuery): Promise<StaffOffersResponse> {
-  const text = query.q ? normaliseSearchText(query.q).trim() : '';
+  const text = query.q ? foldText(query.q).trim() : '';
   const { rows, total } = await findStaffOffersPage(
     db,
     { text: text || undefined, status: query.status },

@@ -6,7 +6,7 @@ import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { offers } from '../../db/schema/index.ts';
 import { createUser } from '../workshops/applicant-fixtures.ts';
-import { createOffers, normaliseSearchText, type NewOffer } from './offers.service.ts';
+import { createOffers, offerSearchText, type NewOffer } from './offers.service.ts';
 
 function offer(i: number, overrides: Partial<NewOffer> = {}): NewOffer {
   const day = new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
@@ -274,8 +274,10 @@ describe('the offers search past 1 000 offers', async () => {
   });
 });
 
-describe('normaliseSearchText', () => {
-  it('lower-cases and strips accents and ligatures', () => {
-    expect(normaliseSearchText('ÉLECTRONIQUE Développeur·se Cœur')).toBe('electronique developpeur·se coeur');
+describe('offerSearchText', () => {
+  it('lower-cases and strips accents and ligatures, one field a line', () => {
+    expect(offerSearchText({ title: 'ÉLECTRONIQUE Développeur·se', companyName: 'Cœur  Æther', description: 'Große\nfabrique' })).toBe(
+      'electronique developpeur·se\ncoeur aether\ngrosse fabrique',
+    );
   });
 });

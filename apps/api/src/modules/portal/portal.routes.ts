@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   attestationParams,
   cmsInfo,
@@ -15,9 +14,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { readForm } from '../../lib/multipart-file.ts';
 import { fileResponse, formFile } from '@passerelle/contract';
-import { attachmentDisposition } from '../files/files.service.ts';
-import { createUploadGuard } from '../files/files.service.ts';
+import { createUploadGuard } from '../../lib/upload-guard.ts';
 import { getAttestation } from './attestations.ts';
 import { findPartners, findPublicFiles, getCmsInfo, getPortalInfos, uploadDocuments, type UploadForm } from './portal.service.ts';
 
@@ -40,29 +40,15 @@ const uploadForm = z.object({
 });
 const attestationPdf = fileResponse('application/pdf', 'The attestation');
 
+const uploadFormLimits = { fileSize: maxUploadBytes, files: uploadFields.length, fields: 4, fieldSize: 1024, parts: uploadFields.length + 4 };
+
 /** Reads the whole form. Oversized files are cut and flagged rather than thrown, so every field gets its own error. */
-async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'A multipart/form-data body is expected');
-  const form: UploadForm = { files: [], fields: {} };
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      // What a browser sends for a file input left empty.
-      if (bytes.byteLength === 0 && !part.filename) continue;
-      form.files.push({ field: part.fieldname, filename: part.filename, bytes, truncated: part.file.truncated });
-    } else if (typeof part.value === 'string') {
-      form.fields[part.fieldname] = part.value;
-    }
-  }
-  return form;
+function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
+  return readForm(request, uploadFormLimits, { skipEmptyFiles: true });
 }
 
 /** The applicant portal's content: feed, documents and uploads, public files, partners, attestations. */
 export default async function portalRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(multipart, {
-    throwFileSizeLimit: false,
-    limits: { fileSize: maxUploadBytes, files: uploadFields.length, fields: 4, fieldSize: 1024, parts: uploadFields.length + 4 },
-  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const uploads = { db: app.db, storage: app.storage, guard: createUploadGuard(app.config, app.log), maxCvs: app.config.UPLOAD_MAX_CVS };
   const admissibleOnly = app.requireUserType('admissible');

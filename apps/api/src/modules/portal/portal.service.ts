@@ -14,6 +14,7 @@ import { readTogether, type Db } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import { detectFileType, hasExtension, type DetectedFileType } from '../../lib/file-type.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
+import type { ReceivedForm } from '../../lib/multipart-file.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
   deleteFileRows,
@@ -24,7 +25,7 @@ import {
   safeFilename,
   type PreparedFile,
 } from '../files/files.service.ts';
-import type { UploadGuard } from '../files/files.service.ts';
+import type { UploadGuard } from '../../lib/upload-guard.ts';
 import { listWorkshopsForApplicant } from '../workshops/workshops.service.ts';
 import * as repo from './portal.repo.ts';
 
@@ -114,18 +115,8 @@ export async function getPortalInfos(db: Db, userId: number): Promise<PortalInfo
   };
 }
 
-/** A file part as received; `truncated` when it went over the size limit and was cut. */
-export interface ReceivedFile {
-  field: string;
-  filename: string | undefined;
-  bytes: Uint8Array;
-  truncated: boolean;
-}
-
-export interface UploadForm {
-  files: ReceivedFile[];
-  fields: Record<string, string>;
-}
+/** The upload form as read (lib/multipart-file.ts): oversized files cut and flagged `truncated`. */
+export type UploadForm = ReceivedForm;
 
 interface AcceptedFile {
   field: UploadField;

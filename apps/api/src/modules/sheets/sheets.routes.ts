@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   fundingValidationBody,
   fundingValidationResponse,
@@ -16,9 +15,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { loadDataKeys } from '../../lib/crypto.ts';
+import { readFileField } from '../../lib/multipart-file.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { formFile } from '@passerelle/contract';
-import { createUploadGuard, registerFileAccessRule } from '../files/files.service.ts';
+import { createUploadGuard } from '../../lib/upload-guard.ts';
+import { registerFileAccessRule } from '../files/files.service.ts';
 import {
   canReadSheetAttachment,
   checkSheet,
@@ -53,15 +54,11 @@ const jobDescriptionForm = z.object({
   file: formFile(`.pdf, .doc or .docx; ${jobDescriptionMaxBytes / 1024 / 1024} MB at most`),
 });
 
-async function readSingleFile(request: FastifyRequest): Promise<UploadedFile | undefined> {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'A multipart/form-data body is expected');
-  let found: UploadedFile | undefined;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    const bytes = await part.toBuffer();
-    if (part.fieldname === 'file' && !found) found = { filename: part.filename, bytes, truncated: part.file.truncated };
-  }
-  return found;
+// One file part, one byte over the limit so that an oversized file is recognised rather than cut silently.
+const jobDescriptionFormLimits = { fileSize: jobDescriptionMaxBytes + 1, files: 1, fields: 2, parts: 3 };
+
+function readSingleFile(request: FastifyRequest): Promise<UploadedFile | undefined> {
+  return readFileField(request, jobDescriptionFormLimits);
 }
 
 /**
@@ -73,11 +70,6 @@ export default async function sheetsRoutes(instance: FastifyInstance): Promise<v
   const deps: SheetsDeps = { db: app.db, keys: await loadDataKeys(app.db, app.config), config: app.config };
   const uploads = createUploadGuard(app.config, app.log);
   registerFileAccessRule('sheet-attachment', (db, user, file) => canReadSheetAttachment(db, user, file.id));
-  // One file part, one byte over the limit so that an oversized file is recognised rather than cut silently.
-  await app.register(multipart, {
-    throwFileSizeLimit: false,
-    limits: { fileSize: jobDescriptionMaxBytes + 1, files: 1, fields: 2, parts: 3 },
-  });
 
   for (const { kind, path, party, finish } of sheetRoutes) {
     const onRequest = app.requireUserType(party, 'staff', 'admin');

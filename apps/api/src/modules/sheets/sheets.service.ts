@@ -26,6 +26,7 @@ import type { Config } from '../../config.ts';
 import { readTogether, type Db, type Tx } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { decryptText, encryptText, keyedHash, maskNir, type DataKeys } from '../../lib/crypto.ts';
+import type { ReceivedFile } from '../../lib/multipart-file.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { createLoginLink } from '../auth/auth.service.ts';
@@ -47,8 +48,8 @@ import {
   insertFileRow,
   putFileBytes,
   safeFilename,
-  type UploadGuard,
 } from '../files/files.service.ts';
+import type { UploadGuard } from '../../lib/upload-guard.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { notifyEmployerFirstContactSent, notifyInformationSheetDue } from '../notifications/notifications.service.ts';
 import { findOrCreateUserByEmail, findUserByAddress, mailLanguageOf, normalizeEmail } from '../users/users.service.ts';
@@ -821,11 +822,8 @@ async function sendInvitation(
 
 export const jobDescriptionMaxBytes = 5 * 1024 * 1024;
 
-export interface UploadedFile {
-  filename: string | undefined;
-  bytes: Uint8Array;
-  truncated: boolean;
-}
+/** The job description as received (lib/multipart-file.ts); `truncated` when it went over the size limit. */
+export type UploadedFile = Pick<ReceivedFile, 'filename' | 'bytes' | 'truncated'>;
 
 /**
  * POST missions attachment: a .pdf, .doc or .docx of 5 MB at most, recognised by its content; replaces the previous

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   manualSignatureDecisionBody,
   signatureCodeResponse,
@@ -14,9 +13,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { readFileField } from '../../lib/multipart-file.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { fileResponse, formFile } from '@passerelle/contract';
-import { attachmentDisposition, registerFileAccessRule } from '../files/files.service.ts';
+import { registerFileAccessRule } from '../files/files.service.ts';
 import {
   canReadSignedResult,
   chooseMethod,
@@ -45,15 +46,11 @@ const infoOf = (request: FastifyRequest) => ({
 
 const scanForm = z.object({ file: formFile(`The signed scan: .pdf, ${SIGNATURE_SCAN_MAX_BYTES / 1024 / 1024} MB at most`) });
 
-async function readScan(request: FastifyRequest): Promise<UploadedScan | undefined> {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'A multipart/form-data body is expected');
-  let found: UploadedScan | undefined;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    const bytes = await part.toBuffer();
-    if (part.fieldname === 'file' && !found) found = { filename: part.filename, bytes, truncated: part.file.truncated };
-  }
-  return found;
+// One file part, one byte over the limit so that an oversized file is recognised rather than cut silently.
+const scanFormLimits = { fileSize: SIGNATURE_SCAN_MAX_BYTES + 1, files: 1, fields: 2, parts: 3 };
+
+function readScan(request: FastifyRequest): Promise<UploadedScan | undefined> {
+  return readFileField(request, scanFormLimits);
 }
 
 const pdf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -69,11 +66,6 @@ export default async function signatureFlowRoutes(instance: FastifyInstance): Pr
   const staffOnly = app.requireUserType('staff', 'admin');
   const deps = () => signatureFlowDeps(app);
   registerFileAccessRule('signature-result', (db, user, file) => canReadSignedResult(db, user, file.id));
-  // One file part, one byte over the limit so that an oversized file is recognised rather than cut silently.
-  await app.register(multipart, {
-    throwFileSizeLimit: false,
-    limits: { fileSize: SIGNATURE_SCAN_MAX_BYTES + 1, files: 1, fields: 2, parts: 3 },
-  });
   const schema = { params: signatureParams, response: { 200: signatureResponse } };
 
   app.get('/signature/:id', { onRequest, schema }, async (request) =>

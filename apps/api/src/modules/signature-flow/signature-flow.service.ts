@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, forbidden, notFound, validationError } from '../../lib/app-error.ts';
 import { keyedHash, loadDataKeys, type DataKeys } from '../../lib/crypto.ts';
 import { detectFileType, hasExtension } from '../../lib/file-type.ts';
+import type { ReceivedFile } from '../../lib/multipart-file.ts';
 import { hitRateLimit, rateLimitKey } from '../../lib/rate-limit.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -24,7 +25,6 @@ import {
 } from '../documents/documents.service.ts';
 import { transition, withDossier, type DossierRow, type DossierState, type LockedDossier } from '../dossiers/dossiers.service.ts';
 import {
-  createUploadGuard,
   discardFileBytes,
   fileUrl,
   getFile,
@@ -32,8 +32,8 @@ import {
   putFileBytes,
   readFileBytes,
   safeFilename,
-  type UploadGuard,
 } from '../files/files.service.ts';
+import { createUploadGuard, type UploadGuard } from '../../lib/upload-guard.ts';
 import {
   mailSignatureCode,
   markJobDone,
@@ -778,11 +778,8 @@ export async function refuse(deps: FlowDeps, user: AuthUser, dossierId: number, 
   return getSignature(deps, user, dossierId);
 }
 
-export interface UploadedScan {
-  filename: string | undefined;
-  bytes: Uint8Array;
-  truncated: boolean;
-}
+/** The signed scan as received (lib/multipart-file.ts); `truncated` when it went over the size limit. */
+export type UploadedScan = Pick<ReceivedFile, 'filename' | 'bytes' | 'truncated'>;
 
 /** POST /signature/:id/upload: the signer whose turn it is sends the signed scan (manual method): PDF by content, 10 MB. */
 export async function uploadScan(

@@ -3,6 +3,7 @@
  * once and kept in the database), the PAdES seal of the final PDF, the certificate of completion appended before it,
  * and the append-only, hash-chained signature audit trail. Other modules use this file only.
  */
+import { loadX509 } from '../../lib/x509.ts';
 import { sha256Hex } from './canonical-json.ts';
 import { appendCompletionCertificate, type CompletionEvidence } from './completion-certificate.ts';
 import { sealPdf, type SealOptions } from './seal.ts';
@@ -41,7 +42,7 @@ export {
 /** Loads the sealing code (PAdES signing, the certificate's writing and drawing) ahead of a first seal (the demo data
  * do it while the database is made). */
 export async function prepareSealing(): Promise<void> {
-  await Promise.all([import('./completion-certificate-pdf.ts'), import('@libpdf/core'), import('node-forge')]);
+  await Promise.all([import('./completion-certificate-pdf.ts'), import('@libpdf/core'), loadX509()]);
 }
 
 /**

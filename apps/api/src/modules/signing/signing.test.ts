@@ -1,16 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes, X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { eq } from 'drizzle-orm';
-import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDbKind } from '../../../test/helper.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { appSettings } from '../../db/schema/index.ts';
-import { GENERATED_SEAL_SETTING } from './seal-certificate.ts';
+import { loadX509 } from '../../lib/x509.ts';
+import { GENERATED_SEAL_SETTING, generateSelfSigned } from './seal-certificate.ts';
 import {
   createSealCertificateStore,
   finalizeSignedPdf,
@@ -66,25 +66,23 @@ async function contractPdf(pages = 3): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** A PKCS#12 as an operator would bring one: a key, its certificate, a password (AES-256, node-forge). */
-function makeP12(commonName: string, password: string): Uint8Array {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs8', format: 'pem' }) as string);
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }) as string);
-  cert.serialNumber = '01a2b3';
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
-  cert.validity.notAfter = new Date(Date.now() + 365 * 24 * 3600_000);
-  const name = [
-    { name: 'commonName', value: commonName },
-    { name: 'organizationName', value: 'CFA Test' },
-  ];
-  cert.setSubject(name);
-  cert.setIssuer(name);
-  cert.setExtensions([{ name: 'keyUsage', digitalSignature: true, nonRepudiation: true }]);
-  cert.sign(key, forge.md.sha256.create());
-  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: 'aes256' });
-  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+/**
+ * A PKCS#12 as an operator would bring one: a key, its certificate, a password. Packed by openssl (AES-256-CBC, a
+ * SHA-256 MAC), as an operator's tools would; the certificate is made as the generated seal's is.
+ */
+async function makeP12(commonName: string, password: string): Promise<Uint8Array> {
+  const { certificatePem, privateKeyPem } = await generateSelfSigned(commonName);
+  const dir = mkdtempSync(path.join(work, 'p12-'));
+  const [key, cert, p12] = ['key.pem', 'cert.pem', 'seal.p12'].map((name) => path.join(dir, name)) as [string, string, string];
+  writeFileSync(key, privateKeyPem);
+  writeFileSync(cert, certificatePem);
+  const args = ['pkcs12', '-export', '-inkey', key, '-in', cert, '-out', p12, '-passout', 'env:P12_PASSWORD'];
+  const packed = spawnSync('openssl', [...args, '-keypbe', 'AES-256-CBC', '-certpbe', 'AES-256-CBC', '-macalg', 'sha256'], {
+    env: { ...process.env, P12_PASSWORD: password },
+    encoding: 'utf8',
+  });
+  if (packed.status !== 0) throw new Error(`openssl pkcs12 failed: ${packed.stderr}`);
+  return readFileSync(p12);
 }
 
 function evidence(overrides: Partial<CompletionEvidence> = {}): CompletionEvidence {
@@ -166,6 +164,22 @@ describe('the school seal certificate', () => {
       expect(again.fingerprintSha256).toBe(a.fingerprintSha256);
       expect(a.subject).toContain('CN=Passerelle CFA seal (self-signed)');
       expect(a.notAfter.getTime()).toBeGreaterThan(Date.now() + 9 * 365 * 24 * 3600_000);
+      // For document signing only: digitalSignature and nonRepudiation, both critical with "not a CA", signed by its own key.
+      const x509 = await loadX509();
+      const certificate = new x509.X509Certificate(a.certificateDer);
+      expect(certificate.subject).toBe('CN=Passerelle CFA seal (self-signed), O=Passerelle, C=FR');
+      expect(certificate.issuer).toBe(certificate.subject);
+      const keyUsage = certificate.getExtension(x509.KeyUsagesExtension);
+      expect({ usages: keyUsage?.usages, critical: keyUsage?.critical }).toEqual({
+        usages: x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation,
+        critical: true,
+      });
+      const basic = certificate.getExtension(x509.BasicConstraintsExtension);
+      expect({ ca: basic?.ca, critical: basic?.critical }).toEqual({ ca: false, critical: true });
+      expect(certificate.getExtension(x509.SubjectKeyIdentifierExtension)).toBeTruthy();
+      expect(certificate.signatureAlgorithm).toMatchObject({ name: 'RSASSA-PKCS1-v1_5', hash: { name: 'SHA-256' } });
+      expect(await certificate.verify({ signatureOnly: true })).toBe(true);
+      expect(new X509Certificate(a.certificateDer).publicKey.asymmetricKeyDetails?.modulusLength).toBe(3072);
 
       const rows = await database.db.select().from(appSettings).where(eq(appSettings.key, GENERATED_SEAL_SETTING));
       expect(rows).toHaveLength(1);
@@ -179,7 +193,7 @@ describe('the school seal certificate', () => {
 
   it('is the configured PKCS#12 when SIGNING_P12_PATH is set, and a wrong password says so without repeating it', async () => {
     const file = path.join(work, 'school.p12');
-    writeFileSync(file, makeP12('CFA Test Seal', 'p12-secret-pass'));
+    writeFileSync(file, await makeP12('CFA Test Seal', 'p12-secret-pass'));
     const configured = await loadSealCertificate(database.db, {
       ...noP12,
       SIGNING_P12_PATH: file,
