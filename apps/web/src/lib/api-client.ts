@@ -1,5 +1,6 @@
 import type { ErrorBody, ErrorCode, TokenResponse } from '@passerelle/contract';
 import { refreshTokenHeader } from '@passerelle/contract/auth-header';
+import type { RouteAnswer, RouteBody, RouteDeclaration, RouteKey, RouteMap, RouteParams, RouteQuery } from '@passerelle/contract/routes';
 import { authStore, rememberReturnPath } from './auth-store';
 
 /** Every failed API call throws this: forms put `errors` under fields, other failures show the code's text. */
@@ -149,6 +150,84 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 /** Call whose answer has no body worth reading (202, 204). */
 export async function apiVoid(path: string, options: RequestOptions = {}): Promise<void> {
   await apiResponse(path, options);
+}
+
+/** The parts of a call its route declares: each is required when the route has it (and not optional), absent otherwise. */
+type Part<Name extends string, Value> = [Value] extends [never]
+  ? { [K in Name]?: never }
+  : Record<string, never> extends Value
+    ? { [K in Name]?: Value }
+    : undefined extends Value
+      ? { [K in Name]?: Value }
+      : { [K in Name]: Value };
+
+export type CallOptions<D extends RouteDeclaration> = Part<'params', RouteParams<D>> &
+  Part<'query', RouteQuery<D>> &
+  Part<'body', RouteBody<D>> & {
+    signal?: AbortSignal;
+    /** Do not log out on 401 (sign-in calls). */
+    anonymous?: boolean;
+  };
+
+/** `[options]`, optional when the route needs none of params, query and body. */
+type CallArguments<D extends RouteDeclaration> =
+  Record<string, never> extends Omit<CallOptions<D>, 'signal' | 'anonymous'> ? [options?: CallOptions<D>] : [options: CallOptions<D>];
+
+/** A route's path with its parameters (each encoded) and its query: `/files/:id` and `{ id: 3 }` give `/files/3`. */
+export function routeUrl(path: string, params: object = {}, query: object = {}): string {
+  const values = params as Record<string, unknown>;
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(`${value as string | number}`);
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
+    for (const item of [value].flat()) {
+      if (item !== undefined && item !== null) search.append(name, `${item as string | number | boolean}`);
+    }
+  }
+  const text = search.toString();
+  return text ? `${filled}?${text}` : filled;
+}
+
+/** The routes whose answer is a file (a download): `callForFile` calls them, `call` the others. */
+export type FileRouteKey = { [K in RouteKey]: Response extends RouteAnswer<RouteMap[K]> ? K : never }[RouteKey];
+export type JsonRouteKey = Exclude<RouteKey, FileRouteKey>;
+
+async function sendRoute(route: RouteKey, options: object | undefined): Promise<Response> {
+  const { params, query, body, signal, anonymous } = (options ?? {}) as {
+    params?: object;
+    query?: object;
+    body?: unknown;
+    signal?: AbortSignal;
+    anonymous?: boolean;
+  };
+  const space = route.indexOf(' ');
+  return apiResponse(routeUrl(route.slice(space + 1), params, query), {
+    method: route.slice(0, space) as RouteDeclaration['method'],
+    ...(body === undefined ? {} : { body }),
+    ...(signal ? { signal } : {}),
+    ...(anonymous ? { anonymous } : {}),
+  });
+}
+
+/**
+ * Calls a route of the contract (packages/contract/src/routes), named by its method and path: `call('GET
+ * /users/me')`, `call('PUT /tracking/:id', { params: { id }, body })`. Params, query and body are typed from its
+ * declaration, and so is the answer: the JSON of its 2xx status (which the server checked against the schema: not
+ * parsed again, zod stays out of the page), `undefined` for a route that answers no body (202, 204). A FormData is
+ * the body of an upload.
+ */
+export async function call<K extends JsonRouteKey>(route: K, ...[options]: CallArguments<RouteMap[K]>): Promise<RouteAnswer<RouteMap[K]>> {
+  const res = await sendRoute(route, options);
+  if (res.status === 204 || res.status === 202) return undefined as RouteAnswer<RouteMap[K]>;
+  return (await res.json()) as RouteAnswer<RouteMap[K]>;
+}
+
+/** Calls a route whose answer is a file (a download): its Response, whose bytes and headers the caller reads. */
+export function callForFile<K extends FileRouteKey>(route: K, ...[options]: CallArguments<RouteMap[K]>): Promise<Response> {
+  return sendRoute(route, options);
 }
 
 /**
