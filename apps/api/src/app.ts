@@ -1,10 +1,8 @@
 import compress from '@fastify/compress';
-import { errorBody } from '@passerelle/contract';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
-import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { refusingForbiddenCharacters } from './lib/input-text.ts';
@@ -17,7 +15,7 @@ import { createSessionCache } from './modules/auth/session-cache.ts';
 import { registerModules } from './modules/index.ts';
 import { afterResponsePlugin } from './plugins/after-response.ts';
 import { authPlugin, routeAccess, type RouteAccess } from './plugins/auth.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { RequestLogController } from './plugins/request-log.ts';
 import { isAssetUrl, securityPlugin } from './plugins/security.ts';
@@ -49,9 +47,6 @@ declare module 'fastify' {
     signInsOpen(): Promise<void>;
   }
 }
-
-/** GET /api/health when the database answers (503 with the error body when it does not). */
-const healthResponse = z.object({ status: z.literal('ok') });
 
 export interface BuildAppOptions {
   config: Config;
@@ -94,7 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       const hooks = [route.onRequest, route.preValidation, route.preHandler].flat();
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema, access: routeAccess(hooks) });
+      if (method !== 'HEAD')
+        routeTable.push({ method, url: route.url, schema: route.schema, access: routeAccess(hooks) });
     }
   });
   app.decorate('config', config);
@@ -119,7 +115,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { hsts: config.secureCookies });
   // JSON answers and the page over 1 KB, compressed quickly; hashed assets are served pre-compressed.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(afterResponsePlugin);
   await app.register(authPlugin, {
     jwtSecret: await getOrCreateSecret(database.db, 'jwt', config.JWT_SECRET, 48),
@@ -129,15 +129,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ttlMs: config.SESSION_CHECK_CACHE_MS,
       ...(options.clock ? { now: options.clock } : {}),
     }),
-  });
-
-  app.get('/api/health', { logLevel: 'warn', schema: { response: { 200: healthResponse, 503: errorBody } } }, async (_request, reply) => {
-    const ok = await database.ping();
-    if (ok) return reply.status(200).send({ status: 'ok' });
-    return reply
-      .status(503)
-      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-      .send({ code: 'SERVICE_UNAVAILABLE', message: 'Database not answering' });
   });
 
   await app.register(registerModules, { prefix: '/api' });

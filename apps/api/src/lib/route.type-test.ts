@@ -29,10 +29,10 @@ export function handlersTheContractRefuses(app: FastifyInstance): void {
 
 // @ts-expect-error: the path has a parameter and the declaration no `params`
 export const withoutParams = defineRoute({ method: 'GET', path: '/things/:id', responses: { 200: z.string() } });
-// @ts-expect-error: the params schema lacks the path's `id`
 export const wrongParams = defineRoute({
   method: 'GET',
   path: '/things/:id',
+  // @ts-expect-error: the params schema lacks the path's `id`
   params: z.object({ n: z.string() }),
   responses: { 200: z.string() },
 });

@@ -1,6 +1,15 @@
 import type { ErrorBody, ErrorCode, TokenResponse } from '@passerelle/contract';
 import { refreshTokenHeader } from '@passerelle/contract/auth-header';
-import type { RouteAnswer, RouteBody, RouteDeclaration, RouteKey, RouteMap, RouteParams, RouteQuery } from '@passerelle/contract/routes';
+import type {
+  FileResponse,
+  RouteAnswer,
+  RouteBody,
+  RouteDeclaration,
+  RouteKey,
+  RouteMap,
+  RouteParams,
+  RouteQuery,
+} from '@passerelle/contract/routes';
 import { authStore, rememberReturnPath } from './auth-store';
 
 /** Every failed API call throws this: forms put `errors` under fields, other failures show the code's text. */
@@ -66,7 +75,10 @@ export function refreshAccessToken(): Promise<boolean> {
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   // The page's language (set by lib/i18n): the API words its validation messages in it.
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': document.documentElement.lang || 'fr-FR' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': document.documentElement.lang || 'fr-FR',
+  };
   const token = authStore.get().token;
   if (token) headers['Authorization'] = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -171,7 +183,9 @@ export type CallOptions<D extends RouteDeclaration> = Part<'params', RouteParams
 
 /** `[options]`, optional when the route needs none of params, query and body. */
 type CallArguments<D extends RouteDeclaration> =
-  Record<string, never> extends Omit<CallOptions<D>, 'signal' | 'anonymous'> ? [options?: CallOptions<D>] : [options: CallOptions<D>];
+  Record<string, never> extends Omit<CallOptions<D>, 'signal' | 'anonymous'>
+    ? [options?: CallOptions<D>]
+    : [options: CallOptions<D>];
 
 /** A route's path with its parameters (each encoded) and its query: `/files/:id` and `{ id: 3 }` give `/files/3`. */
 export function routeUrl(path: string, params: object = {}, query: object = {}): string {
@@ -192,7 +206,11 @@ export function routeUrl(path: string, params: object = {}, query: object = {}):
 }
 
 /** The routes whose answer is a file (a download): `callForFile` calls them, `call` the others. */
-export type FileRouteKey = { [K in RouteKey]: Response extends RouteAnswer<RouteMap[K]> ? K : never }[RouteKey];
+export type FileRouteKey = {
+  [K in RouteKey]: [Extract<RouteMap[K]['responses'][keyof RouteMap[K]['responses']], FileResponse>] extends [never]
+    ? never
+    : K;
+}[RouteKey];
 export type JsonRouteKey = Exclude<RouteKey, FileRouteKey>;
 
 async function sendRoute(route: RouteKey, options: object | undefined): Promise<Response> {
@@ -214,20 +232,35 @@ async function sendRoute(route: RouteKey, options: object | undefined): Promise<
 
 /**
  * Calls a route of the contract (packages/contract/src/routes), named by its method and path: `call('GET
- * /users/me')`, `call('PUT /tracking/:id', { params: { id }, body })`. Params, query and body are typed from its
+ * /users/me')`, `call('PUT /admissibles/portal/suiviRechercheEmployeur/:id', { params: { id }, body })`. Params, query and body are typed from its
  * declaration, and so is the answer: the JSON of its 2xx status (which the server checked against the schema: not
  * parsed again, zod stays out of the page), `undefined` for a route that answers no body (202, 204). A FormData is
  * the body of an upload.
  */
-export async function call<K extends JsonRouteKey>(route: K, ...[options]: CallArguments<RouteMap[K]>): Promise<RouteAnswer<RouteMap[K]>> {
+export async function call<K extends JsonRouteKey>(
+  route: K,
+  ...[options]: CallArguments<RouteMap[K]>
+): Promise<RouteAnswer<RouteMap[K]>> {
   const res = await sendRoute(route, options);
   if (res.status === 204 || res.status === 202) return undefined as RouteAnswer<RouteMap[K]>;
   return (await res.json()) as RouteAnswer<RouteMap[K]>;
 }
 
 /** Calls a route whose answer is a file (a download): its Response, whose bytes and headers the caller reads. */
-export function callForFile<K extends FileRouteKey>(route: K, ...[options]: CallArguments<RouteMap[K]>): Promise<Response> {
+export function callForFile<K extends FileRouteKey>(
+  route: K,
+  ...[options]: CallArguments<RouteMap[K]>
+): Promise<Response> {
   return sendRoute(route, options);
+}
+
+/**
+ * The address of a download route, for `downloadFile` (which opens it in a tab inside the click): typed like `call`,
+ * `fileUrl('GET /admissibles/portal/attestations/:kind', { params: { kind } })`.
+ */
+export function fileUrl<K extends FileRouteKey>(route: K, ...[options]: CallArguments<RouteMap[K]>): string {
+  const { params, query } = (options ?? {}) as { params?: object; query?: object };
+  return `/api${routeUrl(route.slice(route.indexOf(' ') + 1), params, query)}`;
 }
 
 /**
@@ -236,12 +269,12 @@ export function callForFile<K extends FileRouteKey>(route: K, ...[options]: Call
  * the click as the person's gesture (a window.open after an await is blocked as a popup), and gets its address once
  * the bytes are here. When no tab could be opened, the file is saved instead.
  */
-export async function downloadFile(fileUrl: string, filename?: string): Promise<void> {
+export async function downloadFile(address: string, filename?: string): Promise<void> {
   const tab = filename ? null : window.open('', '_blank');
   // The new tab must not drive this one (reverse tabnabbing); 'noopener' would make window.open return null.
   if (tab) tab.opener = null;
   try {
-    const res = await apiResponse(fileUrl.replace(/^\/api/, ''));
+    const res = await apiResponse(address.replace(/^\/api/, ''));
     const blob = await res.blob();
     const url = URL.createObjectURL(blob);
     if (tab && !tab.closed && (blob.type === 'application/pdf' || blob.type.startsWith('image/'))) {

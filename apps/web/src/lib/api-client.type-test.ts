@@ -3,8 +3,8 @@
  * under `@ts-expect-error` is a call the contract refuses, and typecheck fails if one of them ever compiles. Never run
  * (it is no test file): the calls sit in a function nobody calls.
  */
-import type { MeResponse, TrackingEntry } from '@passerelle/contract';
-import { call } from './api-client';
+import type { CmsInfo, MeResponse, PortalInfos, TrackingEntry } from '@passerelle/contract';
+import { call, callForFile, fileUrl } from './api-client';
 
 export async function callsTheContractRefuses(signal: AbortSignal, body: Omit<TrackingEntry, 'id'>): Promise<void> {
   // What the contract accepts, and the answers' types.
@@ -39,4 +39,23 @@ export async function callsTheContractRefuses(signal: AbortSignal, body: Omit<Tr
   // @ts-expect-error: a wrong use of the answer: the exchange answers a token, not a user
   const signedIn: MeResponse = await call('POST /auth/exchange', { body: { t: 'a-token-from-the-link' } });
   void signedIn;
+}
+
+export async function uploadsAndDownloads(form: FormData): Promise<void> {
+  const infos: PortalInfos = await call('POST /admissibles/portal/upload', { body: form });
+  const feed: CmsInfo = await call('GET /admissibles/portal/cms', { query: { lang: 'en' } });
+  const url: string = fileUrl('GET /admissibles/portal/attestations/:kind', { params: { kind: 'admissibilite' } });
+  const bytes: Blob = await (await callForFile('GET /files/:id', { params: { id: 'a-file' } })).blob();
+  void [infos, feed, url, bytes];
+
+  // @ts-expect-error: an upload's body is a FormData
+  await call('POST /admissibles/portal/upload', { body: { cv: 'my-cv.pdf' } });
+  // @ts-expect-error: a wrong query value
+  await call('GET /admissibles/portal/cms', { query: { lang: 'de' } });
+  // @ts-expect-error: a wrong param: no such attestation
+  fileUrl('GET /admissibles/portal/attestations/:kind', { params: { kind: 'diploma' } });
+  // @ts-expect-error: a download is read with callForFile (or fileUrl), not as JSON
+  await call('GET /files/:id', { params: { id: 'a-file' } });
+  // @ts-expect-error: a JSON route is no download
+  fileUrl('GET /users/me');
 }
