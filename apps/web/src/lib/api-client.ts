@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode, TokenResponse } from '@passerelle/contract';
+import type { ErrorBody, ErrorCode } from '@passerelle/contract';
 import { refreshTokenHeader } from '@passerelle/contract/auth-header';
 import type {
   FileResponse,
@@ -51,16 +51,19 @@ export interface RequestOptions {
 
 let refreshing: Promise<boolean> | null = null;
 
+/** The refresh route, called with fetch itself: its own 401 must not start another refresh. */
+const refreshRoute = 'GET /admissibles/refresh_token' satisfies RouteKey;
+
 /** One refresh at a time, whatever the number of calls that saw TOKEN_EXPIRED. */
 export function refreshAccessToken(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const res = await fetch('/api/admissibles/refresh_token', {
+      const res = await fetch(`/api${routeUrl(refreshRoute.slice(refreshRoute.indexOf(' ') + 1))}`, {
         credentials: 'same-origin',
         headers: { Accept: 'application/json' },
       });
       if (!res.ok) return false;
-      const { token } = (await res.json()) as TokenResponse;
+      const { token } = (await res.json()) as RouteAnswer<RouteMap[typeof refreshRoute]>;
       if (typeof token !== 'string' || !token) return false;
       authStore.setToken(token);
       return true;
