@@ -89,8 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       const hooks = [route.onRequest, route.preValidation, route.preHandler].flat();
-      if (method !== 'HEAD')
-        routeTable.push({ method, url: route.url, schema: route.schema, access: routeAccess(hooks) });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema, access: routeAccess(hooks) });
     }
   });
   app.decorate('config', config);
@@ -115,11 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { hsts: config.secureCookies });
   // JSON answers and the page over 1 KB, compressed quickly; hashed assets are served pre-compressed.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(afterResponsePlugin);
   await app.register(authPlugin, {
     jwtSecret: await getOrCreateSecret(database.db, 'jwt', config.JWT_SECRET, 48),

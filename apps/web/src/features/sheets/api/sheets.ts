@@ -77,8 +77,7 @@ export interface SalaryGridParams {
 
 export const salaryGridQueryOptions = (params: SalaryGridParams) => {
   const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '') query.set(key, String(value));
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(key, String(value));
   return queryOptions({
     queryKey: ['sheets', 'salary-grid', query.toString()],
     queryFn: ({ signal }) => api<SalaryGridResponse>(`/sheets/salary-grid?${query.toString()}`, { signal }),
