@@ -1,10 +1,8 @@
 import compress from '@fastify/compress';
-import { errorBody } from '@passerelle/contract';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
-import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { refusingForbiddenCharacters } from './lib/input-text.ts';
@@ -18,7 +16,7 @@ import { registerModules } from './modules/index.ts';
 import { afterResponsePlugin } from './plugins/after-response.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { authPlugin, routeAccess, type RouteAccess } from './plugins/auth.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { RequestLogController } from './plugins/request-log.ts';
 import { isAssetUrl, securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -49,9 +47,6 @@ declare module 'fastify' {
     signInsOpen(): Promise<void>;
   }
 }
-
-/** GET /api/health when the database answers (503 with the error body when it does not). */
-const healthResponse = z.object({ status: z.literal('ok') });
 
 export interface BuildAppOptions {
   config: Config;
@@ -133,15 +128,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Before the routes: it documents them as they are added.
   if (config.apiDocs) await app.register(apiDocsPlugin);
-
-  app.get('/api/health', { logLevel: 'warn', schema: { response: { 200: healthResponse, 503: errorBody } } }, async (_request, reply) => {
-    const ok = await database.ping();
-    if (ok) return reply.status(200).send({ status: 'ok' });
-    return reply
-      .status(503)
-      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-      .send({ code: 'SERVICE_UNAVAILABLE', message: 'Database not answering' });
-  });
 
   await app.register(registerModules, { prefix: '/api' });
   await app.register(webPlugin, { webDist: config.webDist });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 /** Every API module, mounted under /api. One line per module. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
+  await app.register(import('./health/health.routes.ts'));
   await app.register(import('./auth/auth.routes.ts'));
   await app.register(import('./users/users.routes.ts'));
   await app.register(import('./files/files.routes.ts'));

@@ -8,7 +8,7 @@ import type { LoginLinkBody } from '@passerelle/contract/auth';
 import { languages } from '@passerelle/contract/languages';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { ApiError, apiVoid } from '../lib/api-client';
+import { ApiError, call } from '../lib/api-client';
 import { TextFieldElement } from './form/text-field-element';
 import { applyServerErrors } from './form/server-errors';
 import { useErrorText } from './use-error-text';
@@ -37,8 +37,7 @@ export function LoginLinkForm() {
   const send = useMutation({
     mutationFn: (values: LoginLinkForm) => {
       const lang = languages.find((code) => code === i18n.language);
-      return apiVoid('/auth/login-link', {
-        method: 'POST',
+      return call('POST /auth/login-link', {
         body: { email: values.email.trim(), lang },
         anonymous: true,
       });

@@ -1,5 +1,15 @@
-import type { ErrorBody, ErrorCode, TokenResponse } from '@passerelle/contract';
+import type { ErrorBody, ErrorCode } from '@passerelle/contract';
 import { refreshTokenHeader } from '@passerelle/contract/auth-header';
+import type {
+  FileResponse,
+  RouteAnswer,
+  RouteBody,
+  RouteDeclaration,
+  RouteKey,
+  RouteMap,
+  RouteParams,
+  RouteQuery,
+} from '@passerelle/contract/routes';
 import { authStore, rememberReturnPath } from './auth-store';
 
 /** Every failed API call throws this: forms put `errors` under fields, other failures show the code's text. */
@@ -41,16 +51,19 @@ export interface RequestOptions {
 
 let refreshing: Promise<boolean> | null = null;
 
+/** The refresh route, called with fetch itself: its own 401 must not start another refresh. */
+const refreshRoute = 'GET /admissibles/refresh_token' satisfies RouteKey;
+
 /** One refresh at a time, whatever the number of calls that saw TOKEN_EXPIRED. */
 export function refreshAccessToken(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const res = await fetch('/api/admissibles/refresh_token', {
+      const res = await fetch(`/api${routeUrl(refreshRoute.slice(refreshRoute.indexOf(' ') + 1))}`, {
         credentials: 'same-origin',
         headers: { Accept: 'application/json' },
       });
       if (!res.ok) return false;
-      const { token } = (await res.json()) as TokenResponse;
+      const { token } = (await res.json()) as RouteAnswer<RouteMap[typeof refreshRoute]>;
       if (typeof token !== 'string' || !token) return false;
       authStore.setToken(token);
       return true;
@@ -65,7 +78,10 @@ export function refreshAccessToken(): Promise<boolean> {
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   // The page's language (set by lib/i18n): the API words its validation messages in it.
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': document.documentElement.lang || 'fr-FR' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': document.documentElement.lang || 'fr-FR',
+  };
   const token = authStore.get().token;
   if (token) headers['Authorization'] = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -151,18 +167,117 @@ export async function apiVoid(path: string, options: RequestOptions = {}): Promi
   await apiResponse(path, options);
 }
 
+/** The parts of a call its route declares: each is required when the route has it (and not optional), absent otherwise. */
+type Part<Name extends string, Value> = [Value] extends [never]
+  ? { [K in Name]?: never }
+  : Record<string, never> extends Value
+    ? { [K in Name]?: Value }
+    : undefined extends Value
+      ? { [K in Name]?: Value }
+      : { [K in Name]: Value };
+
+export type CallOptions<D extends RouteDeclaration> = Part<'params', RouteParams<D>> &
+  Part<'query', RouteQuery<D>> &
+  Part<'body', RouteBody<D>> & {
+    signal?: AbortSignal;
+    /** Do not log out on 401 (sign-in calls). */
+    anonymous?: boolean;
+  };
+
+/** `[options]`, optional when the route needs none of params, query and body. */
+type CallArguments<D extends RouteDeclaration> =
+  Record<string, never> extends Omit<CallOptions<D>, 'signal' | 'anonymous'>
+    ? [options?: CallOptions<D>]
+    : [options: CallOptions<D>];
+
+/** A route's path with its parameters (each encoded) and its query: `/files/:id` and `{ id: 3 }` give `/files/3`. */
+export function routeUrl(path: string, params: object = {}, query: object = {}): string {
+  const values = params as Record<string, unknown>;
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(`${value as string | number}`);
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
+    for (const item of [value].flat()) {
+      if (item !== undefined && item !== null) search.append(name, `${item as string | number | boolean}`);
+    }
+  }
+  const text = search.toString();
+  return text ? `${filled}?${text}` : filled;
+}
+
+/** The routes whose answer is a file (a download): `callForFile` calls them, `call` the others. */
+export type FileRouteKey = {
+  [K in RouteKey]: [Extract<RouteMap[K]['responses'][keyof RouteMap[K]['responses']], FileResponse>] extends [never]
+    ? never
+    : K;
+}[RouteKey];
+export type JsonRouteKey = Exclude<RouteKey, FileRouteKey>;
+
+async function sendRoute(route: RouteKey, options: object | undefined): Promise<Response> {
+  const { params, query, body, signal, anonymous } = (options ?? {}) as {
+    params?: object;
+    query?: object;
+    body?: unknown;
+    signal?: AbortSignal;
+    anonymous?: boolean;
+  };
+  const space = route.indexOf(' ');
+  return apiResponse(routeUrl(route.slice(space + 1), params, query), {
+    method: route.slice(0, space) as RouteDeclaration['method'],
+    ...(body === undefined ? {} : { body }),
+    ...(signal ? { signal } : {}),
+    ...(anonymous ? { anonymous } : {}),
+  });
+}
+
+/**
+ * Calls a route of the contract (packages/contract/src/routes), named by its method and path: `call('GET
+ * /users/me')`, `call('PUT /admissibles/portal/suiviRechercheEmployeur/:id', { params: { id }, body })`. Params, query and body are typed from its
+ * declaration, and so is the answer: the JSON of its 2xx status (which the server checked against the schema: not
+ * parsed again, zod stays out of the page), `undefined` for a route that answers no body (202, 204). A FormData is
+ * the body of an upload.
+ */
+export async function call<K extends JsonRouteKey>(
+  route: K,
+  ...[options]: CallArguments<RouteMap[K]>
+): Promise<RouteAnswer<RouteMap[K]>> {
+  const res = await sendRoute(route, options);
+  if (res.status === 204 || res.status === 202) return undefined as RouteAnswer<RouteMap[K]>;
+  return (await res.json()) as RouteAnswer<RouteMap[K]>;
+}
+
+/** Calls a route whose answer is a file (a download): its Response, whose bytes and headers the caller reads. */
+export function callForFile<K extends FileRouteKey>(
+  route: K,
+  ...[options]: CallArguments<RouteMap[K]>
+): Promise<Response> {
+  return sendRoute(route, options);
+}
+
+/**
+ * The address of a download route, for `downloadFile` (which opens it in a tab inside the click): typed like `call`,
+ * `fileUrl('GET /admissibles/portal/attestations/:kind', { params: { kind } })`.
+ */
+export function fileUrl<K extends FileRouteKey>(route: K, ...[options]: CallArguments<RouteMap[K]>): string {
+  const { params, query } = (options ?? {}) as { params?: object; query?: object };
+  return `/api${routeUrl(route.slice(route.indexOf(' ') + 1), params, query)}`;
+}
+
 /**
  * SPEC: `GET {fileUrl}` as a blob, then a PDF or an image opens in a new tab and anything else (or a named file) is saved.
  * Call it straight from the click handler: the tab is opened before the first await, while the browser still counts
  * the click as the person's gesture (a window.open after an await is blocked as a popup), and gets its address once
  * the bytes are here. When no tab could be opened, the file is saved instead.
  */
-export async function downloadFile(fileUrl: string, filename?: string): Promise<void> {
+export async function downloadFile(address: string, filename?: string): Promise<void> {
   const tab = filename ? null : window.open('', '_blank');
   // The new tab must not drive this one (reverse tabnabbing); 'noopener' would make window.open return null.
   if (tab) tab.opener = null;
   try {
-    const res = await apiResponse(fileUrl.replace(/^\/api/, ''));
+    const res = await apiResponse(address.replace(/^\/api/, ''));
     const blob = await res.blob();
     const url = URL.createObjectURL(blob);
     if (tab && !tab.closed && (blob.type === 'application/pdf' || blob.type.startsWith('image/'))) {

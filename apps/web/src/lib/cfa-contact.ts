@@ -1,11 +1,10 @@
-import type { CfaContact } from '@passerelle/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { call } from './api-client';
 
 /** How to reach the CFA (GET /public/contact, no sign-in): the error pages, the about page. Changes with a deploy only. */
 export const cfaContactQueryOptions = queryOptions({
   queryKey: ['public', 'contact'],
-  queryFn: ({ signal }) => api<CfaContact>('/public/contact', { signal, anonymous: true }),
+  queryFn: ({ signal }) => call('GET /public/contact', { signal, anonymous: true }),
   staleTime: Infinity,
 });
 

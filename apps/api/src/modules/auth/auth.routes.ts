@@ -1,9 +1,8 @@
 import cookie from '@fastify/cookie';
-import { exchangeBody, loginLinkBody, resendLinkBody, tokenResponse } from '@passerelle/contract';
+import { auth } from '@passerelle/contract/routes';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { rateLimitPerClient } from '../../lib/rate-limit.ts';
+import { registerRoute } from '../../lib/route.ts';
 import {
   countLoginLinkRequest,
   exchangeLoginToken,
@@ -16,10 +15,8 @@ import {
 } from './auth.service.ts';
 
 export const REFRESH_COOKIE = 'passerelle_rt';
-const noBody = z.undefined().describe('No body');
 
-export default async function authRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export default async function authRoutes(app: FastifyInstance): Promise<void> {
   // The refresh cookie is read and written by these routes only (path /api): the cookie hooks run on them alone, not on
   // every request a browser sends with the cookie.
   await app.register(cookie);
@@ -42,10 +39,7 @@ export default async function authRoutes(instance: FastifyInstance): Promise<voi
   const closeSession = (reply: FastifyReply) =>
     reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: config.secureCookies, path: '/api' });
 
-  app.post(
-    '/auth/login-link',
-    { preHandler: signInLimit, schema: { body: loginLinkBody, response: { 202: noBody } } },
-    async (request, reply) => {
+  registerRoute(app, auth.loginLink, { preHandler: signInLimit }, async (request, reply) => {
       // Known address or not, the same work before the answer (the per-address counter); the lookup and the mail come
       // after it, so that the answer's speed does not tell who has an account.
       const { email } = request.body;
@@ -54,26 +48,18 @@ export default async function authRoutes(instance: FastifyInstance): Promise<voi
     },
   );
 
-  app.post(
-    '/auth/login-link/resend',
-    { preHandler: signInLimit, schema: { body: resendLinkBody, response: { 202: noBody } } },
-    async (request, reply) => {
-      await resendLoginLink(db, config, request.body.t);
-      return reply.status(202).send();
-    },
-  );
+  registerRoute(app, auth.resendLink, { preHandler: signInLimit }, async (request, reply) => {
+    await resendLoginLink(db, config, request.body.t);
+    return reply.status(202).send();
+  });
 
-  app.post(
-    '/auth/exchange',
-    { preHandler: rateLimitPerClient(db, 'exchange', perClient), schema: { body: exchangeBody, response: { 200: tokenResponse } } },
-    async (request, reply) => {
-      // On a first start, the demo data's cases may still be loading (server.ts): the sign-in waits for them.
-      await app.signInsOpen();
-      return openSession(reply, await exchangeLoginToken(db, config, tokens, request.body.t));
-    },
-  );
+  registerRoute(app, auth.exchange, { preHandler: rateLimitPerClient(db, 'exchange', perClient) }, async (request, reply) => {
+    // On a first start, the demo data's cases may still be loading (server.ts): the sign-in waits for them.
+    await app.signInsOpen();
+    return openSession(reply, await exchangeLoginToken(db, config, tokens, request.body.t));
+  });
 
-  app.get('/admissibles/refresh_token', { schema: { response: { 200: tokenResponse } } }, async (request, reply) => {
+  registerRoute(app, auth.refresh, {}, async (request, reply) => {
     try {
       return openSession(reply, await refreshSession(db, config, tokens, request.cookies[REFRESH_COOKIE]));
     } catch (err) {
@@ -82,7 +68,7 @@ export default async function authRoutes(instance: FastifyInstance): Promise<voi
     }
   });
 
-  app.post('/auth/logout', { schema: { response: { 204: noBody } } }, async (request, reply) => {
+  registerRoute(app, auth.logout, {}, async (request, reply) => {
     await logout(db, tokens, request.cookies[REFRESH_COOKIE]);
     closeSession(reply);
     return reply.status(204).send();

@@ -1,18 +1,13 @@
-import { employerDossiersResponse } from '@passerelle/contract';
+import { employers } from '@passerelle/contract/routes';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { registerRoute } from '../../lib/route.ts';
 import { findEmployerDossiers } from './employers.service.ts';
 
 /** The employer home: the cases of the companies the user acts for, and what each waits for. */
-export default async function employersRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/employeurs/dossiers',
-    { onRequest: app.requireUserType('company'), schema: { response: { 200: employerDossiersResponse } } },
-    async (request) => {
-      if (!request.user) throw new AppError('UNAUTHORIZED');
-      return findEmployerDossiers(app.db, request.user.id);
-    },
-  );
+export default async function employersRoutes(app: FastifyInstance): Promise<void> {
+  registerRoute(app, employers.dossiers, { onRequest: app.requireUserType('company') }, async (request) => {
+    if (!request.user) throw new AppError('UNAUTHORIZED');
+    return findEmployerDossiers(app.db, request.user.id);
+  });
 }

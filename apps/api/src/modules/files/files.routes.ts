@@ -1,18 +1,10 @@
-import { fileParams } from '@passerelle/contract';
+import { files } from '@passerelle/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { registerRoute } from '../../lib/route.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { fileResponse } from '@passerelle/contract';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { getReadableFile } from './files.service.ts';
-
-const downloadSchema = {
-  params: fileParams,
-  response: {
-    200: fileResponse('application/octet-stream', 'The document in its own type, named by Content-Disposition'),
-  },
-};
 
 function signedInUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('UNAUTHORIZED');
@@ -21,9 +13,7 @@ function signedInUser(request: FastifyRequest): AuthUser {
 
 /** Downloads of stored documents, by any signed-in user the access rules let read them (files/file-access.ts). */
 export default async function filesRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/files/:id', { onRequest: app.authenticate, schema: downloadSchema }, async (request, reply) => {
+  registerRoute(app, files.download, { onRequest: app.authenticate }, async (request, reply) => {
     const { file, bytes } = await getReadableFile(app.db, app.storage, signedInUser(request), request.params.id);
     return reply
       .type(file.contentType)

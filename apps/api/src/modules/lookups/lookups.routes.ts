@@ -1,40 +1,29 @@
-import {
-  addressLookupQuery,
-  addressLookupResponse,
-  communesLookupQuery,
-  communesLookupResponse,
-  companyLookupParams,
-  companyLookupResponse,
-} from '@passerelle/contract';
+import { lookups as routes } from '@passerelle/contract/routes';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rateLimitPerClient } from '../../lib/rate-limit.ts';
+import { registerRoute } from '../../lib/route.ts';
 import { createLookupsService } from './lookups.service.ts';
 
 /** Company and address look-ups for the forms (issue 4). 503 SERVICE_UNAVAILABLE means: open the fields for manual entry. */
-export default async function lookupsRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export default async function lookupsRoutes(app: FastifyInstance): Promise<void> {
   const lookups = createLookupsService({ config: app.config, log: app.log });
   // Signed in first (onRequest), so that anonymous calls are refused before they count against the client.
   const onRequest = app.requireUserType('admissible', 'company', 'staff', 'admin');
-  const preHandler = rateLimitPerClient(app.db, 'lookups', { limit: app.config.LOOKUP_RATE_PER_MINUTE, windowSeconds: 60 });
+  const preHandler = rateLimitPerClient(app.db, 'lookups', {
+    limit: app.config.LOOKUP_RATE_PER_MINUTE,
+    windowSeconds: 60,
+  });
 
-  app.get(
-    '/lookups/company/:siret',
-    { onRequest, preHandler, schema: { params: companyLookupParams, response: { 200: companyLookupResponse } } },
-    async (request) => lookups.getCompany(request.params.siret),
+  registerRoute(app, routes.company, { onRequest, preHandler }, async (request) =>
+    lookups.getCompany(request.params.siret),
   );
 
   // A POST: the address typed is personal data and must not travel in a URL (proxies and access logs keep URLs).
-  app.post(
-    '/lookups/address',
-    { onRequest, preHandler, schema: { body: addressLookupQuery, response: { 200: addressLookupResponse } } },
-    async (request) => lookups.findAddresses(request.body.q),
+  registerRoute(app, routes.address, { onRequest, preHandler }, async (request) =>
+    lookups.findAddresses(request.body.q),
   );
 
-  app.get(
-    '/lookups/communes',
-    { onRequest, preHandler, schema: { querystring: communesLookupQuery, response: { 200: communesLookupResponse } } },
-    async (request) => lookups.findCommunes(request.query.codePostal),
+  registerRoute(app, routes.communes, { onRequest, preHandler }, async (request) =>
+    lookups.findCommunes(request.query.codePostal),
   );
 }

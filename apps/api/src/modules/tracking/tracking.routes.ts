@@ -1,8 +1,7 @@
-import { idParams, trackingBody, trackingEntry, trackingListItem } from '@passerelle/contract';
+import { tracking } from '@passerelle/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { registerRoute } from '../../lib/route.ts';
 import {
   createTrackingEntry,
   deleteTrackingEntry,
@@ -18,34 +17,18 @@ function userId(request: FastifyRequest): number {
 
 /** Employer-search tracking of the signed-in applicant (SPEC sections 2, 3 and 7). */
 export default async function trackingRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = app.requireUserType('admissible');
-  const path = '/admissibles/portal/suiviRechercheEmployeur';
 
-  r.get(path, { onRequest, schema: { response: { 200: z.array(trackingListItem) } } }, async (request) =>
-    findTrackingItems(app.db, userId(request)),
+  registerRoute(app, tracking.list, { onRequest }, async (request) => findTrackingItems(app.db, userId(request)));
+  registerRoute(app, tracking.create, { onRequest }, async (request, reply) =>
+    reply.status(201).send(await createTrackingEntry(app.db, userId(request), request.body)),
   );
-  r.post(
-    path,
-    { onRequest, schema: { body: trackingBody, response: { 201: trackingEntry } } },
-    async (request, reply) => reply.status(201).send(await createTrackingEntry(app.db, userId(request), request.body)),
+  registerRoute(app, tracking.get, { onRequest }, async (request) => getTrackingEntry(app.db, userId(request), request.params.id));
+  registerRoute(app, tracking.update, { onRequest }, async (request) =>
+    updateTrackingEntry(app.db, userId(request), request.params.id, request.body),
   );
-  r.get(
-    `${path}/:id`,
-    { onRequest, schema: { params: idParams, response: { 200: trackingEntry } } },
-    async (request) => getTrackingEntry(app.db, userId(request), request.params.id),
-  );
-  r.put(
-    `${path}/:id`,
-    { onRequest, schema: { params: idParams, body: trackingBody, response: { 200: trackingEntry } } },
-    async (request) => updateTrackingEntry(app.db, userId(request), request.params.id, request.body),
-  );
-  r.delete(
-    `${path}/:id`,
-    { onRequest, schema: { params: idParams, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await deleteTrackingEntry(app.db, userId(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  registerRoute(app, tracking.remove, { onRequest }, async (request, reply) => {
+    await deleteTrackingEntry(app.db, userId(request), request.params.id);
+    return reply.status(204).send();
+  });
 }

@@ -1,13 +1,11 @@
-import { meResponse } from '@passerelle/contract';
+import { users } from '@passerelle/contract/routes';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { registerRoute } from '../../lib/route.ts';
 import { getMe } from './users.service.ts';
 
-export default async function usersRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-
-  app.get('/users/me', { onRequest: app.authenticate, schema: { response: { 200: meResponse } } }, async (request) => {
+export default async function usersRoutes(app: FastifyInstance): Promise<void> {
+  registerRoute(app, users.me, { onRequest: app.authenticate }, async (request) => {
     if (!request.user) throw new AppError('UNAUTHORIZED');
     return getMe(app.database, request.user.id);
   });

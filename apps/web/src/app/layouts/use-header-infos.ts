@@ -1,7 +1,7 @@
-import type { CmsInfo, HeaderInfos } from '@passerelle/contract';
+import type { HeaderInfos } from '@passerelle/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { authStore, useAuth } from '../../lib/auth-store';
 import { useTranslation } from 'react-i18next';
 import { feedLanguage } from '../../lib/i18n';
@@ -17,7 +17,7 @@ export function useHeaderInfos(): HeaderInfos | null {
   const lang = feedLanguage(i18n.language);
   const cms = useQuery({
     queryKey: ['cms', lang],
-    queryFn: ({ signal }) => api<CmsInfo>(`/admissibles/portal/cms?lang=${lang}`, { signal }),
+    queryFn: ({ signal }) => call('GET /admissibles/portal/cms', { query: { lang }, signal }),
     enabled: Boolean(token) && user?.userType === 'admissible',
   });
   const fresh = cms.data?.headerInfos;

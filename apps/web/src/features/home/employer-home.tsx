@@ -24,14 +24,14 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { useErrorText } from '../../components/use-error-text';
-import { api, downloadFile } from '../../lib/api-client';
+import { call, downloadFile } from '../../lib/api-client';
 import { formatDate } from '../../lib/date-format';
 import { useTranslation } from 'react-i18next';
 
 const employerDossiersQueryOptions = () =>
   queryOptions({
     queryKey: ['employer', 'dossiers'],
-    queryFn: ({ signal }) => api<EmployerDossier[]>('/employeurs/dossiers', { signal }),
+    queryFn: ({ signal }) => call('GET /employeurs/dossiers', { signal }),
   });
 
 type ClosedState = 'accepted' | 'breaking' | 'broken' | 'refused' | 'archived';

@@ -1,5 +1,5 @@
-import type { Language, TokenResponse } from '@passerelle/contract';
-import { api, ApiError, apiVoid } from '../../../lib/api-client';
+import type { Language } from '@passerelle/contract';
+import { ApiError, call } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
 import { hasChosenLanguage, i18n } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
@@ -16,7 +16,7 @@ const exchanges = new Map<string, Promise<ExchangeOutcome>>();
 
 async function runExchange(t: string): Promise<ExchangeOutcome> {
   try {
-    const { token, lang } = await api<TokenResponse>('/auth/exchange', { method: 'POST', body: { t }, anonymous: true });
+    const { token, lang } = await call('POST /auth/exchange', { body: { t }, anonymous: true });
     // A browser where nobody chose a language takes the account's: an applicant invited in English reads English.
     if (lang && !hasChosenLanguage()) await i18n.changeLanguage(lang);
     // Someone else may have been signed in in this browser: nothing of theirs may stay in the cache.
@@ -49,8 +49,7 @@ const isLanguage = (lang: string): lang is Language => lang === 'fr-FR' || lang 
 
 /** POST /auth/login-link/resend: the server finds the person from the old token; the page never learns the address. */
 export function resendLink(t: string, lang: string): Promise<void> {
-  return apiVoid('/auth/login-link/resend', {
-    method: 'POST',
+  return call('POST /auth/login-link/resend', {
     body: { t, lang: isLanguage(lang) ? lang : undefined },
     anonymous: true,
   });
@@ -59,7 +58,7 @@ export function resendLink(t: string, lang: string): Promise<void> {
 /** POST /auth/logout revokes the refresh cookie; the local session ends whatever the answer. */
 export async function logout(): Promise<void> {
   try {
-    await apiVoid('/auth/logout', { method: 'POST', anonymous: true });
+    await call('POST /auth/logout', { anonymous: true });
   } catch {
     // Offline or already signed out: the local session still ends below.
   }

@@ -1,13 +1,13 @@
 import type { MeResponse, UserType } from '@passerelle/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
 
 /** The signed-in user (GET /users/me), kept in the auth store too so that the header survives a reload. */
 export const meQueryOptions = queryOptions({
   queryKey: ['me'],
   queryFn: async ({ signal }): Promise<MeResponse> => {
-    const me = await api<MeResponse>('/users/me', { signal });
+    const me = await call('GET /users/me', { signal });
     authStore.setUser(me);
     return me;
   },

@@ -1,6 +1,5 @@
-import type { CmsInfo } from '@passerelle/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useTranslation } from 'react-i18next';
 import { feedLanguage } from '../../../lib/i18n';
 
@@ -10,7 +9,7 @@ export const cmsQueryKey = (lang: 'fr' | 'en') => ['cms', lang] as const;
 export const cmsQueryOptions = (lang: 'fr' | 'en') =>
   queryOptions({
     queryKey: cmsQueryKey(lang),
-    queryFn: ({ signal }) => api<CmsInfo>(`/admissibles/portal/cms?lang=${lang}`, { signal }),
+    queryFn: ({ signal }) => call('GET /admissibles/portal/cms', { query: { lang }, signal }),
   });
 
 export function useCms() {

@@ -1,21 +1,19 @@
-import type { Dossier } from '@passerelle/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiVoid } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export const dossiersQueryOptions = () =>
   queryOptions({
     queryKey: ['portal', 'dossiers'],
-    queryFn: ({ signal }) => api<Dossier[]>('/admissibles/portal/dossiers', { signal }),
+    queryFn: ({ signal }) => call('GET /admissibles/portal/dossiers', { signal }),
   });
 
 export const useDossiers = () => useQuery(dossiersQueryOptions());
-
 
 /** A new case starts with its applicant first-contact sheet. */
 export function useCreateDossier() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ id: number }>('/admissibles/dossiers', { method: 'POST' }),
+    mutationFn: () => call('POST /admissibles/dossiers'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['portal', 'dossiers'] }),
   });
 }
@@ -24,7 +22,7 @@ export function useCreateDossier() {
 export function useDeleteDossier() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiVoid(`/admissibles/dossiers/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call('DELETE /admissibles/dossiers/:id', { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['portal', 'dossiers'] }),
   });
 }

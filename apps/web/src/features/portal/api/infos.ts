@@ -1,11 +1,11 @@
 import type { PortalInfos, UploadField } from '@passerelle/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export const portalInfosQueryOptions = () =>
   queryOptions({
     queryKey: ['portal', 'infos'],
-    queryFn: ({ signal }) => api<PortalInfos>('/admissibles/portal/infos', { signal }),
+    queryFn: ({ signal }) => call('GET /admissibles/portal/infos', { signal }),
   });
 
 export const usePortalInfos = () => useQuery(portalInfosQueryOptions());
@@ -20,7 +20,7 @@ export function uploadDocuments(input: UploadInput): Promise<PortalInfos> {
     const file = input[field];
     if (file) body.append(field, file, file.name);
   }
-  return api<PortalInfos>('/admissibles/portal/upload', { method: 'POST', body });
+  return call('POST /admissibles/portal/upload', { body });
 }
 
 /** The answer is the new infos: written to the cache, no second request. */

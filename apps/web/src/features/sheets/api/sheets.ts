@@ -1,7 +1,4 @@
 import type {
-  AddressSuggestion,
-  CerfaParams,
-  CompanyLookupResponse,
   FundingValidationBody,
   FundingValidationResponse,
   SalaryGridResponse,
@@ -10,7 +7,7 @@ import type {
   SheetResponse,
 } from '@passerelle/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiResponse, apiVoid } from '../../../lib/api-client';
+import { api, apiResponse, apiVoid, call } from '../../../lib/api-client';
 
 /** Who fills a sheet in: the part of the API address (`/admissibles/...`, `/employeurs/...`). */
 export type SheetRole = 'admissible' | 'company';
@@ -89,10 +86,10 @@ export const salaryGridQueryOptions = (params: SalaryGridParams) => {
 };
 
 export const lookupCompany = (siret: string, signal?: AbortSignal) =>
-  api<CompanyLookupResponse>(`/lookups/company/${encodeURIComponent(siret)}`, signal ? { signal } : {});
+  call('GET /lookups/company/:siret', { params: { siret }, ...(signal ? { signal } : {}) });
 
 export const lookupAddress = (q: string, signal?: AbortSignal) =>
-  api<AddressSuggestion[]>('/lookups/address', { method: 'POST', body: { q }, ...(signal ? { signal } : {}) });
+  call('POST /lookups/address', { body: { q }, ...(signal ? { signal } : {}) });
 
 /**
  * SPEC 7: GET /admissibles/cerfa_params/{id}, the CERFA parameters of a dossier (its training's dates and bounds, the
@@ -101,7 +98,7 @@ export const lookupAddress = (q: string, signal?: AbortSignal) =>
 export const cerfaParamsQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['cerfa-params', id],
-    queryFn: ({ signal }) => api<CerfaParams>(`/admissibles/cerfa_params/${id}`, { signal }),
+    queryFn: ({ signal }) => call('GET /admissibles/cerfa_params/:id', { params: { id }, signal }),
     staleTime: 10 * 60 * 1000,
     enabled: Number.isInteger(id),
   });

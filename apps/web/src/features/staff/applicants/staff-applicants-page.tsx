@@ -30,7 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { useStaffFilters } from '../api/pipeline';
 import { DebouncedTextField } from '../components/debounced-text-field';
 import { Pager } from '../components/pager';
-import { useInviteApplicants, useStaffApplicants } from './api/applicants';
+import { useInviteApplicants, useStaffApplicants, type StaffApplicantsListQuery } from './api/applicants';
 import { ImportDialog } from './components/import-dialog';
 import { numberFormat } from '../../../lib/number-format';
 
@@ -49,14 +49,21 @@ function viewOf(params: URLSearchParams) {
 }
 type View = ReturnType<typeof viewOf>;
 
+/** The list's query for the API; the page's address holds the same parameters. */
+function listQueryOf(view: View): StaffApplicantsListQuery {
+  return {
+    ...(view.q.trim() ? { q: view.q.trim() } : {}),
+    ...(view.school ? { school: view.school } : {}),
+    ...(view.isNeverOnly ? { signedIn: 'never' as const } : {}),
+    ...(view.page > 1 ? { page: view.page } : {}),
+    ...(view.pageSize !== pageSizes[0] ? { pageSize: view.pageSize } : {}),
+  };
+}
+
 function queryOf(view: View): string {
-  const params = new URLSearchParams();
-  if (view.q.trim()) params.set('q', view.q.trim());
-  if (view.school) params.set('school', view.school);
-  if (view.isNeverOnly) params.set('signedIn', 'never');
-  if (view.page > 1) params.set('page', String(view.page));
-  if (view.pageSize !== pageSizes[0]) params.set('pageSize', String(view.pageSize));
-  return params.toString();
+  return new URLSearchParams(
+    Object.entries(listQueryOf(view)).map(([name, value]) => [name, String(value)]),
+  ).toString();
 }
 
 const fullName = (item: StaffApplicantItem) => `${item.prenom} ${item.nom}`.trim();
@@ -220,8 +227,7 @@ function StaffApplicantsPage() {
   const errorText = useErrorText();
   const [params, setParams] = useSearchParams();
   const view = viewOf(params);
-  const query = queryOf(view);
-  const applicants = useStaffApplicants(query);
+  const applicants = useStaffApplicants(listQueryOf(view));
   const filters = useStaffFilters();
   const invite = useInviteApplicants();
   const [pendingId, setPendingId] = useState<number | null>(null);

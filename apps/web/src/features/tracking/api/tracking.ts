@@ -1,14 +1,12 @@
-import type { TrackingBody, TrackingEntry } from '@passerelle/contract';
+import type { TrackingBody } from '@passerelle/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiVoid } from '../../../lib/api-client';
-
-const BASE = '/admissibles/portal/suiviRechercheEmployeur';
+import { call } from '../../../lib/api-client';
 
 /** Everything under ['tracking'] (this entry and the search screen's list) is refreshed after a change. */
 export const trackingEntryQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['tracking', 'entry', id],
-    queryFn: ({ signal }) => api<TrackingEntry>(`${BASE}/${id}`, { signal }),
+    queryFn: ({ signal }) => call('GET /admissibles/portal/suiviRechercheEmployeur/:id', { params: { id }, signal }),
   });
 
 export const useTrackingEntry = (id: number | null) => useQuery({ ...trackingEntryQueryOptions(id ?? 0), enabled: id !== null });
@@ -16,7 +14,10 @@ export const useTrackingEntry = (id: number | null) => useQuery({ ...trackingEnt
 export function useSaveTracking(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TrackingBody) => (id === null ? api<TrackingEntry>(BASE, { method: 'POST', body }) : api<TrackingEntry>(`${BASE}/${id}`, { method: 'PUT', body })),
+    mutationFn: (body: TrackingBody) =>
+      id === null
+        ? call('POST /admissibles/portal/suiviRechercheEmployeur', { body })
+        : call('PUT /admissibles/portal/suiviRechercheEmployeur/:id', { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tracking'] }),
   });
 }
@@ -24,7 +25,7 @@ export function useSaveTracking(id: number | null) {
 export function useDeleteTracking(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiVoid(`${BASE}/${id}`, { method: 'DELETE' }),
+    mutationFn: () => call('DELETE /admissibles/portal/suiviRechercheEmployeur/:id', { params: { id } }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: ['tracking', 'entry', id] });
       // The list is not on screen now: drop the row at once so the search screen never shows it again.

@@ -8,6 +8,7 @@ import { useErrorText } from '../../../../components/use-error-text';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/section-card';
 import { useDownload } from '../../../../components/use-download';
+import { fileUrl } from '../../../../lib/api-client';
 import { memo } from 'react';
 
 /** Attestations of pre-registration and admissibility, generated as PDF for the signed-in applicant. */
@@ -22,9 +23,16 @@ export const UsefulDocumentsCard = memo(function UsefulDocumentsCard() {
       </Typography>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
         {attestationKinds.map((kind) => {
-          const url = `/api/admissibles/portal/attestations/${kind}`;
+          const url = fileUrl('GET /admissibles/portal/attestations/:kind', { params: { kind } });
           return (
-            <Button key={kind} variant="outlined" startIcon={<Description />} onClick={() => download(url)} disabled={pendingUrl === url} sx={{ textAlign: 'left' }}>
+            <Button
+              key={kind}
+              variant="outlined"
+              startIcon={<Description />}
+              onClick={() => download(url)}
+              disabled={pendingUrl === url}
+              sx={{ textAlign: 'left' }}
+            >
               {t(`home.attestations.${kind}`)}
             </Button>
           );

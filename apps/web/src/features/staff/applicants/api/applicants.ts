@@ -1,16 +1,20 @@
-import type { ApplicantImportResponse, InviteApplicantsBody, InviteApplicantsResponse, StaffApplicantsResponse } from '@passerelle/contract';
+import type { InviteApplicantsBody } from '@passerelle/contract';
+import type { RouteMap, RouteQuery } from '@passerelle/contract/routes';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
+
+/** The list's filters and page, as the API reads them. */
+export type StaffApplicantsListQuery = RouteQuery<RouteMap['GET /staff/applicants']>;
 
 /** GET /api/staff/applicants with the list's parameters, as the address holds them. */
-export const staffApplicantsQueryOptions = (query: string) =>
+export const staffApplicantsQueryOptions = (query: StaffApplicantsListQuery) =>
   queryOptions({
     queryKey: ['staff', 'applicants', query],
-    queryFn: ({ signal }) => api<StaffApplicantsResponse>(`/staff/applicants${query ? `?${query}` : ''}`, { signal }),
+    queryFn: ({ signal }) => call('GET /staff/applicants', { query, signal }),
     placeholderData: keepPreviousData,
   });
 
-export const useStaffApplicants = (query: string) => useQuery(staffApplicantsQueryOptions(query));
+export const useStaffApplicants = (query: StaffApplicantsListQuery) => useQuery(staffApplicantsQueryOptions(query));
 
 /** POST /api/staff/applicants/import: a dry run checks the file, the real run stores it (all lines or none). */
 export function useImportApplicants() {
@@ -19,7 +23,7 @@ export function useImportApplicants() {
     mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) => {
       const form = new FormData();
       form.append('file', file);
-      return api<ApplicantImportResponse>(`/staff/applicants/import?dryRun=${String(dryRun)}`, { method: 'POST', body: form });
+      return call('POST /staff/applicants/import', { query: { dryRun: dryRun ? 'true' : 'false' }, body: form });
     },
     onSuccess: (result, { dryRun }) => {
       if (!dryRun && result.imported > 0) void queryClient.invalidateQueries({ queryKey: ['staff', 'applicants'] });
@@ -33,8 +37,8 @@ export function useInviteApplicants() {
   return useMutation({
     mutationFn: (target: { id: number } | InviteApplicantsBody) =>
       'id' in target
-        ? api<InviteApplicantsResponse>(`/staff/applicants/${target.id}/invite`, { method: 'POST' })
-        : api<InviteApplicantsResponse>('/staff/applicants/invite', { method: 'POST', body: target }),
+        ? call('POST /staff/applicants/:id/invite', { params: { id: target.id } })
+        : call('POST /staff/applicants/invite', { body: target }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['staff', 'applicants'] }),
   });
 }
