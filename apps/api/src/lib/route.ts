@@ -11,10 +11,8 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { binary } from '@passerelle/contract';
 
-/** Bytes sent as they are (a Buffer): never serialized, described as binary. */
-const binary = z.custom<Uint8Array>((value) => value instanceof Uint8Array).meta({ type: 'string', format: 'binary' });
 
 /** A download's answer in Fastify's `schema.response`: its media type, bytes. */
 interface FileResponseSchema {
@@ -93,9 +91,9 @@ export function registerRoute<const D extends RouteDeclaration>(
     ...(route.query ? { querystring: route.query } : {}),
     ...(route.body && !multipart ? { body: route.body } : {}),
     response,
-    ...(route.summary || multipart
-      ? { openapi: { ...(route.summary ? { summary: route.summary } : {}), ...(multipart ? { multipart } : {}) } }
-      : {}),
+    // @fastify/swagger reads the summary; plugins/api-docs.ts documents the multipart form.
+    ...(route.summary ? { summary: route.summary } : {}),
+    ...(multipart ? { openapi: { multipart } } : {}),
   };
   app
     .withTypeProvider<ZodTypeProvider>()
