@@ -17,21 +17,10 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { fileResponse, formFile } from '../../plugins/openapi.ts';
 import { attachmentDisposition, registerFileAccessRule } from '../files/files.service.ts';
-import {
-  canReadSignedResult,
-  chooseMethod,
-  decideManualSignature,
-  evidencePdf,
-  getSignature,
-  readSignatureDocument,
-  refuse,
-  sendCode,
-  sign,
-  signatureFlowDeps,
-  SIGNATURE_SCAN_MAX_BYTES,
-  uploadScan,
-  type UploadedScan,
-} from './signature-flow.service.ts';
+import { canReadSignedResult, evidencePdf } from './completion.ts';
+import { sendCode, sign } from './one-time-codes.ts';
+import { decideManualSignature, SIGNATURE_SCAN_MAX_BYTES, uploadScan, type UploadedScan } from './paper-scans.ts';
+import { chooseMethod, getSignature, readSignatureDocument, refuse, signatureFlowDeps } from './procedure.ts';
 
 function signedInUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('UNAUTHORIZED');
