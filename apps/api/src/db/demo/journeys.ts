@@ -2,7 +2,8 @@ import { stepTypes } from '@passerelle/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { createDossier } from '../../modules/dossiers/dossiers.service.ts';
-import { decideFunding, submitSheet, type SheetsDeps } from '../../modules/sheets/sheets.service.ts';
+import { decideFunding } from '../../modules/sheets/funding.service.ts';
+import { submitSheet, type SheetsDeps } from '../../modules/sheets/sheets.service.ts';
 import {
   chooseMethod,
   cfaIdentityOf,

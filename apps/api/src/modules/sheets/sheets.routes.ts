@@ -19,12 +19,11 @@ import { loadDataKeys } from '../../lib/crypto.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { formFile } from '../../plugins/openapi.ts';
 import { createUploadGuard, registerFileAccessRule } from '../files/files.service.ts';
+import { getSalaryGrid } from '../smic/smic.service.ts';
+import { decideFunding, getFundingValidation } from './funding.service.ts';
 import {
   canReadSheetAttachment,
   checkSheet,
-  decideFunding,
-  getFundingValidation,
-  getSalaryGrid,
   getSheet,
   jobDescriptionMaxBytes,
   saveSheetDraft,
