@@ -5,13 +5,11 @@ import { files } from '../../db/schema/index.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { canReadFile } from './file-access.ts';
+import { canReadFile, type StoredFile } from './file-access.ts';
 
 // What other modules need of the files module: access rules for their files, and the upload guard (scan, budgets).
-export { registerFileAccessRule, type FileAccessRule } from './file-access.ts';
+export { registerFileAccessRule, type FileAccessRule, type StoredFile } from './file-access.ts';
 export { createUploadGuard, type UploadGuard } from './upload-guard.ts';
-
-export type StoredFile = typeof files.$inferSelect;
 
 export interface NewFile {
   ownerUserId: number | null;
