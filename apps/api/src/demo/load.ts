@@ -2,8 +2,8 @@ import { and, eq, gt, inArray, isNotNull, max, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { FileScanner } from '../lib/antivirus.ts';
-import { loadDataKeys } from '../lib/crypto.ts';
-import { createDbStorage, type Storage } from '../lib/storage.ts';
+import { loadDataKeys } from '../db/secrets.ts';
+import { createDbStorage, type Storage } from '../db/storage.ts';
 import type { AuthUser } from '../plugins/auth.ts';
 import { createUploadGuard, saveFile } from '../modules/files/files.service.ts';
 import { prepareDrawing } from '../modules/documents/documents.service.ts';
@@ -14,7 +14,7 @@ import { rebuildPipelineColumns } from '../modules/dossiers/dossiers.service.ts'
 import type { SheetsDeps } from '../modules/sheets/sheets.service.ts';
 import { fillWorkshop, listWorkshopsForApplicant } from '../modules/workshops/workshops.service.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { databaseErrorFields, isDatabaseUnavailable } from '../db/errors.ts';
+import { databaseErrorFields, isDatabaseUnavailable } from '../lib/database-errors.ts';
 import {
   admissibles,
   appSettings,

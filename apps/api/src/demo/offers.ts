@@ -1,4 +1,4 @@
-import type { Storage } from '../lib/storage.ts';
+import type { Storage } from '../db/storage.ts';
 import { createOffers, storeOfferLogo, type NewOffer } from '../modules/offers/offers.service.ts';
 import type { Db } from '../db/client.ts';
 

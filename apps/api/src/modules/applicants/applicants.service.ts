@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
-import { hitRateLimit, rateLimitKey } from '../../lib/rate-limit.ts';
+import { hitRateLimit, rateLimitKey } from '../../db/rate-limit.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { createLoginLink } from '../auth/auth.service.ts';
 import { foldText } from '../dossiers/dossiers.service.ts';

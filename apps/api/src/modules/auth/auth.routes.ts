@@ -3,7 +3,7 @@ import { exchangeBody, loginLinkBody, resendLinkBody, tokenResponse } from '@pas
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rateLimitPerClient } from '../../lib/rate-limit.ts';
+import { rateLimitPerClient } from '../../db/rate-limit.ts';
 import {
   countLoginLinkRequest,
   exchangeLoginToken,

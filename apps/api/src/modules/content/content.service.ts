@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import { detectFileType, type DetectedFileType } from '../../lib/file-type.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
-import type { Storage } from '../../lib/storage.ts';
+import type { Storage } from '../../db/storage.ts';
 import {
   deleteFileRows,
   discardFileBytes,

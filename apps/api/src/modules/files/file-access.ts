@@ -1,6 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companyUsers, dossiers, files, publicFiles } from '../../db/schema/index.ts';
+import { companyUsers, dossiers, publicFiles, type files } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 
 /** A stored file's row; here rather than in files.service.ts (which imports this file and re-exports it), so that neither imports the other. */

@@ -8,7 +8,7 @@ import {
 } from '@passerelle/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { rateLimitPerClient } from '../../lib/rate-limit.ts';
+import { rateLimitPerClient } from '../../db/rate-limit.ts';
 import { createLookupsService } from './lookups.service.ts';
 
 /** Company and address look-ups for the forms (issue 4). 503 SERVICE_UNAVAILABLE means: open the fields for manual entry. */

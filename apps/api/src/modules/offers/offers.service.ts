@@ -9,7 +9,7 @@ import {
 } from '@passerelle/contract';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { Storage } from '../../lib/storage.ts';
+import type { Storage } from '../../db/storage.ts';
 import { getFile, readFileBytes, saveFile } from '../files/files.service.ts';
 import { findOffersPage, forgetOfferSearches, type OfferFilter } from './offers-search.ts';
 import {

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { loadDataKeys } from '../../lib/crypto.ts';
+import { loadDataKeys } from '../../db/secrets.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { formFile } from '../../plugins/openapi.ts';
 import { createUploadGuard, registerFileAccessRule } from '../files/files.service.ts';

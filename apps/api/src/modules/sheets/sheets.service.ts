@@ -18,7 +18,7 @@ import type { Config } from '../../config.ts';
 import { readTogether, type Db, type Tx } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { decryptText, encryptText, keyedHash, maskNir, type DataKeys } from '../../lib/crypto.ts';
-import type { Storage } from '../../lib/storage.ts';
+import type { Storage } from '../../db/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { createLoginLink } from '../auth/auth.service.ts';
 import {

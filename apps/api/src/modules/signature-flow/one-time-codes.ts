@@ -2,7 +2,7 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { SignatureResponse } from '@passerelle/contract';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { keyedHash, type DataKeys } from '../../lib/crypto.ts';
-import { hitRateLimit, rateLimitKey } from '../../lib/rate-limit.ts';
+import { hitRateLimit, rateLimitKey } from '../../db/rate-limit.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { mailSignatureCode } from '../notifications/notifications.service.ts';
 import { appendSignatureEvent } from '../signing/signing.service.ts';
