@@ -8,10 +8,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import { type DataKeys } from '../../lib/crypto.ts';
 import { loadDataKeys } from '../../db/secrets.ts';
 import type { Storage } from '../../db/storage.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import type { DataKeys } from '../../lib/crypto.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { withDossier, type DossierRow, type LockedDossier } from '../dossiers/dossiers.service.ts';
 import { createUploadGuard, fileUrl, getFile, readFileBytes, type UploadGuard } from '../files/files.service.ts';
