@@ -60,6 +60,45 @@ export default tseslint.config(
       ],
     },
   })),
+  // The API's layers (docs/decisions/0039-libraries-over-our-own.md): lib/ (helpers that know no database) and the
+  // contract at the bottom; db/ (client, schema, what is stored outside a module) on lib; modules/ on both; app.ts,
+  // server.ts, cli/ and demo/ on top. Tests drive the whole app and are exempt (below). Cycles: .dependency-cruiser.cjs.
+  {
+    files: ['apps/api/src/lib/*.ts'],
+    // csv-write.ts still imports modules/files for its download header; another engineer of issue 26 moves that out.
+    ignores: ['apps/api/src/lib/csv-write.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(?!config\\.ts$)', message: 'lib/ imports only lib/, the parsed config and packages.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/db/*.ts', 'apps/api/src/db/schema/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(modules|plugins|demo|cli)/|^(\\.\\./)+(app|server|cli)\\.ts$',
+              message: 'db/ imports only db/, lib/, the parsed config and packages.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(demo|cli)/|^\\.\\./(app|server|cli)\\.ts$', message: 'Modules sit below app.ts, demo/ and cli/.' }] },
+      ],
+    },
+  },
   {
     // An API module reaches another module through its service only, never its repo or internals (STYLE.md); the
     // service re-exports what the others need. Tests may import internals for fixtures (below).
@@ -73,18 +112,22 @@ export default tseslint.config(
               regex: '^\\.\\./[^./][^/]*/(?![^/]+\\.service\\.ts$)',
               message: "Import another module through its service (../<module>/<module>.service.ts), never its repo or internals.",
             },
+            {
+              regex: '^\\.\\./\\.\\./(demo|cli)/|^\\.\\./\\.\\./(app|server|cli)\\.ts$',
+              message: 'Modules sit below app.ts, demo/ and cli/.',
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ['apps/api/src/modules/**/*.test.ts'],
+    files: ['apps/api/src/{lib,db,modules}/**/*.test.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['scripts/**', 'bench/**', 'apps/api/src/cli.ts', 'e2e/**', '**/*.test.ts', '**/*.test.tsx', 'apps/api/test/**'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
-  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['eslint.config.js', '.dependency-cruiser.cjs'], ...tseslint.configs.disableTypeChecked },
 );

@@ -28,7 +28,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { demoEmails } from '../apps/api/src/db/demo/accounts.ts';
+import { demoEmails } from '../apps/api/src/demo/emails.ts';
 import { cacheDir } from '../apps/api/src/lib/cache-dir.ts';
 import type { StartPhase } from '../apps/api/src/lib/start-phases.ts';
 

@@ -5,7 +5,7 @@
  * count or of generator makes it again.
  */
 import pg from 'pg';
-import { offerSequence } from '../apps/api/src/db/demo/offers.ts';
+import { offerSequence } from '../apps/api/src/demo/offers.ts';
 import { offerSearchText } from '../apps/api/src/modules/offers/offers.service.ts';
 
 /** Bumped when generateOffers or the way offers are written here changes: kept databases are then made again. */

@@ -7,7 +7,7 @@
  * - page 50 (the last) of a common word and of no filter at saturation: p99 against 50 ms and 1 000 req/s.
  */
 import pg from 'pg';
-import { COMMON_SEARCH_WORD, RARE_SEARCH_WORD, TOOL_WORDS } from '../apps/api/src/db/demo/offers.ts';
+import { COMMON_SEARCH_WORD, RARE_SEARCH_WORD, TOOL_WORDS } from '../apps/api/src/demo/offers.ts';
 import { load, type BenchRow } from './load.ts';
 import type { TargetRow } from './targets.ts';
 import { createOffersDatabase, fillOffers, isOffersDatabaseReady, offersDatabaseName } from './offers-data.ts';

@@ -7,7 +7,7 @@
  */
 import type { EmployerDossier, SheetResponse, UserType } from '@passerelle/contract';
 import pg from 'pg';
-import { demoEmails } from '../apps/api/src/db/demo/accounts.ts';
+import { demoEmails } from '../apps/api/src/demo/emails.ts';
 import { load, type BenchRow } from './load.ts';
 
 /** A valid NIR (key 65) of a man born in May 2004 in Paris (75), from packages/contract/src/sheets.test.ts. */

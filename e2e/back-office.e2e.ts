@@ -1,7 +1,7 @@
 import type { StaffDossierDetailResponse } from '@passerelle/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoAccounts as demoPeople } from '../apps/api/src/db/demo/accounts.ts';
+import { demoAccounts as demoPeople } from '../apps/api/src/demo/accounts.ts';
 import { renderSheetReturned } from '../apps/api/src/modules/notifications/notification-mails.ts';
 import enSheets from '../apps/web/src/locales/en-US/sheets.json' with { type: 'json' };
 import enStaff from '../apps/web/src/locales/en-US/staff.json' with { type: 'json' };

@@ -2,7 +2,7 @@ import { createStaffCommand, createStaffUsage } from './cli/create-staff.ts';
 import { CliError } from './cli/cli-db.ts';
 import { importApplicantsCommand, importApplicantsUsage } from './cli/import-applicants.ts';
 import { inviteCommand, inviteUsage } from './cli/invite.ts';
-import { demoAccounts } from './db/demo/accounts.ts';
+import { demoAccounts } from './demo/accounts.ts';
 import { errorSummary } from './lib/logger.ts';
 
 /**

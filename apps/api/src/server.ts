@@ -51,7 +51,7 @@ async function main() {
   // to): their code, and their work that needs no database, start now too.
   const demoPreparation =
     config.DEMO_DATA && newDatabase !== undefined
-      ? import('./db/demo/load.ts').then((demo) => ({ demo, preparation: demo.prepareDemoData(config) }))
+      ? import('./demo/load.ts').then((demo) => ({ demo, preparation: demo.prepareDemoData(config) }))
       : undefined;
   // Awaited with the demo data, which report a failure; until then a failure is not an unhandled rejection.
   demoPreparation?.catch(() => {});
@@ -64,11 +64,11 @@ async function main() {
   const app = await buildApp({ config, database });
   phases.end('app');
   const demo = config.DEMO_DATA
-    ? ((await demoPreparation) ?? { demo: await import('./db/demo/load.ts'), preparation: undefined })
+    ? ((await demoPreparation) ?? { demo: await import('./demo/load.ts'), preparation: undefined })
     : undefined;
   // The demo data's first part: what a visitor sees before signing in, and the accounts (a new database only).
   if (demo) await demo.demo.startDemoData(app, new Date(), demo.preparation);
-  // The rest (the applicants' files, the cases: most of the load) is written step by step (db/demo/load.ts). On
+  // The rest (the applicants' files, the cases: most of the load) is written step by step (demo/load.ts). On
   // PostgreSQL, other processes may serve the same database: each listens once the demo data are whole. With PGlite,
   // this process alone serves the folder (data-dir lock): it listens now, and holds sign-ins until the cases are there,
   // so that nobody signs in to an account whose screens are not whole yet.

@@ -11,7 +11,7 @@ import { createSchool, createUser } from '../modules/workshops/applicant-fixture
 import { createWorkshops } from '../modules/workshops/workshops.service.ts';
 import { parisDay } from '../lib/paris-time.ts';
 import { openDatabase } from './client.ts';
-import { isDatabaseUnavailable } from './errors.ts';
+import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { atelierRegistrations, schools } from './schema/index.ts';
 
 /**

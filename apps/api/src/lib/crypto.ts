@@ -1,7 +1,4 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { getOrCreateSecret } from './secrets.ts';
 
 /** Keys for personal data at rest: one encrypts (AES-256-GCM), the other makes lookup hashes (HMAC-SHA256). */
 export interface DataKeys {
@@ -23,10 +20,6 @@ export function deriveDataKeys(masterKeyBase64: string): DataKeys {
   if (master.byteLength !== 32) throw new Error('DATA_ENCRYPTION_KEY must be 32 bytes, base64-encoded');
   const derive = (label: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), `passerelle:${label}`, 32));
   return { encryption: derive('encryption'), hashing: derive('hashing') };
-}
-
-export async function loadDataKeys(db: Db, config: Pick<Config, 'DATA_ENCRYPTION_KEY'>): Promise<DataKeys> {
-  return deriveDataKeys(await getOrCreateSecret(db, 'data-encryption', config.DATA_ENCRYPTION_KEY, 32));
 }
 
 /** `v1.<iv>.<tag>.<ciphertext>` in base64url; a fresh random IV each time, so equal values never look equal. */

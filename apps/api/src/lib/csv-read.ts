@@ -1,5 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { validationError } from './app-error.ts';
+import { AppError, validationError } from './app-error.ts';
 import { foldText } from './fold-text.ts';
 
 /**
@@ -124,4 +124,49 @@ export function headerMatcher<C extends string>(
     });
     return found;
   };
+}
+
+/** What an import says when it refuses a file as a whole, in its own words (its columns, what a line holds). */
+export interface CsvImportMessages<C extends string> {
+  tooLarge: (megabytes: number) => string;
+  unreadable: (line: number) => string;
+  empty: string;
+  missingColumns: (columns: C[]) => string;
+  noData: string;
+  tooManyRows: (max: number) => string;
+}
+
+/**
+ * An import file's header and data lines, or the file refused as a whole with a message for `file`: 413 over
+ * `maxBytes` or `maxRows`, 400 unreadable, empty, without a required column or without a data line.
+ */
+export function readCsvImport<C extends string>(
+  bytes: Uint8Array,
+  rules: {
+    maxBytes: number;
+    maxRows: number;
+    required: readonly C[];
+    mapHeader: (header: string[]) => Partial<Record<C, number>>;
+    messages: CsvImportMessages<C>;
+  },
+): { header: Partial<Record<C, number>>; data: CsvRecord[] } {
+  const { messages } = rules;
+  if (bytes.byteLength > rules.maxBytes) {
+    const message = messages.tooLarge(rules.maxBytes / 1024 / 1024);
+    throw new AppError('PAYLOAD_TOO_LARGE', message, { file: [message] });
+  }
+  const [first, ...data] = readCsv(bytes, messages.unreadable);
+  if (!first) throw validationError({ file: [messages.empty] }, messages.empty);
+  const header = rules.mapHeader(first.cells);
+  const missing = rules.required.filter((column) => header[column] === undefined);
+  if (missing.length > 0) {
+    const message = messages.missingColumns(missing);
+    throw validationError({ file: [message] }, message);
+  }
+  if (data.length === 0) throw validationError({ file: [messages.noData] }, messages.noData);
+  if (data.length > rules.maxRows) {
+    const message = messages.tooManyRows(rules.maxRows);
+    throw new AppError('PAYLOAD_TOO_LARGE', message, { file: [message] });
+  }
+  return { header, data };
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { databaseErrorFields, type DatabaseErrorFields } from '../db/errors.ts';
+import { databaseErrorFields, type DatabaseErrorFields } from './database-errors.ts';
 
 /** What a log line may say of an error: its class, its codes, the failed statement's name, and where in the code. */
 export interface ErrorSummary extends DatabaseErrorFields {

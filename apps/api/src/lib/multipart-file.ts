@@ -31,7 +31,7 @@ export interface ReceivedForm {
 
 /**
  * The one reader of `request.parts()`: every file's bytes and every text field of a multipart form, within the route's
- * limits. The checks that follow (size, type read from the bytes, antivirus, budgets: lib/upload-guard.ts) are the
+ * limits. The checks that follow (size, type read from the bytes, antivirus, budgets: db/upload-guard.ts) are the
  * services', in their order, once they know who is asking. `skipEmptyFiles` drops what a browser sends for a file input
  * left empty (no name, no bytes).
  */

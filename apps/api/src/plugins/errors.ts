@@ -7,7 +7,7 @@ import { localizeIssue, messageLanguage, type IssueLike } from '@passerelle/cont
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { databaseErrorFields, isDatabaseUnavailable } from '../db/errors.ts';
+import { databaseErrorFields, isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { AppError } from '../lib/app-error.ts';
 import { errorSummary } from '../lib/logger.ts';
 

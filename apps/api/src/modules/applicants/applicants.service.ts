@@ -14,14 +14,15 @@ import {
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, validationError } from '../../lib/app-error.ts';
-import { hitRateLimit, rateLimitKey } from '../../lib/rate-limit.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { readCsvImport } from '../../lib/csv-read.ts';
+import { hitRateLimit, rateLimitKey } from '../../db/rate-limit.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { createLoginLink } from '../auth/auth.service.ts';
 import { foldText } from '../dossiers/dossiers.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { getUser, mailLanguageOf, normalizeEmail } from '../users/users.service.ts';
-import { mapHeader, parseLanguage, readCsv, type CsvRecord } from './applicants-csv.ts';
+import { mapHeader, parseLanguage, type CsvRecord } from './applicants-csv.ts';
 import { renderApplicantInvitation } from './applicants-mails.ts';
 import { importMessages } from './applicants-messages.ts';
 import {
@@ -64,25 +65,13 @@ interface ParsedLine {
 
 /** Reads the file into records; throws 400/413 with a message for the whole file (size, header, columns). */
 function readImportFile(bytes: Uint8Array, lang: Language): { header: Partial<Record<ApplicantImportColumn, number>>; data: CsvRecord[] } {
-  const messages = importMessages(lang);
-  if (bytes.byteLength > APPLICANT_IMPORT_MAX_BYTES) {
-    const message = messages.tooLarge(APPLICANT_IMPORT_MAX_BYTES / 1024 / 1024);
-    throw new AppError('PAYLOAD_TOO_LARGE', message, { file: [message] });
-  }
-  const [first, ...data] = readCsv(bytes, messages.unreadable);
-  if (!first) throw validationError({ file: [messages.empty] }, messages.empty);
-  const header = mapHeader(first.cells);
-  const missing = requiredApplicantImportColumns.filter((column) => header[column] === undefined);
-  if (missing.length > 0) {
-    const message = messages.missingColumns(missing);
-    throw validationError({ file: [message] }, message);
-  }
-  if (data.length === 0) throw validationError({ file: [messages.noData] }, messages.noData);
-  if (data.length > APPLICANT_IMPORT_MAX_ROWS) {
-    const message = messages.tooManyRows(APPLICANT_IMPORT_MAX_ROWS);
-    throw new AppError('PAYLOAD_TOO_LARGE', message, { file: [message] });
-  }
-  return { header, data };
+  return readCsvImport(bytes, {
+    maxBytes: APPLICANT_IMPORT_MAX_BYTES,
+    maxRows: APPLICANT_IMPORT_MAX_ROWS,
+    required: requiredApplicantImportColumns,
+    mapHeader,
+    messages: importMessages(lang),
+  });
 }
 
 /** Checks every line against the schools and formations; collects each line's errors. */

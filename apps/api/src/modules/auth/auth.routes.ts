@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import { auth } from '@passerelle/contract/routes';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { rateLimitPerClient } from '../../lib/rate-limit.ts';
+import { rateLimitPerClient } from '../../db/rate-limit.ts';
 import { registerRoute } from '../../lib/route.ts';
 import {
   countLoginLinkRequest,

@@ -3,7 +3,7 @@ import type { Language, UserType } from '@passerelle/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hitRateLimit, rateLimitKey } from '../../lib/rate-limit.ts';
+import { hitRateLimit, rateLimitKey } from '../../db/rate-limit.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { enqueueMail, renderMail } from '../mail/mail.service.ts';
 import { findUserByAddress, getUser, mailLanguageOf, normalizeEmail, type User } from '../users/users.service.ts';

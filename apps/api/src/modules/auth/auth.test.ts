@@ -10,7 +10,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { loginTokens, mailOutbox, rateLimits, refreshTokens, sessions } from '../../db/schema/index.ts';
 import { loggerOptions } from '../../lib/logger.ts';
-import { hitRateLimit, rateLimitKey } from '../../lib/rate-limit.ts';
+import { hitRateLimit, rateLimitKey } from '../../db/rate-limit.ts';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../../plugins/auth.ts';
 import { drainMailOutbox } from '../mail/mail.service.ts';
 import { linkIn, startTestSmtpServer, tokenOf, type TestSmtpServer } from '../mail/test-smtp-server.ts';

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { readForm } from '../../lib/multipart-file.ts';
 import { formFile } from '@passerelle/contract';
-import { createUploadGuard } from '../../lib/upload-guard.ts';
+import { createUploadGuard } from '../../db/upload-guard.ts';
 import {
   addPublicFile,
   createPartner,

@@ -17,7 +17,7 @@ import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import { detectFileType, type DetectedFileType } from '../../lib/file-type.ts';
 import type { ReceivedFile as ReceivedFormFile } from '../../lib/multipart-file.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
-import type { Storage } from '../../lib/storage.ts';
+import type { Storage } from '../../db/storage.ts';
 import {
   deleteFileRows,
   discardFileBytes,
@@ -27,7 +27,7 @@ import {
   putFileBytes,
   safeFilename,
 } from '../files/files.service.ts';
-import type { UploadGuard } from '../../lib/upload-guard.ts';
+import type { UploadGuard } from '../../db/upload-guard.ts';
 import { OFFER_LOGO_KIND, offerLogoUrl, storeOfferLogo } from '../offers/offers.service.ts';
 import { saveCmsSection } from '../portal/portal.service.ts';
 import * as repo from './content.repo.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { DataKeys } from '../../lib/crypto.ts';
-import type { Storage } from '../../lib/storage.ts';
+import type { Storage } from '../../db/storage.ts';
 import { discardFileBytes, insertFileRow, putFileBytes, type PreparedFile } from '../files/files.service.ts';
 import { readContractSources } from '../sheets/sheets.service.ts';
 import { cerfa10103_12, type CerfaEdition } from './cerfa-10103-12.fields.ts';

@@ -25,7 +25,7 @@ import {
 } from '../../../test/case-fixtures.ts';
 import { createTestApp } from '../../../test/helper.ts';
 import { admissibles, contractDocuments, files, sheets } from '../../db/schema/index.ts';
-import { loadDataKeys } from '../../lib/crypto.ts';
+import { loadDataKeys } from '../../db/secrets.ts';
 import {
   buildContractDocuments,
   CerfaTemplateError,

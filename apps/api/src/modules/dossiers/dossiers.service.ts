@@ -88,7 +88,7 @@ const staffTypes: ReadonlySet<string> = new Set(['staff', 'admin']);
 function isAllowedType(user: AuthUser, access: DossierAccess): boolean {
   if (staffTypes.has(user.userType)) return true;
   // The signature flow (issue 11): any signed-in user; the caller checks, with the dossier read (under the lock for a
-  // write), that this user signs its contract (signature-flow.service.ts), and answers 403 otherwise.
+  // write), that this user signs its contract (signature-flow/procedure.ts), and answers 403 otherwise.
   if (access === 'signer') return true;
   switch (user.userType) {
     case 'admissible':

@@ -1,8 +1,10 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companyUsers, dossiers, publicFiles } from '../../db/schema/index.ts';
+import { companyUsers, dossiers, publicFiles, type files } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import type { StoredFile } from './files.service.ts';
+
+/** A stored file's row; here rather than in files.service.ts (which imports this file and re-exports it), so that neither imports the other. */
+export type StoredFile = typeof files.$inferSelect;
 
 /** Answers true when the rule lets this user read this file. Rules only grant; none can take away. */
 export type FileAccessRule = (db: Db, user: AuthUser, file: StoredFile) => Promise<boolean> | boolean;

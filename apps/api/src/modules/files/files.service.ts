@@ -2,16 +2,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
-import type { Storage } from '../../lib/storage.ts';
+import type { Storage } from '../../db/storage.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { canReadFile } from './file-access.ts';
+import { canReadFile, type StoredFile } from './file-access.ts';
 
 // What other modules need of the files module: access rules for their files. The upload guard (scan, budgets) is
-// lib/upload-guard.ts, beside the form reader.
-export { registerFileAccessRule, type FileAccessRule } from './file-access.ts';
-
-export type StoredFile = typeof files.$inferSelect;
+// db/upload-guard.ts, beside the form reader.
+export { registerFileAccessRule, type FileAccessRule, type StoredFile } from './file-access.ts';
 
 export interface NewFile {
   ownerUserId: number | null;

@@ -7,7 +7,7 @@ import type {
 } from '@passerelle/contract';
 import { formationContractTypes } from '@passerelle/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { databaseErrorFields } from '../../db/errors.ts';
+import { databaseErrorFields } from '../../lib/database-errors.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import * as repo from './formations.repo.ts';
 

@@ -1,6 +1,6 @@
 import { lookups as routes } from '@passerelle/contract/routes';
 import type { FastifyInstance } from 'fastify';
-import { rateLimitPerClient } from '../../lib/rate-limit.ts';
+import { rateLimitPerClient } from '../../db/rate-limit.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { createLookupsService } from './lookups.service.ts';
 

@@ -11,8 +11,7 @@ import {
 } from '@passerelle/contract';
 import { formatValidationText } from '@passerelle/contract/rules/validation-texts';
 import type { Db } from '../../db/client.ts';
-import { AppError, validationError } from '../../lib/app-error.ts';
-import { headerMatcher, readCsv, type CsvRecord } from '../../lib/csv-read.ts';
+import { headerMatcher, readCsvImport, type CsvRecord } from '../../lib/csv-read.ts';
 import { findOfferIdsByRef, insertOffer, updateOffer } from './offers.repo.ts';
 import { forgetOfferSearches } from './offers-search.ts';
 import { offerRow } from './offers.service.ts';
@@ -159,25 +158,13 @@ function readFile(
   bytes: Uint8Array,
   lang: Language,
 ): { header: Partial<Record<OfferImportColumn, number>>; data: CsvRecord[] } {
-  const text = messages(lang);
-  if (bytes.byteLength > OFFER_IMPORT_MAX_BYTES) {
-    const message = text.tooLarge(OFFER_IMPORT_MAX_BYTES / 1024 / 1024);
-    throw new AppError('PAYLOAD_TOO_LARGE', message, { file: [message] });
-  }
-  const [first, ...data] = readCsv(bytes, text.unreadable);
-  if (!first) throw validationError({ file: [text.empty] }, text.empty);
-  const header = mapHeader(first.cells);
-  const missing = requiredOfferImportColumns.filter((column) => header[column] === undefined);
-  if (missing.length > 0) {
-    const message = text.missingColumns(missing);
-    throw validationError({ file: [message] }, message);
-  }
-  if (data.length === 0) throw validationError({ file: [text.noData] }, text.noData);
-  if (data.length > OFFER_IMPORT_MAX_ROWS) {
-    const message = text.tooManyRows(OFFER_IMPORT_MAX_ROWS);
-    throw new AppError('PAYLOAD_TOO_LARGE', message, { file: [message] });
-  }
-  return { header, data };
+  return readCsvImport(bytes, {
+    maxBytes: OFFER_IMPORT_MAX_BYTES,
+    maxRows: OFFER_IMPORT_MAX_ROWS,
+    required: requiredOfferImportColumns,
+    mapHeader,
+    messages: messages(lang),
+  });
 }
 
 const bodyFields: Partial<Record<keyof OfferBody, OfferImportColumn>> = {

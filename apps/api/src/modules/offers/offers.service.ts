@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { foldText } from '../../lib/fold-text.ts';
-import type { Storage } from '../../lib/storage.ts';
+import type { Storage } from '../../db/storage.ts';
 import { getFile, readFileBytes, saveFile } from '../files/files.service.ts';
 import { findOffersPage, forgetOfferSearches, type OfferFilter } from './offers-search.ts';
 import {

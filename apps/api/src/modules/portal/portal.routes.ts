@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { readForm } from '../../lib/multipart-file.ts';
-import { createUploadGuard } from '../../lib/upload-guard.ts';
+import { createUploadGuard } from '../../db/upload-guard.ts';
 import { getAttestation } from './attestations.ts';
 import {
   findPartners,

@@ -15,7 +15,7 @@ import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import { detectFileType, hasExtension, type DetectedFileType } from '../../lib/file-type.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import type { ReceivedForm } from '../../lib/multipart-file.ts';
-import type { Storage } from '../../lib/storage.ts';
+import type { Storage } from '../../db/storage.ts';
 import {
   deleteFileRows,
   discardFileBytes,
@@ -25,7 +25,7 @@ import {
   safeFilename,
   type PreparedFile,
 } from '../files/files.service.ts';
-import type { UploadGuard } from '../../lib/upload-guard.ts';
+import type { UploadGuard } from '../../db/upload-guard.ts';
 import { listWorkshopsForApplicant } from '../workshops/workshops.service.ts';
 import * as repo from './portal.repo.ts';
 

@@ -12,7 +12,6 @@ import {
   fundingValidations,
   sheetAttachments,
   sheets,
-  smicRates,
   users,
 } from '../../db/schema/index.ts';
 
@@ -271,34 +270,4 @@ export async function findAttachmentDossier(db: Conn, fileId: string): Promise<n
     .from(sheetAttachments)
     .where(eq(sheetAttachments.fileId, fileId));
   return row?.dossierId;
-}
-
-export type SmicRow = typeof smicRates.$inferSelect;
-
-export async function findSmicRows(db: Conn): Promise<SmicRow[]> {
-  return db.select().from(smicRates).orderBy(asc(smicRates.validFrom));
-}
-
-export async function insertSmicRows(
-  db: Conn,
-  rows: (typeof smicRates.$inferInsert)[],
-  replace: boolean,
-): Promise<void> {
-  if (rows.length === 0) return;
-  const insert = db.insert(smicRates).values(rows);
-  if (!replace) {
-    await insert.onConflictDoNothing();
-    return;
-  }
-  await insert.onConflictDoUpdate({
-    target: smicRates.validFrom,
-    set: {
-      monthly: sql`excluded.monthly`,
-      hourly: sql`excluded.hourly`,
-      mayotteMonthly: sql`excluded.mayotte_monthly`,
-      mayotteHourly: sql`excluded.mayotte_hourly`,
-      updatedBy: sql`excluded.updated_by`,
-      updatedAt: sql`excluded.updated_at`,
-    },
-  });
 }

@@ -14,18 +14,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { loadDataKeys } from '../../lib/crypto.ts';
+import { loadDataKeys } from '../../db/secrets.ts';
 import { readFileField } from '../../lib/multipart-file.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { formFile } from '@passerelle/contract';
-import { createUploadGuard } from '../../lib/upload-guard.ts';
+import { createUploadGuard } from '../../db/upload-guard.ts';
 import { registerFileAccessRule } from '../files/files.service.ts';
+import { getSalaryGrid } from '../smic/smic.service.ts';
+import { decideFunding, getFundingValidation } from './funding.service.ts';
 import {
   canReadSheetAttachment,
   checkSheet,
-  decideFunding,
-  getFundingValidation,
-  getSalaryGrid,
   getSheet,
   jobDescriptionMaxBytes,
   saveSheetDraft,

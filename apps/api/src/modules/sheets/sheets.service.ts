@@ -1,22 +1,14 @@
 import {
-  buildApprenticeshipPeriods,
-  defaultSmicTable,
   DOSSIER_STATUS,
   issuesToWarnings,
-  professionalisationGridTable,
   ruleIssuesToErrors,
-  salaryGridTable,
   sheetDrafts,
   sheetIssues,
-  smicAt,
   STEP_STATUS,
   stepTypes,
   type DossierHeading,
   type DossierTerms,
-  type FundingValidationBody,
-  type FundingValidationResponse,
   type Language,
-  type SalaryGridResponse,
   type SheetFormation,
   type SheetKind,
   type SheetResponse,
@@ -27,14 +19,13 @@ import { readTogether, type Db, type Tx } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { decryptText, encryptText, keyedHash, maskNir, type DataKeys } from '../../lib/crypto.ts';
 import type { ReceivedFile } from '../../lib/multipart-file.ts';
-import type { Storage } from '../../lib/storage.ts';
+import type { Storage } from '../../db/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { createLoginLink } from '../auth/auth.service.ts';
 import {
   cerfaParamsOf,
   refreshPipelineColumns,
   sheetOpenRefusal,
-  transition,
   withDossier,
   type DossierAccess,
   type DossierState,
@@ -49,12 +40,13 @@ import {
   putFileBytes,
   safeFilename,
 } from '../files/files.service.ts';
-import type { UploadGuard } from '../../lib/upload-guard.ts';
+import type { UploadGuard } from '../../db/upload-guard.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
-import { notifyEmployerFirstContactSent, notifyInformationSheetDue } from '../notifications/notifications.service.ts';
+import { notifyEmployerFirstContactSent } from '../notifications/notifications.service.ts';
 import { findOrCreateUserByEmail, findUserByAddress, mailLanguageOf, normalizeEmail } from '../users/users.service.ts';
 import { detectFileType, hasExtension, type DetectedFileType } from '../../lib/file-type.ts';
-import { renderEmployerInvitation, renderFundingTermsReady } from './sheet-mails.ts';
+import { findSmicTable } from '../smic/smic.service.ts';
+import { renderEmployerInvitation } from './sheet-mails.ts';
 import * as repo from './sheets.repo.ts';
 
 export interface SheetsDeps {
@@ -103,36 +95,6 @@ function etapeStatusOf(state: DossierState): SheetResponse['etapeStatus'] {
     const status = state.steps[type];
     return status === undefined ? [] : [{ type, status }];
   });
-}
-
-/**
- * Once the terms are recorded (the dossier reaches the funding validation), each user of the dossier's company gets a
- * mail with a personal link to it: the funding page promises that mail while the terms are missing. For the staff
- * module, in the transaction that records the terms.
- */
-export async function mailFundingTermsReady(
-  tx: Tx,
-  config: SheetsDeps['config'],
-  dossier: repo.DossierRow,
-): Promise<void> {
-  const { companyId } = dossier;
-  if (companyId === null) return;
-  const [members, account] = await readTogether(tx, [
-    () => repo.findCompanyMembers(tx, companyId),
-    () => repo.findUserNames(tx, dossier.admissibleUserId),
-  ]);
-  for (const member of members) {
-    // The web app signs in with `t` wherever the link lands and then stays on that page.
-    const url = new URL(await createLoginLink(tx, config, member.id));
-    url.pathname = `/employeur/validation-financement/${dossier.id}`;
-    const mail = renderFundingTermsReady(mailLanguageOf(member), {
-      applicantAccountName: `${account?.prenom ?? ''} ${account?.nom ?? ''}`.trim(),
-      dossierId: dossier.id,
-      url: url.toString(),
-      validitySeconds: config.LOGIN_LINK_TTL,
-    });
-    await enqueueMail(tx, { to: member.email, ...mail });
-  }
 }
 
 // ---------- Reading a sheet ----------
@@ -287,7 +249,7 @@ function idccBefore(sheets: SheetsByKind): string | null {
   return typeof fromF1ce === 'string' ? fromF1ce : null;
 }
 
-async function getSheetFormation(db: Db | Tx, dossier: repo.DossierRow): Promise<SheetFormation | null> {
+export async function getSheetFormation(db: Db | Tx, dossier: repo.DossierRow): Promise<SheetFormation | null> {
   const params = await cerfaParamsOf(db, dossier);
   const formation = params.formation;
   if (!formation) return null;
@@ -306,7 +268,7 @@ async function getSheetFormation(db: Db | Tx, dossier: repo.DossierRow): Promise
 }
 
 /** Whose case the page is about (issue 9): the case's number and name, and the apprentice's name. */
-async function getDossierHeading(
+export async function getDossierHeading(
   db: Db | Tx,
   dossier: { id: number; dossierName: string | null; admissibleUserId: number },
 ): Promise<DossierHeading> {
@@ -534,7 +496,7 @@ async function writeDraft(
 }
 
 /** What a write answers: the sheet as the transaction left the dossier. */
-const viewOf = (dossier: DossierView, row: repo.DossierRow = dossier.row): DossierView => ({
+export const viewOf = (dossier: DossierView, row: repo.DossierRow = dossier.row): DossierView => ({
   row,
   state: dossier.state,
 });
@@ -913,168 +875,6 @@ export async function canReadSheetAttachment(db: Db, user: AuthUser, fileId: str
   } catch {
     return false;
   }
-}
-
-// ---------- Funding validation ----------
-
-type FundingResponse = FundingValidationResponse;
-
-export async function getFundingValidation(
-  deps: SheetsDeps,
-  user: AuthUser,
-  dossierId: number,
-): Promise<FundingResponse> {
-  return withDossier(deps.db, user, dossierId, { access: 'company' }, (dossier) => readFunding(deps, dossier));
-}
-
-async function readFunding(deps: SheetsDeps, { row: dossier, state }: DossierView): Promise<FundingResponse> {
-  const [terms, latest, formation, heading] = await readTogether(deps.db, [
-    () => repo.findTerms(deps.db, dossier.id),
-    () => repo.findLatestFunding(deps.db, dossier.id),
-    () => getSheetFormation(deps.db, dossier),
-    () => getDossierHeading(deps.db, dossier),
-  ]);
-  return {
-    terms: terms ? (terms.data as DossierTerms) : null,
-    decision: (latest?.decision as FundingResponse['decision']) ?? null,
-    reason: latest?.reason ?? null,
-    decidedAt: latest?.decidedAt.toISOString() ?? null,
-    // An employer decides on terms it can read: none before the school has recorded them.
-    canDecide: terms !== undefined && transition(state, { type: 'fundingDecided', decision: 'stalled' }).ok,
-    formation,
-    dossier: heading,
-  };
-}
-
-/** POST: accepted opens the information sheet; denied (with its reason) refuses the dossier; stalled waits. */
-export async function decideFunding(
-  deps: SheetsDeps,
-  user: AuthUser,
-  dossierId: number,
-  body: FundingValidationBody,
-): Promise<FundingResponse> {
-  const view = await withDossier(deps.db, user, dossierId, { access: 'company', lock: true }, async (dossier, tx) => {
-    // Read under the dossier's lock. On its way to the funding validation, a dossier without terms has nothing to
-    // decide on yet; any other refusal (archived, closed, decided) is the state machine's.
-    const { statut } = dossier.state;
-    const isAwaitingFunding = statut === DOSSIER_STATUS.TERMS || statut === DOSSIER_STATUS.FUNDING;
-    if (isAwaitingFunding && !(await repo.findTerms(tx, dossierId))) throw new AppError('FUNDING_TERMS_MISSING');
-    await dossier.apply(
-      { type: 'fundingDecided', decision: body.decision },
-      body.reason ? { reason: body.reason } : {},
-    );
-    if (body.decision === 'accepted') await notifyInformationSheetDue(tx, deps.config, dossier.row);
-    await repo.insertFunding(tx, {
-      dossierId,
-      decision: body.decision,
-      reason: body.reason ?? null,
-      decidedBy: user.id,
-    });
-    return viewOf(dossier);
-  });
-  return readFunding(deps, view);
-}
-
-// ---------- SMIC table and salary grid ----------
-
-function toSmicRate(row: repo.SmicRow): SmicRate {
-  return {
-    validFrom: row.validFrom,
-    monthly: row.monthly,
-    hourly: row.hourly,
-    ...(row.mayotteMonthly !== null && row.mayotteHourly !== null
-      ? { mayotte: { monthly: row.mayotteMonthly, hourly: row.mayotteHourly } }
-      : {}),
-  };
-}
-
-/** The dated SMIC table; seeded with the known values on first use, then staff keep it up to date. */
-export async function findSmicRows(db: Db): Promise<repo.SmicRow[]> {
-  const rows = await repo.findSmicRows(db);
-  if (rows.length > 0) return rows;
-  await repo.insertSmicRows(
-    db,
-    defaultSmicTable.map((rate) => ({
-      validFrom: rate.validFrom,
-      monthly: rate.monthly,
-      hourly: rate.hourly,
-      mayotteMonthly: rate.mayotte?.monthly ?? null,
-      mayotteHourly: rate.mayotte?.hourly ?? null,
-    })),
-    false,
-  );
-  return repo.findSmicRows(db);
-}
-
-export async function findSmicTable(db: Db): Promise<SmicRate[]> {
-  return (await findSmicRows(db)).map(toSmicRate);
-}
-
-/** Adds a dated value, or corrects the one of that date. Logged in the audit trail (no dossier). */
-export async function saveSmicRate(db: Db, user: AuthUser, rate: SmicRate): Promise<void> {
-  await findSmicRows(db);
-  await db.transaction(async (tx) => {
-    await repo.insertSmicRows(
-      tx,
-      [
-        {
-          validFrom: rate.validFrom,
-          monthly: rate.monthly,
-          hourly: rate.hourly,
-          mayotteMonthly: rate.mayotte?.monthly ?? null,
-          mayotteHourly: rate.mayotte?.hourly ?? null,
-          updatedBy: user.id,
-          updatedAt: new Date(),
-        },
-      ],
-      true,
-    );
-    await repo.insertAudit(tx, { dossierId: null, actorUserId: user.id, action: 'smic.saved', details: { ...rate } });
-  });
-}
-
-export interface SalaryGridQuery {
-  date: string;
-  dateNaissance?: string | undefined;
-  dateFinContrat?: string | undefined;
-  smc?: number | undefined;
-  departementEmployeur?: string | undefined;
-}
-
-/** GET /sheets/salary-grid: the minimum salary tables on the SMIC in force on `date`, and the contract's periods when known. */
-export async function getSalaryGrid(db: Db, query: SalaryGridQuery): Promise<SalaryGridResponse> {
-  const table = await findSmicTable(db);
-  const smic = smicAt(table, query.date) ?? null;
-  const monthly = smic
-    ? query.departementEmployeur === '976' && smic.mayotte
-      ? smic.mayotte.monthly
-      : smic.monthly
-    : null;
-  const periods =
-    query.dateNaissance && query.dateFinContrat
-      ? buildApprenticeshipPeriods({
-          dateNaissance: query.dateNaissance,
-          dateDebutContrat: query.date,
-          dateFinContrat: query.dateFinContrat,
-          smicTable: table,
-          smc: query.smc ?? null,
-          departementEmployeur: query.departementEmployeur ?? null,
-        })
-      : [];
-  return {
-    smic,
-    apprentissage: monthly === null ? null : salaryGridTable(monthly),
-    professionnalisation: monthly === null ? null : professionalisationGridTable(monthly),
-    periodes: periods.map((p) => ({
-      ordre: p.ordre,
-      dateDebut: p.dateDebut,
-      dateFin: p.dateFin,
-      age: p.age,
-      taux: p.taux,
-      base: p.base,
-      montantMinimum: p.montantMinimum,
-    })),
-  };
 }
 
 // ---------- Contract documents ----------

@@ -13,26 +13,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { attachmentDisposition } from '../../lib/content-disposition.ts';
-import { readFileField } from '../../lib/multipart-file.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { fileResponse, formFile } from '@passerelle/contract';
+import { attachmentDisposition } from '../../lib/content-disposition.ts';
+import { readFileField } from '../../lib/multipart-file.ts';
 import { registerFileAccessRule } from '../files/files.service.ts';
-import {
-  canReadSignedResult,
-  chooseMethod,
-  decideManualSignature,
-  evidencePdf,
-  getSignature,
-  readSignatureDocument,
-  refuse,
-  sendCode,
-  sign,
-  signatureFlowDeps,
-  SIGNATURE_SCAN_MAX_BYTES,
-  uploadScan,
-  type UploadedScan,
-} from './signature-flow.service.ts';
+import { canReadSignedResult, evidencePdf } from './completion.ts';
+import { sendCode, sign } from './one-time-codes.ts';
+import { decideManualSignature, SIGNATURE_SCAN_MAX_BYTES, uploadScan, type UploadedScan } from './paper-scans.ts';
+import { chooseMethod, getSignature, readSignatureDocument, refuse, signatureFlowDeps } from './procedure.ts';
 
 function signedInUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('UNAUTHORIZED');

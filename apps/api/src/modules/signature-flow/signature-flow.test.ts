@@ -32,7 +32,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { listSignatureEvents, verifyChain } from '../signing/signing.service.ts';
-import { CONSENT, runSignatureSweep, signatureFlowDeps } from './signature-flow.service.ts';
+import { CONSENT, signatureFlowDeps } from './procedure.ts';
+import { runSignatureSweep } from './reminders.ts';
 
 const run = promisify(execFile);
 const work = await mkdtemp(join(tmpdir(), 'passerelle-signature-flow-'));

@@ -1,7 +1,7 @@
 /** The certificate of completion's drawing, loaded on first use through completion-certificate.ts. */
 import { PDFDocument, type PDFFont } from '@cantoo/pdf-lib';
 import { embedFontsWithMono, Flow, ink, saveDocument, wrapText, type Fonts } from '../../lib/pdf-kit.ts';
-import { formatEvidenceTime, type CompletionEvidence, type SignerRole } from './completion-certificate.ts';
+import { formatEvidenceTime, type CompletionEvidence, type SignerRole } from './completion-evidence.ts';
 
 const ROLE_LABELS: Record<SignerRole, string> = {
   employer: "Employeur (signataire désigné de l'entreprise)",

@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { appSettings } from '../../db/schema/index.ts';
-import { decryptText, encryptText, loadDataKeys } from '../../lib/crypto.ts';
+import { decryptText, encryptText } from '../../lib/crypto.ts';
+import { loadDataKeys } from '../../db/secrets.ts';
 import { loadX509 } from '../../lib/x509.ts';
 
 /** The school's seal: what signs the final PDF, and what the certificate of completion says of it. */

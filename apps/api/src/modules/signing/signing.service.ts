@@ -5,20 +5,20 @@
  */
 import { loadX509 } from '../../lib/x509.ts';
 import { sha256Hex } from './canonical-json.ts';
-import { appendCompletionCertificate, type CompletionEvidence } from './completion-certificate.ts';
+import { appendCompletionCertificate } from './completion-certificate.ts';
+import type { CompletionEvidence } from './completion-evidence.ts';
 import { sealPdf, type SealOptions } from './seal.ts';
 import type { SealCertificate } from './seal-certificate.ts';
 
 export { canonicalJson, sha256Hex, type JsonValue } from './canonical-json.ts';
+export { appendCompletionCertificate, renderCompletionCertificate } from './completion-certificate.ts';
 export {
-  appendCompletionCertificate,
   formatEvidenceTime,
-  renderCompletionCertificate,
   type CompletionDocument,
   type CompletionEvidence,
   type CompletionSigner,
   type SignerRole,
-} from './completion-certificate.ts';
+} from './completion-evidence.ts';
 export {
   appendSignatureEvent,
   chainHead,

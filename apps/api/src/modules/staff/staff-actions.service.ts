@@ -121,7 +121,7 @@ export async function reviewDocument(deps: ActionDeps, user: AuthUser, dossierId
 /**
  * POST …/contract-prepared (issue 11): the contract documents generated and versioned, the signature procedure opened
  * (a pending one superseded) and its first signer mailed; 409 CONTRACT_INCOMPLETE while the annex lists anything, unless
- * `{ override: true, reason }` (recorded in the audit entry); the NIR never (signature-flow.service.ts).
+ * `{ override: true, reason }` (recorded in the audit entry); the NIR never (signature-flow/preparation.ts).
  */
 export async function prepareContract(
   deps: FlowDeps,

@@ -33,7 +33,9 @@ import { fileUrl } from '../files/files.service.ts';
 import { notifyFirstContactDecided, type NotifyConfig } from '../notifications/notifications.service.ts';
 import { caseActionsOf } from './staff-actions.service.ts';
 import { staffSignatureOf } from '../signature-flow/signature-flow.service.ts';
-import { findSmicRows, mailFundingTermsReady, saveSmicRate, type SheetsDeps } from '../sheets/sheets.service.ts';
+import { mailFundingTermsReady } from '../sheets/funding.service.ts';
+import type { SheetsDeps } from '../sheets/sheets.service.ts';
+import { findSmicRows, saveSmicRate } from '../smic/smic.service.ts';
 import {
   countAlerts,
   countPipelineByStatut,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { fileBlobs } from '../db/schema/index.ts';
+import type { Db } from './client.ts';
+import { fileBlobs } from './schema/index.ts';
 
 /** Where document bytes live. The database by default; an S3-compatible store can implement the same three calls. */
 export interface Storage {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db, Tx } from '../db/client.ts';
-import { rateLimits } from '../db/schema/index.ts';
-import { AppError } from './app-error.ts';
+import type { Db, Tx } from './client.ts';
+import { rateLimits } from './schema/index.ts';
+import { AppError } from '../lib/app-error.ts';
 
 export interface RateLimitRule {
   /** Requests allowed per window. */

@@ -17,7 +17,7 @@ import {
 } from '@passerelle/contract';
 import { and, count, desc, eq, inArray, isNotNull, isNull, like, notLike, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
+import { accessTokenFor, createTestApp } from '../../test/helper.ts';
 import {
   admissibles,
   appSettings,
@@ -41,8 +41,9 @@ import {
   signatureSigners,
   trackingEntries,
   users,
-} from '../schema/index.ts';
-import { DEMO_EMAIL_DOMAIN, demoAccounts, demoEmails } from './accounts.ts';
+} from '../db/schema/index.ts';
+import { demoAccounts } from './accounts.ts';
+import { DEMO_EMAIL_DOMAIN, demoEmails } from './emails.ts';
 import { applicantLabel, employerLabel } from './labels.ts';
 import { demoReasons } from './journeys.ts';
 import { demoDossiers } from './dossiers.ts';
@@ -91,7 +92,7 @@ function stepsFitStatus(statut: number, steps: Partial<Record<StepType, number>>
   }
 }
 
-const cliPath = fileURLToPath(new URL('../../cli.ts', import.meta.url));
+const cliPath = fileURLToPath(new URL('../cli.ts', import.meta.url));
 
 describe('demo data', async () => {
   const { app } = await createTestApp();

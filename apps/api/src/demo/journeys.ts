@@ -1,8 +1,9 @@
 import { stepTypes } from '@passerelle/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { AuthUser } from '../../plugins/auth.ts';
-import { createDossier } from '../../modules/dossiers/dossiers.service.ts';
-import { decideFunding, submitSheet, type SheetsDeps } from '../../modules/sheets/sheets.service.ts';
+import type { AuthUser } from '../plugins/auth.ts';
+import { createDossier } from '../modules/dossiers/dossiers.service.ts';
+import { decideFunding } from '../modules/sheets/funding.service.ts';
+import { submitSheet, type SheetsDeps } from '../modules/sheets/sheets.service.ts';
 import {
   chooseMethod,
   cfaIdentityOf,
@@ -10,7 +11,7 @@ import {
   sign,
   uploadScan,
   type FlowDeps,
-} from '../../modules/signature-flow/signature-flow.service.ts';
+} from '../modules/signature-flow/signature-flow.service.ts';
 import {
   archiveDossier,
   markBroken,
@@ -20,10 +21,10 @@ import {
   prepareContract,
   returnSheet,
   startBreaking,
-} from '../../modules/staff/staff-actions.service.ts';
-import { decideFirstContact, recordTerms } from '../../modules/staff/staff.service.ts';
-import type { Db } from '../client.ts';
-import { dossierSteps, dossiers, mailOutbox, signatureProcedures, signatureSigners, users } from '../schema/index.ts';
+} from '../modules/staff/staff-actions.service.ts';
+import { decideFirstContact, recordTerms } from '../modules/staff/staff.service.ts';
+import type { Db } from '../db/client.ts';
+import { dossierSteps, dossiers, mailOutbox, signatureProcedures, signatureSigners, users } from '../db/schema/index.ts';
 import { renderPdf } from './documents.ts';
 import {
   applicantFirstContact,

@@ -1,21 +1,21 @@
 import { and, eq, gt, inArray, isNotNull, max, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { FileScanner } from '../../lib/antivirus.ts';
-import { loadDataKeys } from '../../lib/crypto.ts';
-import { createDbStorage, type Storage } from '../../lib/storage.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
-import { createUploadGuard } from '../../lib/upload-guard.ts';
-import { saveFile } from '../../modules/files/files.service.ts';
-import { prepareDrawing } from '../../modules/documents/documents.service.ts';
-import { createSealCertificateStore, generateSelfSigned, type GeneratedSeal } from '../../modules/signing/seal-certificate.ts';
-import { prepareSealing } from '../../modules/signing/signing.service.ts';
-import { cfaIdentityOf, type FlowDeps } from '../../modules/signature-flow/signature-flow.service.ts';
-import { rebuildPipelineColumns } from '../../modules/dossiers/dossiers.service.ts';
-import type { SheetsDeps } from '../../modules/sheets/sheets.service.ts';
-import { fillWorkshop, listWorkshopsForApplicant } from '../../modules/workshops/workshops.service.ts';
-import type { Db, Tx } from '../client.ts';
-import { databaseErrorFields, isDatabaseUnavailable } from '../errors.ts';
+import type { Config } from '../config.ts';
+import type { FileScanner } from '../lib/antivirus.ts';
+import { loadDataKeys } from '../db/secrets.ts';
+import { createDbStorage, type Storage } from '../db/storage.ts';
+import type { AuthUser } from '../plugins/auth.ts';
+import { createUploadGuard } from '../db/upload-guard.ts';
+import { saveFile } from '../modules/files/files.service.ts';
+import { prepareDrawing } from '../modules/documents/documents.service.ts';
+import { createSealCertificateStore, generateSelfSigned, type GeneratedSeal } from '../modules/signing/seal-certificate.ts';
+import { prepareSealing } from '../modules/signing/signing.service.ts';
+import { cfaIdentityOf, type FlowDeps } from '../modules/signature-flow/signature-flow.service.ts';
+import { rebuildPipelineColumns } from '../modules/dossiers/dossiers.service.ts';
+import type { SheetsDeps } from '../modules/sheets/sheets.service.ts';
+import { fillWorkshop, listWorkshopsForApplicant } from '../modules/workshops/workshops.service.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { databaseErrorFields, isDatabaseUnavailable } from '../lib/database-errors.ts';
 import {
   admissibles,
   appSettings,
@@ -36,8 +36,9 @@ import {
   sheets,
   trackingEntries,
   users,
-} from '../schema/index.ts';
-import { demoAccount, demoAccounts, demoEmails, type DemoKey } from './accounts.ts';
+} from '../db/schema/index.ts';
+import { demoAccount, demoAccounts } from './accounts.ts';
+import { demoEmails, type DemoKey } from './emails.ts';
 import { demoCmsSections, demoForum, demoPartners, initialsLogo } from './content.ts';
 import {
   renderBacAttestationPdf,

@@ -1,6 +1,6 @@
-import { createWorkshops, fillWorkshop } from '../../modules/workshops/workshops.service.ts';
-import { parisDay } from '../../lib/paris-time.ts';
-import type { Db } from '../client.ts';
+import { createWorkshops, fillWorkshop } from '../modules/workshops/workshops.service.ts';
+import { parisDay } from '../lib/paris-time.ts';
+import type { Db } from '../db/client.ts';
 
 const DAY = 86_400_000;
 

@@ -1,10 +1,10 @@
 import { count, eq, inArray, sum, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { files, sheetAttachments, users } from '../db/schema/index.ts';
-import { createFileScanner, ScannerUnavailableError, type FileScanner } from './antivirus.ts';
-import { AppError, validationError } from './app-error.ts';
+import type { Db, Tx } from './client.ts';
+import { files, sheetAttachments, users } from './schema/index.ts';
+import { createFileScanner, ScannerUnavailableError, type FileScanner } from '../lib/antivirus.ts';
+import { AppError, validationError } from '../lib/app-error.ts';
 
 type UploadLimits = Pick<
   Config,

@@ -1,5 +1,6 @@
 import type { Language, UserType } from '@passerelle/contract';
 import { demoApplicants, demoCompanies, demoDossiers, demoFormations } from './dossiers.ts';
+import { demoEmails, type DemoKey } from './emails.ts';
 import { applicantLabel, employerLabel, type LabelledDossier } from './labels.ts';
 import { stageState } from './stages.ts';
 
@@ -13,31 +14,6 @@ export interface DemoAccount {
   nom: string;
   lang: Language;
 }
-
-export const DEMO_EMAIL_DOMAIN = 'demo.passerelle.test';
-
-const at = (local: string) => `${local}@${DEMO_EMAIL_DOMAIN}`;
-
-/** Keys used by the demo loader to attach data to an account without repeating addresses. */
-export const demoEmails = {
-  camille: at('camille.martin'),
-  lucas: at('lucas.bernard'),
-  ines: at('ines.petit'),
-  hugo: at('hugo.durand'),
-  lea: at('lea.moreau'),
-  emma: at('emma.laurent'),
-  noah: at('noah.simon'),
-  chloe: at('chloe.michel'),
-  jules: at('jules.lefebvre'),
-  sarah: at('sarah.leroy'),
-  olivia: at('olivia.smith'),
-  nathan: at('nathan.garcia'),
-  claire: at('claire.dubois'),
-  marc: at('marc.lambert'),
-  staff: at('sophie.roux'),
-  admin: at('admin'),
-} as const;
-export type DemoKey = keyof typeof demoEmails;
 
 const people: readonly Omit<DemoAccount, 'label'>[] = [
   {

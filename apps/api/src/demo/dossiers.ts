@@ -1,4 +1,4 @@
-import type { DemoKey } from './accounts.ts';
+import type { DemoKey } from './emails.ts';
 import type { DemoStage } from './stages.ts';
 
 /**

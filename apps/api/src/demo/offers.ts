@@ -1,6 +1,6 @@
-import type { Storage } from '../../lib/storage.ts';
-import { createOffers, storeOfferLogo, type NewOffer } from '../../modules/offers/offers.service.ts';
-import type { Db } from '../client.ts';
+import type { Storage } from '../db/storage.ts';
+import { createOffers, storeOfferLogo, type NewOffer } from '../modules/offers/offers.service.ts';
+import type { Db } from '../db/client.ts';
 
 /** Word that appears in about five offers whatever the count: the benchmark's rare-word case. */
 export const RARE_SEARCH_WORD = 'Zéphyrine';

@@ -1,0 +1,202 @@
+import type { SignerRole } from '@passerelle/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { withDossier } from '../dossiers/dossiers.service.ts';
+import { discardFileBytes, getFile, insertFileRow, putFileBytes, readFileBytes } from '../files/files.service.ts';
+import { notifyContractSigned } from '../notifications/notifications.service.ts';
+import {
+  appendSignatureEvent,
+  chainHead,
+  finalizeSignedPdf,
+  listSignatureEvents,
+  renderCompletionCertificate,
+  type CompletionEvidence,
+  type JsonValue,
+} from '../signing/signing.service.ts';
+import { CONSENT, consentOf, textOf, type FlowDeps, type ProcedureRow, type SignerRow } from './procedure.ts';
+import * as repo from './signature-flow.repo.ts';
+
+// ---------- The sealed result and the certificate of completion ----------
+
+async function evidenceOf(db: Db | Tx, procedure: ProcedureRow, signers: SignerRow[], at: Date): Promise<CompletionEvidence> {
+  const documents = await repo.findProcedureDocuments(db, procedure.id);
+  const head = await chainHead(db, procedure.dossierId);
+  const people = await repo.findUserRows(
+    db,
+    [procedure.startedBy, ...signers.map((signer) => signer.signedByUserId)].filter((id): id is number => id !== null),
+  );
+  const nameOf = (id: number | null) => {
+    const person = people.find((row) => row.id === id);
+    return person ? `${person.prenom} ${person.nom}`.trim() || person.email : null;
+  };
+  const method = (procedure.method as 'online' | 'manual' | null) ?? 'online';
+  const mailsOf = await mailIdsOf(db, procedure);
+  return {
+    procedureId: procedure.id,
+    dossierId: procedure.dossierId,
+    method,
+    createdAt: procedure.createdAt,
+    sentAt: procedure.sentAt,
+    expiresAt: procedure.expiresAt,
+    startedBy: nameOf(procedure.startedBy),
+    documents: documents.map((doc) => ({
+      name: doc.name,
+      kind: doc.kind,
+      version: doc.version,
+      edition: doc.edition,
+      pages: doc.pages,
+      sha256: doc.sha256,
+    })),
+    signers: signers.map((signer) => {
+      const signerMethod = (signer.method as 'online' | 'manual' | null) ?? method;
+      return {
+        role: signer.role as SignerRole,
+        name: signer.name,
+        email: signer.email,
+        status: signer.status === 'signed' ? 'signed' : signer.status === 'refused' ? 'refused' : 'pending',
+        method: signerMethod,
+        at: signer.signedAt ?? signer.refusedAt,
+        ip: signer.ip,
+        userAgent: signer.userAgent,
+        codeAttempts: signerMethod === 'online' && signer.status === 'signed' ? signer.codeAttempts : null,
+        manual:
+          signerMethod === 'manual' && signer.status === 'signed' && signer.scanSha256 && signer.scanUploadedAt && signer.signedAt
+            ? {
+                scanSha256: signer.scanSha256,
+                uploadedAt: signer.scanUploadedAt,
+                confirmedBy: nameOf(signer.signedByUserId) ?? 'CFA',
+                confirmedAt: signer.signedAt,
+              }
+            : null,
+        signedBy: signer.role === 'school' ? nameOf(signer.signedByUserId) : null,
+        refusalReason: signer.refusalReason,
+        ...mailsOf(signer),
+      };
+    }),
+    consent: { ...consentOf('fr-FR'), text: CONSENT.texts['fr-FR'] },
+    chain: { headHash: head.hash, events: head.count },
+    generatedAt: at,
+  };
+}
+
+
+/**
+ * The SMTP Message-IDs of a signer's mails, from the evidence chain (SIGNING.md 3): the latest personal link sent to the
+ * address they signed with (the school: the staff member who signed, of the links every staff member got), and the
+ * latest one-time code.
+ */
+async function mailIdsOf(db: Db | Tx, procedure: ProcedureRow) {
+  const events = (await listSignatureEvents(db, procedure.dossierId)).filter((event) => event.procedureId === procedure.id);
+  return (signer: SignerRow) => {
+    let linkMessageId: string | null = null;
+    let codeMessageId: string | null = null;
+    let consent: { version: string; sha256: string } | null = null;
+    for (const { type, payload } of events) {
+      if (payload['role'] !== signer.role) continue;
+      const given = payload['consent'];
+      if (type === 'signer.signed' && given && typeof given === 'object' && !Array.isArray(given)) {
+        const version = textOf(given['version']);
+        const sha256 = textOf(given['sha256']);
+        const lang = textOf(given['lang']);
+        if (version && sha256) consent = { version: lang ? `${version} (${lang})` : version, sha256 };
+      }
+      if (type === 'code.sent') codeMessageId = textOf(payload['messageId']) ?? codeMessageId;
+      if ((type === 'signer.notified' || type === 'signer.reminded') && Array.isArray(payload['mails'])) {
+        const mails = payload['mails'].filter((mail): mail is { [key: string]: JsonValue } => typeof mail === 'object' && mail !== null && !Array.isArray(mail));
+        const mine = mails.find((mail) => mail['to'] === signer.email) ?? (signer.role === 'school' ? undefined : mails[0]);
+        linkMessageId = textOf(mine?.['messageId']) ?? linkMessageId;
+      }
+    }
+    return { linkMessageId, codeMessageId, consent };
+  };
+}
+
+async function mergePdfs(parts: Uint8Array[]): Promise<Uint8Array> {
+  // pdf-lib is loaded with the first signed contract, not with the portal.
+  const { PDFDocument } = await import('@cantoo/pdf-lib');
+  const merged = await PDFDocument.create();
+  for (const part of parts) {
+    const source = await PDFDocument.load(part, { ignoreEncryption: true });
+    for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
+  }
+  return merged.save();
+}
+
+/**
+ * Every signer signed: the documents (then the paper scans of a manual procedure) merged, the certificate of completion
+ * appended, the whole sealed with the school's certificate; stored as the dossier's signed contract (`cerfa_file_id`,
+ * which the applicant's cases and the employer's home download). Run after the commit of the last signature, and again
+ * by the sweep should it have failed; storing it twice is prevented under the procedure's lock.
+ */
+export async function finalizeProcedure(deps: FlowDeps, dossierId: number): Promise<void> {
+  const procedure = await repo.findLatestProcedure(deps.db, dossierId);
+  if (!procedure || procedure.state !== 'pending' || procedure.resultFileId) return;
+  const signers = await repo.findSigners(deps.db, procedure.id);
+  if (!signers.every((signer) => signer.status === 'signed')) return;
+  const documents = await repo.findProcedureDocuments(deps.db, procedure.id);
+  const parts: Uint8Array[] = [];
+  for (const doc of documents) parts.push(await readFileBytes(deps.storage, await getFile(deps.db, doc.fileId)));
+  for (const signer of signers)
+    if (signer.scanFileId) parts.push(await readFileBytes(deps.storage, await getFile(deps.db, signer.scanFileId)));
+  const at = new Date();
+  const evidence = await evidenceOf(deps.db, procedure, signers, at);
+  const { bytes, sha256 } = await finalizeSignedPdf(await mergePdfs(parts), evidence, await deps.seal.get());
+  const prepared = await putFileBytes(deps.storage, {
+    ownerUserId: null,
+    kind: 'cerfa',
+    filename: `contrat-signe-dossier-${dossierId}.pdf`,
+    contentType: 'application/pdf',
+    bytes,
+  });
+  const stored = await deps.db.transaction(async (tx) => {
+    const locked = await repo.lockProcedure(tx, procedure.id);
+    if (!locked || locked.state !== 'pending' || locked.resultFileId) return false;
+    const file = await insertFileRow(tx, prepared);
+    await repo.updateProcedure(tx, procedure.id, {
+      state: 'completed',
+      endedAt: at,
+      resultFileId: file.id,
+      resultSha256: sha256,
+      chainHeadHash: evidence.chain.headHash,
+    });
+    await repo.setDossierCerfa(tx, dossierId, file.id);
+    await appendSignatureEvent(tx, {
+      dossierId,
+      procedureId: procedure.id,
+      type: 'procedure.completed',
+      payload: { resultSha256: sha256, fileId: file.id, certifiedChainHead: evidence.chain.headHash, certifiedEvents: evidence.chain.events },
+      at,
+    });
+    // Every party learns the contract is signed, with where to download it: queued with the result, or not at all.
+    const parties = await repo.findDossierParties(tx, dossierId);
+    if (parties)
+      await notifyContractSigned(
+        tx,
+        deps.config,
+        parties,
+        signers.map((signer) => signer.userId).filter((id): id is number => id !== null),
+      );
+    return true;
+  });
+  if (!stored) await discardFileBytes(deps.storage, [prepared.storageKey]);
+}
+
+/** GET /staff/dossiers/:id/evidence: the certificate of completion of the case's latest procedure, as of now. */
+export async function evidencePdf(deps: FlowDeps, user: AuthUser, dossierId: number): Promise<Uint8Array> {
+  const procedure = await withDossier(deps.db, user, dossierId, { access: 'staff' }, async (_dossier, db) =>
+    repo.findLatestProcedure(db, dossierId),
+  );
+  if (!procedure) throw notFound('No signature procedure for this case');
+  const signers = await repo.findSigners(deps.db, procedure.id);
+  const certificate = await deps.seal.get();
+  return renderCompletionCertificate({
+    ...(await evidenceOf(deps.db, procedure, signers, new Date())),
+    seal: { subject: certificate.subject, fingerprintSha256: certificate.fingerprintSha256 },
+  });
+}
+
+/** File access rule: the sealed result is read by the signers of its procedure (staff read every file already). */
+export async function canReadSignedResult(db: Db, user: AuthUser, fileId: string): Promise<boolean> {
+  return repo.isSignerOfResult(db, user.id, fileId);
+}

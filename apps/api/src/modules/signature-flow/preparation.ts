@@ -1,0 +1,243 @@
+import type { ContractPreparedBody, SignerRole } from '@passerelle/contract';
+import type { Config } from '../../config.ts';
+import type { Tx } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import {
+  buildContractDocuments,
+  prepareDocumentFiles,
+  storeDocumentVersions,
+  type CfaIdentity,
+} from '../documents/documents.service.ts';
+import { transition, withDossier, type DossierRow, type DossierState } from '../dossiers/dossiers.service.ts';
+import { discardFileBytes } from '../files/files.service.ts';
+import { readContractSources } from '../sheets/sheets.service.ts';
+import { appendSignatureEvent } from '../signing/signing.service.ts';
+import { findOrCreateUserByEmail, findUserByAddress } from '../users/users.service.ts';
+import { DAY_MS, notifyTurn, type FlowDeps } from './procedure.ts';
+import * as repo from './signature-flow.repo.ts';
+
+// ---------- Preparing the contract (staff) ----------
+
+export function cfaIdentityOf(config: Config): CfaIdentity | undefined {
+  if (!config.CFA_DENOMINATION && !config.CFA_UAI && !config.CFA_SIRET) return undefined;
+  const adresse = {
+    ...(config.CFA_ADDRESS_STREET ? { voie: config.CFA_ADDRESS_STREET } : {}),
+    ...(config.CFA_ADDRESS_POSTCODE ? { codePostal: config.CFA_ADDRESS_POSTCODE } : {}),
+    ...(config.CFA_ADDRESS_CITY ? { commune: config.CFA_ADDRESS_CITY } : {}),
+  };
+  return {
+    denomination: config.CFA_DENOMINATION ?? 'CFA',
+    uai: config.CFA_UAI,
+    siret: config.CFA_SIRET,
+    ...(Object.keys(adresse).length > 0 ? { adresse } : {}),
+    representant: config.CFA_REPRESENTATIVE,
+  };
+}
+
+/** What staff can never override: the NIR and the previous contract's DECA number (SPEC 5, "required to sign"). */
+const isNeverOverridable = (field: string) => field === 'apprenti.nir' || field.includes('numeroContratPrecedent');
+
+type Data = Record<string, unknown>;
+const obj = (value: unknown): Data => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Data) : {});
+const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+function ageAt(birth: string, on: string): number {
+  const [by = 0, bm = 0, bd = 0] = birth.split('-').map(Number);
+  const [oy = 0, om = 0, od = 0] = on.split('-').map(Number);
+  return oy - by - (om < bm || (om === bm && od < bd) ? 1 : 0);
+}
+
+interface NewSigner {
+  role: SignerRole;
+  userId: number | null;
+  name: string;
+  email: string;
+}
+
+/** The signers in order, from the sent sheets; the signatory and the legal representative get an account if needed. */
+async function resolveSigners(tx: Tx, deps: FlowDeps, row: DossierRow): Promise<NewSigner[]> {
+  const sources = await readContractSources(tx, deps.keys, row);
+  const fre = obj(sources.sheets.fre?.data);
+  const f1ce = obj(sources.sheets.f1ce?.data);
+  const fra = obj(sources.sheets.fra?.data);
+  const f1ca = obj(sources.sheets.f1ca?.data);
+  const signatory = [obj(obj(fre['contacts'])['signataire']), obj(obj(f1ce['contacts'])['signataire'])].find(
+    (person) => str(person['courriel']) !== '',
+  );
+  if (!signatory)
+    throw new AppError('CONTRACT_INCOMPLETE', "The employer's signatory is not named", {
+      'contacts.signataire.courriel': ['field.required'],
+    });
+  const signers: NewSigner[] = [];
+
+  const signatoryEmail = str(signatory['courriel']).toLowerCase();
+  const known = await findUserByAddress(tx, signatoryEmail);
+  const signatoryUser =
+    known ??
+    (await findOrCreateUserByEmail(tx, {
+      email: signatoryEmail,
+      userType: 'company',
+      prenom: str(signatory['prenom']),
+      nom: str(signatory['nom']),
+      lang: 'fr-FR',
+    }));
+  // Like the first-contact invitation: the signatory joins the company (the only company person who signs, SPEC 6).
+  if (signatoryUser.userType === 'company' && row.companyId !== null)
+    await repo.linkCompanyUser(tx, row.companyId, signatoryUser.id);
+  signers.push({
+    role: 'employer',
+    userId: signatoryUser.id,
+    name: `${str(signatory['prenom'])} ${str(signatory['nom'])}`.trim() || signatoryEmail,
+    email: signatoryEmail,
+  });
+
+  const applicant = await repo.findUserRow(tx, row.admissibleUserId);
+  if (!applicant) throw notFound('Applicant not found');
+  signers.push({
+    role: 'apprentice',
+    userId: applicant.id,
+    name: `${applicant.prenom} ${applicant.nom}`.trim() || applicant.email,
+    email: applicant.email,
+  });
+
+  const apprenti = { ...obj(f1ca['apprenti']), ...obj(fra['apprenti']) };
+  const birth = str(apprenti['dateNaissance']);
+  const start = str(obj(fre['contrat'])['dateDebutContrat']) || str(obj(f1ce['contrat'])['dateDebutContrat']);
+  const minor = /^\d{4}-\d{2}-\d{2}$/.test(birth) && ageAt(birth, start || new Date().toISOString().slice(0, 10)) < 18;
+  if (minor && apprenti['apprentiMineurEmancipe'] !== true) {
+    const representative = obj(fra['representantLegal']);
+    const email = str(representative['courriel']).toLowerCase();
+    if (!email)
+      throw new AppError('CONTRACT_INCOMPLETE', 'The legal representative of a minor is not named', {
+        'representantLegal.courriel': ['field.required'],
+      });
+    const user =
+      (await findUserByAddress(tx, email)) ??
+      (await findOrCreateUserByEmail(tx, {
+        email,
+        userType: 'parent',
+        prenom: str(representative['prenom']),
+        nom: str(representative['nom']),
+        lang: 'fr-FR',
+      }));
+    signers.push({
+      role: 'legal_representative',
+      userId: user.id,
+      name: `${str(representative['prenom'])} ${str(representative['nom'])}`.trim() || email,
+      email,
+    });
+  }
+  signers.push({ role: 'school', userId: null, name: deps.config.CFA_DENOMINATION ?? 'CFA', email: deps.config.CFA_CONTACT_EMAIL });
+  return signers;
+}
+
+/**
+ * POST /staff/dossiers/:id/contract-prepared: the documents are generated from the sent sheets and stored as new
+ * versions, a pending procedure is superseded, a new one opens with its signers, and the first signer is mailed.
+ * Refused (409 CONTRACT_INCOMPLETE, the missing fields in `errors`) while the annex lists anything, unless staff
+ * override it with a reason; the NIR and DECA number never.
+ */
+export async function prepareContract(
+  deps: FlowDeps,
+  user: AuthUser,
+  dossierId: number,
+  body: ContractPreparedBody | undefined,
+): Promise<DossierState> {
+  const view = await withDossier(deps.db, user, dossierId, { access: 'staff' }, (dossier) => dossier);
+  const allowed = transition(view.state, { type: 'contractPrepared' });
+  if (!allowed.ok) throw new AppError(allowed.code, allowed.reason);
+
+  const built = await buildContractDocuments(deps.db, deps.keys, dossierId, {
+    templatesDir: deps.config.CERFA_TEMPLATES_DIR,
+    cfa: cfaIdentityOf(deps.config),
+    shortContractMonths: deps.config.SHORT_CONTRACT_MONTHS,
+  });
+  if (built.missing.length > 0) {
+    const errors = Object.fromEntries(built.missing.map((entry) => [entry.field, [`${entry.label} : ${entry.message}`]]));
+    const blocking = built.missing.filter((entry) => isNeverOverridable(entry.field));
+    if (blocking.length > 0 || !body?.override)
+      throw new AppError(
+        'CONTRACT_INCOMPLETE',
+        blocking.length > 0
+          ? 'The NIR (and the DECA number where required) cannot be overridden'
+          : 'The contract documents list missing information: complete it, or override with a reason',
+        errors,
+      );
+  }
+
+  const prepared = await prepareDocumentFiles(deps.storage, built.documents);
+  try {
+    return await withDossier(deps.db, user, dossierId, { access: 'staff', lock: true }, async (dossier, tx) => {
+      const now = new Date();
+      const { stored } = await storeDocumentVersions(tx, dossierId, prepared, user.id);
+      const override =
+        built.missing.length > 0 ? { reason: body?.reason ?? '', missing: built.missing.map((entry) => entry.field) } : null;
+      const next = await dossier.apply(
+        { type: 'contractPrepared' },
+        { documents: stored.map((doc) => ({ id: doc.id, kind: doc.kind, version: doc.version })), ...(override ? { override } : {}) },
+      );
+      const ended = await repo.endPendingProcedure(tx, dossierId, 'superseded', now);
+      if (ended)
+        await appendSignatureEvent(tx, {
+          dossierId,
+          procedureId: ended.id,
+          type: 'procedure.superseded',
+          payload: { byUserId: user.id, reason: 'documents regenerated' },
+          at: now,
+        });
+      const signers = await resolveSigners(tx, deps, dossier.row);
+      const procedure = await repo.insertProcedure(tx, {
+        dossierId,
+        startedBy: user.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + deps.config.SIGNATURE_EXPIRY_DAYS * DAY_MS),
+      });
+      await repo.insertProcedureDocuments(
+        tx,
+        stored.map((doc, position) => ({ procedureId: procedure.id, contractDocumentId: doc.id, sha256: doc.sha256, position })),
+      );
+      const rows = await repo.insertSigners(
+        tx,
+        signers.map((signer, index) => ({
+          procedureId: procedure.id,
+          role: signer.role,
+          signOrder: index + 1,
+          userId: signer.userId,
+          name: signer.name,
+          email: signer.email,
+          notifiedAt: index === 0 ? now : null,
+        })),
+      );
+      await appendSignatureEvent(tx, {
+        dossierId,
+        procedureId: procedure.id,
+        type: 'procedure.created',
+        payload: {
+          startedByUserId: user.id,
+          expiresAt: procedure.expiresAt?.toISOString() ?? null,
+          documents: stored.map((doc) => ({
+            id: doc.id,
+            kind: doc.kind,
+            version: doc.version,
+            edition: doc.edition,
+            pages: doc.pages,
+            sha256: doc.sha256,
+          })),
+          signers: rows.map((row) => ({ role: row.role, order: row.signOrder, name: row.name, email: row.email })),
+          ...(override ? { override } : {}),
+        },
+        at: now,
+      });
+      const first = rows[0];
+      if (first) await notifyTurn(tx, deps, dossier.row, procedure.id, first, now);
+      return next;
+    });
+  } catch (err) {
+    await discardFileBytes(
+      deps.storage,
+      prepared.map((doc) => doc.file.storageKey),
+    );
+    throw err;
+  }
+}

@@ -1,0 +1,430 @@
+import {
+  type SignatureResponse,
+  type SignatureState,
+  type SignerRole,
+  type SignerStatus,
+  type StaffSignature,
+} from '@passerelle/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { loadDataKeys } from '../../db/secrets.ts';
+import type { Storage } from '../../db/storage.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import type { DataKeys } from '../../lib/crypto.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { withDossier, type DossierRow, type LockedDossier } from '../dossiers/dossiers.service.ts';
+import { createUploadGuard, type UploadGuard } from '../../db/upload-guard.ts';
+import { fileUrl, getFile, readFileBytes } from '../files/files.service.ts';
+import { notifySignatureRefused, notifySignatureTurn } from '../notifications/notifications.service.ts';
+import { sendSurveyInvitations } from '../survey/survey.service.ts';
+import {
+  appendSignatureEvent,
+  createSealCertificateStore,
+  listSignatureEvents,
+  sha256Hex,
+  type JsonValue,
+  type SealCertificate,
+} from '../signing/signing.service.ts';
+import * as repo from './signature-flow.repo.ts';
+
+/**
+ * The signing flow of a case's contract documents (issue 11, docs/decisions/0016-signing-flow.md): preparing the
+ * contract opens a procedure with its signers in order (the employer's designated signatory, the applicant, a minor's
+ * legal representative, the school); each signs online (consent and a one-time code by e-mail) or on paper (a scan
+ * staff confirm), in turn; the school's signature accepts the case (status 8) and the documents, with a certificate of
+ * completion, are sealed with the school's certificate. Every fact goes to the append-only evidence chain (signing).
+ * A GET changes nothing (a mail scanner opening the link consumes nothing): every action is a POST.
+ */
+export interface FlowDeps {
+  db: Db;
+  config: Config;
+  keys: DataKeys;
+  storage: Storage;
+  seal: { get(): Promise<SealCertificate> };
+  guard: UploadGuard;
+}
+
+const depsOfApp = new WeakMap<FastifyInstance, Promise<FlowDeps>>();
+
+/** One set of dependencies per app (the data keys are read once, the seal certificate loaded at first use). */
+export function signatureFlowDeps(app: FastifyInstance): Promise<FlowDeps> {
+  let deps = depsOfApp.get(app);
+  if (!deps) {
+    deps = loadDataKeys(app.db, app.config).then((keys) => ({
+      db: app.db,
+      config: app.config,
+      keys,
+      storage: app.storage,
+      seal: createSealCertificateStore(app.db, app.config),
+      guard: createUploadGuard(app.config, app.log),
+    }));
+    depsOfApp.set(app, deps);
+  }
+  return deps;
+}
+
+/**
+ * The consent sentence beside the box, in the page's language; its version, language and SHA-256 go to the evidence with
+ * every signature (SIGNING.md 4). A new wording is a new version.
+ */
+export const CONSENT = {
+  version: '2026-11-25',
+  texts: {
+    'fr-FR':
+      "J'ai lu chacun des documents ci-dessus. En cochant cette case puis en saisissant le code reçu par e-mail, je les " +
+      "signe électroniquement et j'accepte que cette signature électronique m'engage comme une signature manuscrite.",
+    'en-US':
+      'I have read each of the documents above. By ticking this box and then entering the code received by e-mail, I sign ' +
+      'them electronically and I accept that this electronic signature binds me as a handwritten signature does.',
+  },
+} as const;
+export type ConsentLang = keyof typeof CONSENT.texts;
+export const consentOf = (lang: ConsentLang) => ({ version: CONSENT.version, lang, sha256: sha256Hex(CONSENT.texts[lang]) });
+
+export const DAY_MS = 86_400_000;
+const staffTypes: ReadonlySet<string> = new Set(['staff', 'admin']);
+const isStaff = (user: AuthUser) => staffTypes.has(user.userType);
+
+export type ProcedureRow = repo.ProcedureRow;
+export type SignerRow = repo.SignerRow;
+
+export async function notifyTurn(
+  tx: Tx,
+  deps: FlowDeps,
+  dossier: Pick<DossierRow, 'id' | 'admissibleUserId'>,
+  procedureId: string,
+  signer: SignerRow,
+  at: Date,
+  reminderDays?: number,
+): Promise<void> {
+  const mails = await notifySignatureTurn(tx, deps.config, dossier, signer.userId, reminderDays);
+  await appendSignatureEvent(tx, {
+    dossierId: dossier.id,
+    procedureId,
+    type: reminderDays ? 'signer.reminded' : 'signer.notified',
+    payload: {
+      role: signer.role,
+      email: signer.email,
+      path: `/signature/${dossier.id}`,
+      // The address each personal link went to and the SMTP Message-ID it leaves with (SIGNING.md 3).
+      mails: mails.map((mail) => ({ to: mail.to, messageId: mail.messageId })),
+    },
+    at,
+  });
+}
+
+/** Staff recorded the contract as signed on paper outside the portal: the pending procedure is cancelled. */
+export async function cancelPendingProcedure(tx: Tx, dossierId: number, userId: number, reason: string): Promise<void> {
+  const now = new Date();
+  const ended = await repo.endPendingProcedure(tx, dossierId, 'cancelled', now);
+  if (ended)
+    await appendSignatureEvent(tx, {
+      dossierId,
+      procedureId: ended.id,
+      type: 'procedure.cancelled',
+      payload: { byUserId: userId, reason },
+      at: now,
+    });
+}
+
+// ---------- Reading ----------
+
+export const isExpired = (procedure: ProcedureRow, now: Date) => procedure.expiresAt !== null && procedure.expiresAt <= now;
+
+/** The signer whose turn it is: the first one not signed (null when every signer signed or the procedure ended). */
+function turnOf(signers: SignerRow[]): SignerRow | null {
+  return signers.find((signer) => signer.status !== 'signed') ?? null;
+}
+
+function stateOf(procedure: ProcedureRow, signers: SignerRow[], now: Date): { state: SignatureState; reason: string | null } {
+  switch (procedure.state) {
+    case 'completed':
+      return { state: 'signed', reason: null };
+    case 'refused':
+      return { state: 'refused', reason: 'refused' };
+    case 'pending':
+      if (signers.every((signer) => signer.status === 'signed')) return { state: 'signed', reason: null };
+      if (isExpired(procedure, now)) return { state: 'unavailable', reason: 'expired' };
+      return { state: procedure.method === null ? 'choose' : 'pending', reason: null };
+    default:
+      return { state: 'unavailable', reason: procedure.state };
+  }
+}
+
+function statusOf(signer: SignerRow, turn: SignerRow | null): SignerStatus {
+  if (signer.status === 'signed' || signer.status === 'refused' || signer.status === 'submitted') return signer.status;
+  return turn?.id === signer.id ? 'pending' : 'waiting';
+}
+
+interface Context {
+  dossierId: number;
+  procedure: ProcedureRow;
+  signers: SignerRow[];
+  /** The signer this user is (the school for staff and admins). */
+  me: SignerRow;
+  staff: boolean;
+}
+
+/** The latest procedure and who this user is in it: 404 without a procedure for staff, 403 for anyone not a signer. */
+export async function contextOf(conn: Db | Tx, user: AuthUser, dossierId: number, procedure: ProcedureRow | undefined): Promise<Context> {
+  const staff = isStaff(user);
+  if (!procedure) {
+    if (staff) throw notFound('No signature procedure for this case');
+    throw forbidden();
+  }
+  const signers = await repo.findSigners(conn, procedure.id);
+  const me = staff
+    ? signers.find((signer) => signer.role === 'school')
+    : signers.find((signer) => signer.role !== 'school' && signer.userId === user.id);
+  if (!me) throw forbidden();
+  return { dossierId, procedure, signers, me, staff };
+}
+
+export const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+async function responseOf(db: Db | Tx, context: Context, now = new Date()): Promise<SignatureResponse> {
+  const { procedure, signers, me, staff, dossierId } = context;
+  const documents = await repo.findProcedureDocuments(db, procedure.id);
+  const computed = stateOf(procedure, signers, now);
+  // Documents regenerated since the procedure opened: its consents would apply to other bytes (SPEC 8).
+  const { state, reason } =
+    (computed.state === 'choose' || computed.state === 'pending') && documents.some((doc) => doc.supersededAt !== null)
+      ? { state: 'unavailable' as const, reason: 'superseded' }
+      : computed;
+  const turn = procedure.state === 'pending' ? turnOf(signers) : null;
+  const started = signers.some((signer) => signer.status === 'signed' || signer.status === 'submitted');
+  const first = signers[0];
+  const dossier = await repo.findDossierForResponse(db, dossierId);
+  const scanRejectedReason =
+    procedure.method === 'manual' && me.status === 'pending' ? await lastScanRejection(db, procedure, me.role) : null;
+  return {
+    state,
+    method: (procedure.method as SignatureResponse['method']) ?? null,
+    stateReason: reason,
+    dossier: { id: dossierId, applicantName: dossier.applicantName, companyName: dossier.companyName },
+    documents: documents.map((doc) => ({
+      id: doc.id,
+      kind: doc.kind,
+      name: doc.name,
+      sha256: doc.sha256,
+      url: `/api/signature/${dossierId}/documents/${doc.id}`,
+      pages: doc.pages,
+    })),
+    signers: signers.map((signer) => ({
+      role: signer.role as SignerRole,
+      name: signer.name,
+      status: statusOf(signer, turn),
+      at: iso(signer.signedAt ?? signer.refusedAt ?? signer.scanUploadedAt),
+      method: signer.status === 'signed' ? ((signer.method as 'online' | 'manual' | null) ?? null) : null,
+    })),
+    me: {
+      role: me.role as SignerRole,
+      canSign: (state === 'pending' || state === 'choose') && turn?.id === me.id && me.status === 'pending',
+      canChooseMethod: (state === 'choose' || state === 'pending') && !started && (staff || first?.id === me.id),
+      scanRejectedReason,
+    },
+    consent: { version: CONSENT.version, texts: CONSENT.texts },
+    signedDocumentUrl: procedure.resultFileId ? fileUrl(procedure.resultFileId) : null,
+  };
+}
+
+export const textOf = (value: JsonValue | undefined) => (typeof value === 'string' ? value : null);
+
+/** The reason staff gave when they rejected this role's last scan, if the last scan event of the role is that rejection. */
+async function lastScanRejection(db: Db | Tx, procedure: ProcedureRow, role: string): Promise<string | null> {
+  const events = await listSignatureEvents(db, procedure.dossierId);
+  const last = events.findLast(
+    (event) => event.procedureId === procedure.id && event.payload['role'] === role && event.type.startsWith('scan.'),
+  );
+  return last?.type === 'scan.rejected' ? (textOf(last.payload['reason']) ?? '') : null;
+}
+
+/** GET /signature/:id: the procedure as this signer sees it. Reads only. */
+export async function getSignature(deps: FlowDeps, user: AuthUser, dossierId: number): Promise<SignatureResponse> {
+  return withDossier(deps.db, user, dossierId, { access: 'signer' }, async (_dossier, db) => {
+    const context = await contextOf(db, user, dossierId, await repo.findLatestProcedure(db, dossierId));
+    return responseOf(db, context);
+  });
+}
+
+/** GET /signature/:id/documents/:docId: a document version of the procedure, to a signer only. */
+export async function readSignatureDocument(
+  deps: FlowDeps,
+  user: AuthUser,
+  dossierId: number,
+  documentId: number,
+): Promise<{ name: string; bytes: Uint8Array }> {
+  const document = await withDossier(deps.db, user, dossierId, { access: 'signer' }, async (_dossier, db) => {
+    const context = await contextOf(db, user, dossierId, await repo.findLatestProcedure(db, dossierId));
+    const found = (await repo.findProcedureDocuments(db, context.procedure.id)).find((doc) => doc.id === documentId);
+    if (!found) throw notFound('Document not found');
+    return found;
+  });
+  const file = await getFile(deps.db, document.fileId);
+  return { name: document.name, bytes: await readFileBytes(deps.storage, file) };
+}
+
+// ---------- Actions ----------
+
+export interface ActionInfo {
+  ip: string;
+  userAgent: string;
+}
+
+/**
+ * An action under the dossier's lock: the procedure re-read and locked, the caller's signer found, and the procedure
+ * checked available (pending, not expired: checked at request time, the sweep only notifies). `work` may return an
+ * AppError to throw after the commit (a wrong code's attempt count must be kept).
+ */
+export async function act<T>(
+  deps: FlowDeps,
+  user: AuthUser,
+  dossierId: number,
+  work: (context: Context, dossier: LockedDossier, tx: Tx, now: Date) => Promise<T | AppError>,
+): Promise<T> {
+  const result = await withDossier(deps.db, user, dossierId, { access: 'signer', lock: true }, async (dossier, tx) => {
+    const latest = await repo.findLatestProcedure(tx, dossierId);
+    const procedure = latest ? await repo.lockProcedure(tx, latest.id) : undefined;
+    const context = await contextOf(tx, user, dossierId, procedure);
+    const now = new Date();
+    if (context.procedure.state !== 'pending' || isExpired(context.procedure, now) || turnOf(context.signers) === null)
+      throw new AppError('SIGNATURE_UNAVAILABLE');
+    await currentDocuments(tx, context.procedure.id);
+    return work(context, dossier, tx, now);
+  });
+  if (result instanceof AppError) throw result;
+  return result;
+}
+
+export function requireTurn(context: Context): SignerRow {
+  const turn = turnOf(context.signers);
+  if (turn?.id !== context.me.id) throw new AppError('CONFLICT', 'It is not this signer’s turn');
+  return turn;
+}
+
+/** POST /signature/:id/method: the first signer or staff choose online or manual, until the first signature. */
+export async function chooseMethod(deps: FlowDeps, user: AuthUser, dossierId: number, method: 'online' | 'manual'): Promise<SignatureResponse> {
+  await act(deps, user, dossierId, async (context, _dossier, tx, now) => {
+    const { procedure, signers, me, staff } = context;
+    if (!staff && signers[0]?.id !== me.id) throw new AppError('CONFLICT', 'Only the first signer or the CFA chooses the method');
+    if (signers.some((signer) => signer.status === 'signed' || signer.status === 'submitted'))
+      throw new AppError('CONFLICT', 'The method cannot change after the first signature');
+    await repo.updateProcedure(tx, procedure.id, { method });
+    // A code asked for online is void once the method changes.
+    for (const signer of signers)
+      if (signer.codeHash) await repo.updateSigner(tx, signer.id, { codeHash: null, codeExpiresAt: null, codeAttempts: 0 });
+    await appendSignatureEvent(tx, {
+      dossierId,
+      procedureId: procedure.id,
+      type: 'method.chosen',
+      payload: { method, previous: procedure.method, byRole: me.role, byUserId: user.id },
+      at: now,
+    });
+    return true;
+  });
+  return getSignature(deps, user, dossierId);
+}
+
+const roleSteps = {
+  employer: 'signature_employeur',
+  apprentice: 'signature_admissible',
+  legal_representative: 'signature_admissible',
+  school: 'signature_ecole',
+} as const;
+
+/**
+ * The signer is done (online or confirmed on paper): their step moves, the next signer is mailed; after the school,
+ * the case is accepted (8). Answers whether the result must now be sealed.
+ */
+export async function advance(
+  deps: FlowDeps,
+  context: Context,
+  dossier: LockedDossier,
+  tx: Tx,
+  signer: SignerRow,
+  now: Date,
+  details: Record<string, unknown>,
+): Promise<boolean> {
+  const role = signer.role as SignerRole;
+  if (role === 'school') {
+    await dossier.apply({ type: 'signatureCompleted' }, { role, ...details });
+    await sendSurveyInvitations(tx, deps.config, dossier.row);
+    return true;
+  }
+  const hasRepresentative = context.signers.some((other) => other.role === 'legal_representative');
+  await dossier.apply(
+    { type: 'signerSigned', step: roleSteps[role], done: !(role === 'apprentice' && hasRepresentative) },
+    { role, ...details },
+  );
+  const next = context.signers.find((other) => other.signOrder > signer.signOrder && other.status !== 'signed');
+  if (next) {
+    await repo.updateSigner(tx, next.id, { notifiedAt: now });
+    await notifyTurn(tx, deps, dossier.row, context.procedure.id, next, now);
+  }
+  return false;
+}
+
+export async function currentDocuments(tx: Tx, procedureId: string) {
+  const documents = await repo.findProcedureDocuments(tx, procedureId);
+  // A document regenerated since makes the procedure unavailable (its consent would apply to other bytes).
+  if (documents.some((doc) => doc.supersededAt !== null)) throw new AppError('SIGNATURE_UNAVAILABLE');
+  return documents;
+}
+
+/** POST /signature/:id/refuse: a signer not signed yet refuses with a reason; the case goes back to staff. */
+export async function refuse(deps: FlowDeps, user: AuthUser, dossierId: number, reason: string, info: ActionInfo): Promise<SignatureResponse> {
+  await act(deps, user, dossierId, async (context, dossier, tx, now) => {
+    const { me, procedure } = context;
+    if (me.status === 'signed') throw new AppError('CONFLICT', 'This signer has signed already');
+    await repo.updateSigner(tx, me.id, {
+      status: 'refused',
+      refusedAt: now,
+      refusalReason: reason,
+      ip: info.ip,
+      userAgent: info.userAgent,
+      signedByUserId: user.id,
+    });
+    await repo.updateProcedure(tx, procedure.id, { state: 'refused', endedAt: now });
+    await appendSignatureEvent(tx, {
+      dossierId,
+      procedureId: procedure.id,
+      type: 'signer.refused',
+      payload: { role: me.role, email: me.email, userId: user.id, reason, atMs: now.getTime(), ip: info.ip, userAgent: info.userAgent },
+      at: now,
+    });
+    await dossier.apply({ type: 'signatureRefused' }, { role: me.role, reason });
+    // The school learns it at once (the case is back on its desk), in this transaction: nothing is mailed if it fails.
+    await notifySignatureRefused(tx, deps.config, dossier.row, { role: me.role as SignerRole, reason });
+    return true;
+  });
+  return getSignature(deps, user, dossierId);
+}
+
+/** The back office's block of the case page (GET /staff/dossiers/:id); null before any procedure. */
+export async function staffSignatureOf(db: Db, dossierId: number, now = new Date()): Promise<StaffSignature | null> {
+  const procedure = await repo.findLatestProcedure(db, dossierId);
+  if (!procedure) return null;
+  const signers = await repo.findSigners(db, procedure.id);
+  const turn = procedure.state === 'pending' ? turnOf(signers) : null;
+  return {
+    procedureId: procedure.id,
+    state: stateOf(procedure, signers, now).state,
+    procedureState: procedure.state,
+    method: (procedure.method as StaffSignature['method']) ?? null,
+    createdAt: procedure.createdAt.toISOString(),
+    expiresAt: iso(procedure.expiresAt),
+    signers: signers.map((signer) => ({
+      role: signer.role as SignerRole,
+      name: signer.name,
+      email: signer.email,
+      status: statusOf(signer, turn),
+      at: iso(signer.signedAt ?? signer.refusedAt ?? signer.scanUploadedAt),
+      method: signer.status === 'signed' ? ((signer.method as 'online' | 'manual' | null) ?? null) : null,
+      refusalReason: signer.refusalReason,
+      scanUrl: signer.scanFileId ? fileUrl(signer.scanFileId) : null,
+    })),
+    signedDocumentUrl: procedure.resultFileId ? fileUrl(procedure.resultFileId) : null,
+    evidenceUrl: `/api/staff/dossiers/${dossierId}/evidence`,
+  };
+}
