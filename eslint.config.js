@@ -65,8 +65,6 @@ export default tseslint.config(
   // server.ts, cli/ and demo/ on top. Tests drive the whole app and are exempt (below). Cycles: .dependency-cruiser.cjs.
   {
     files: ['apps/api/src/lib/*.ts'],
-    // csv-write.ts still imports modules/files for its download header; another engineer of issue 26 moves that out.
-    ignores: ['apps/api/src/lib/csv-write.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -46,7 +46,17 @@ const results = [
     step('typecheck api', npx, ['tsc', '-p', 'apps/api']) &&
     step('typecheck web', npx, ['tsc', '-p', 'apps/web']) &&
     step('typecheck scripts, e2e, bench', npx, ['tsc', '-p', 'tsconfig.json']) &&
-    step('lint', npx, ['eslint', '.']),
+    step('lint', npx, ['eslint', '.']) &&
+    step('import cycles', process.execPath, [
+      'node_modules/.bin/depcruise',
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--ignore-known',
+      '.dependency-cruiser-known-violations.json',
+      'apps/api/src',
+      'apps/web/src',
+      'packages/contract/src',
+    ]),
   vitest('unit and component tests', ['unit', 'web']),
   vitest('API tests (PGlite and PostgreSQL)', ['api-pglite', 'api-postgres']),
   step('web build', 'npm', ['run', 'build']) && step('size budgets', process.execPath, ['scripts/size-report.ts']) && vitest('end-to-end (Chromium)', ['e2e']),
