@@ -6,6 +6,7 @@
 import { applicants } from './applicants.ts';
 import { auth } from './auth.ts';
 import { contact } from './contact.ts';
+import { content } from './content.ts';
 import { dossiers } from './dossiers.ts';
 import { employers } from './employers.ts';
 import { files } from './files.ts';
@@ -18,12 +19,14 @@ import { users } from './users.ts';
 
 export * from './define.ts';
 export { applicants, auth, contact, dossiers, employers, files, formations, health, lookups, portal, tracking, users };
+export { content };
 
 /** The declarations by module. */
 export const routes = {
   applicants,
   auth,
   contact,
+  content,
   dossiers,
   employers,
   files,
