@@ -14,12 +14,13 @@ import { formations } from './formations.ts';
 import { health } from './health.ts';
 import { lookups } from './lookups.ts';
 import { portal } from './portal.ts';
+import { sheets } from './sheets.ts';
 import { tracking } from './tracking.ts';
 import { users } from './users.ts';
 
 export * from './define.ts';
 export { applicants, auth, contact, dossiers, employers, files, formations, health, lookups, portal, tracking, users };
-export { content };
+export { content, sheets };
 
 /** The declarations by module. */
 export const routes = {
@@ -34,6 +35,7 @@ export const routes = {
   health,
   lookups,
   portal,
+  sheets,
   tracking,
   users,
 };

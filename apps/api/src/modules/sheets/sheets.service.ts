@@ -3,6 +3,7 @@ import {
   defaultSmicTable,
   DOSSIER_STATUS,
   issuesToWarnings,
+  JOB_DESCRIPTION_MAX_BYTES,
   professionalisationGridTable,
   ruleIssuesToErrors,
   salaryGridTable,
@@ -819,7 +820,7 @@ async function sendInvitation(
 
 // ---------- Missions: job description ----------
 
-export const jobDescriptionMaxBytes = 5 * 1024 * 1024;
+export const jobDescriptionMaxBytes = JOB_DESCRIPTION_MAX_BYTES;
 
 export interface UploadedFile {
   filename: string | undefined;
