@@ -6,6 +6,7 @@ import {
   type SignerRole,
   type SignerStatus,
   type StaffSignature,
+  SIGNATURE_SCAN_MAX_BYTES,
 } from '@passerelle/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -117,7 +118,7 @@ export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
 /** One-time codes a signer may ask for per window. */
 const CODE_RATE = { limit: 5, windowSeconds: 15 * 60 };
-export const SIGNATURE_SCAN_MAX_BYTES = 10 * 1024 * 1024;
+export { SIGNATURE_SCAN_MAX_BYTES };
 const DAY_MS = 86_400_000;
 const staffTypes: ReadonlySet<string> = new Set(['staff', 'admin']);
 const isStaff = (user: AuthUser) => staffTypes.has(user.userType);
