@@ -1,5 +1,5 @@
 import type { FundingValidationBody, SheetData, SheetKind, SheetResponse } from '@passerelle/contract';
-import type { RouteAnswer, RouteBody, RouteMap } from '@passerelle/contract/routes';
+import type { RouteAnswer, RouteMap } from '@passerelle/contract/routes';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
@@ -27,7 +27,7 @@ export const sheetQueryOptions = <K extends SheetKind>(kind: K, id: number) =>
   queryOptions({
     queryKey: sheetQueryKey(kind, id),
     queryFn: async ({ signal }) =>
-      asSheet<K>(await call(`GET ${sheetRoutes[kind as SheetKind].path}`, { params: { id }, signal })),
+      asSheet<K>(await call(`GET ${sheetRoutes[kind].path}`, { params: { id }, signal })),
     // The form owns the values once loaded; a background refetch would fight the person typing.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -36,14 +36,11 @@ export const sheetQueryOptions = <K extends SheetKind>(kind: K, id: number) =>
     refetchOnMount: 'always',
   });
 
-/** A draft as the sheets' routes take it: one of the kinds' draft schemas. */
-type Draft = RouteBody<RouteMap[`PUT ${SheetPath}`]>;
-
 export const saveSheet = async <K extends SheetKind>(kind: K, id: number, data: SheetData<K>) =>
-  asSheet<K>(await call(`PUT ${sheetRoutes[kind as SheetKind].path}`, { params: { id }, body: data as Draft }));
+  asSheet<K>(await call(`PUT ${sheetRoutes[kind].path}`, { params: { id }, body: data }));
 
 export async function finishSheet<K extends SheetKind>(kind: K, id: number, data: SheetData<K>) {
-  const sheet = await call(`POST ${sheetRoutes[kind as SheetKind].finish}`, { params: { id }, body: data as Draft });
+  const sheet = await call(`POST ${sheetRoutes[kind].finish}`, { params: { id }, body: data });
   // Only the dry run answers 204, with no body.
   if (!sheet) throw new Error('The send answered no sheet');
   return asSheet<K>(sheet);
@@ -51,10 +48,10 @@ export async function finishSheet<K extends SheetKind>(kind: K, id: number, data
 
 /** The send's dry run: resolves when the sheet can be sent, throws the send's 400 (every error, by field) otherwise. */
 export const checkSheetBeforeSend = async <K extends SheetKind>(kind: K, id: number, data: SheetData<K>) => {
-  await call(`POST ${sheetRoutes[kind as SheetKind].finish}`, {
+  await call(`POST ${sheetRoutes[kind].finish}`, {
     params: { id },
     query: { dryRun: 'true' },
-    body: data as Draft,
+    body: data,
   });
 };
 

@@ -1,4 +1,3 @@
-import type { RouteBody, RouteMap } from '@passerelle/contract/routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../../lib/api-client';
 import type { CaseActionPath } from '../components/case-intents';
@@ -32,7 +31,7 @@ export function useCaseAction(id: number) {
       call(`POST /staff/dossiers/:id/${action}` satisfies CaseActionKey, {
         params: { id },
         // The dialog builds each action's body from its form, checked with the action's own contract schema.
-        body: (body ?? {}) as RouteBody<RouteMap[CaseActionKey]>,
+        body: body ?? {},
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
   });
