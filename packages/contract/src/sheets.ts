@@ -473,6 +473,9 @@ export const sheetFinishQuery = z.object({ dryRun: z.enum(['true', 'false']).opt
 
 export const sheetParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
+/** The missions' job description (a .pdf, .doc or .docx): 5 MB at most. */
+export const JOB_DESCRIPTION_MAX_BYTES = 5 * 1024 * 1024;
+
 export const createDossierResponse = z.object({ id: z.number().int() });
 
 // ---------- Funding validation ----------

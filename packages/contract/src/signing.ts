@@ -62,6 +62,9 @@ export const signatureResponse = z.object({
 });
 export type SignatureResponse = z.infer<typeof signatureResponse>;
 
+/** A paper signature's scan (a .pdf): 10 MB at most. */
+export const SIGNATURE_SCAN_MAX_BYTES = 10 * 1024 * 1024;
+
 export const signatureParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 /** GET /signature/:id/documents/:docId: one document version's bytes (a signer of the case only). */
 export const signatureDocumentParams = signatureParams.extend({

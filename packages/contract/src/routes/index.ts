@@ -6,33 +6,52 @@
 import { applicants } from './applicants.ts';
 import { auth } from './auth.ts';
 import { contact } from './contact.ts';
+import { content } from './content.ts';
 import { dossiers } from './dossiers.ts';
 import { employers } from './employers.ts';
+import { staffExports } from './exports.ts';
 import { files } from './files.ts';
 import { formations } from './formations.ts';
 import { health } from './health.ts';
 import { lookups } from './lookups.ts';
+import { offers } from './offers.ts';
 import { portal } from './portal.ts';
+import { sheets } from './sheets.ts';
+import { signatureFlow } from './signature-flow.ts';
+import { staffAccounts } from './staff-accounts.ts';
+import { staff } from './staff.ts';
+import { survey } from './survey.ts';
 import { tracking } from './tracking.ts';
 import { users } from './users.ts';
+import { workshops } from './workshops.ts';
 
 export * from './define.ts';
 export { applicants, auth, contact, dossiers, employers, files, formations, health, lookups, portal, tracking, users };
+export { content, offers, sheets, signatureFlow, staff, staffAccounts, staffExports, survey, workshops };
 
 /** The declarations by module. */
 export const routes = {
   applicants,
   auth,
   contact,
+  content,
   dossiers,
   employers,
   files,
   formations,
   health,
   lookups,
+  offers,
   portal,
+  sheets,
+  signatureFlow,
+  staff,
+  staffAccounts,
+  staffExports,
+  survey,
   tracking,
   users,
+  workshops,
 };
 
 type Routes = typeof routes;

@@ -1,24 +1,12 @@
-import {
-  fundingValidationBody,
-  fundingValidationResponse,
-  salaryGridQuery,
-  salaryGridResponse,
-  sheetDrafts,
-  sheetFinishQuery,
-  sheetParams,
-  sheetResponse,
-  type SheetKind,
-  type UserType,
-} from '@passerelle/contract';
+import type { SheetKind, UserType } from '@passerelle/contract';
+import { sheets, type RouteDeclaration } from '@passerelle/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { loadDataKeys } from '../../db/secrets.ts';
-import { readFileField } from '../../lib/multipart-file.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
-import { formFile } from '@passerelle/contract';
 import { createUploadGuard } from '../../db/upload-guard.ts';
+import { readFileField } from '../../lib/multipart-file.ts';
+import { registerRoute } from '../../lib/route.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import { registerFileAccessRule } from '../files/files.service.ts';
 import { getSalaryGrid } from '../smic/smic.service.ts';
 import { decideFunding, getFundingValidation } from './funding.service.ts';
@@ -39,19 +27,26 @@ function signedInUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-/** Each sheet's address, the party that fills it in, and the name of its final action (SPEC: "send" for the information sheet). */
-const sheetRoutes: { kind: SheetKind; path: string; party: UserType; finish: 'submit' | 'send' }[] = [
-  { kind: 'f1ca', path: '/admissibles/fiche-premier-contact/:id', party: 'admissible', finish: 'submit' },
-  { kind: 'f1ce', path: '/employeurs/fiche-premier-contact/:id', party: 'company', finish: 'submit' },
-  { kind: 'missions', path: '/employeurs/modification-missions/:id', party: 'company', finish: 'submit' },
-  { kind: 'fra', path: '/admissibles/fiche-renseignement/:id', party: 'admissible', finish: 'send' },
-  { kind: 'fre', path: '/employeurs/fiche-renseignement/:id', party: 'company', finish: 'send' },
-];
-
-/** The job description form, for the OpenAPI document: readSingleFile reads it. */
-const jobDescriptionForm = z.object({
-  file: formFile(`.pdf, .doc or .docx; ${jobDescriptionMaxBytes / 1024 / 1024} MB at most`),
-});
+/** Each sheet's routes (at the address of the party that fills it in) and that party. */
+const sheetRoutes = [
+  { kind: 'f1ca', party: 'admissible', read: sheets.f1ca, save: sheets.saveF1ca, finish: sheets.submitF1ca },
+  { kind: 'f1ce', party: 'company', read: sheets.f1ce, save: sheets.saveF1ce, finish: sheets.submitF1ce },
+  {
+    kind: 'missions',
+    party: 'company',
+    read: sheets.missions,
+    save: sheets.saveMissions,
+    finish: sheets.submitMissions,
+  },
+  { kind: 'fra', party: 'admissible', read: sheets.fra, save: sheets.saveFra, finish: sheets.sendFra },
+  { kind: 'fre', party: 'company', read: sheets.fre, save: sheets.saveFre, finish: sheets.sendFre },
+] as const satisfies readonly {
+  kind: SheetKind;
+  party: UserType;
+  read: RouteDeclaration;
+  save: RouteDeclaration;
+  finish: RouteDeclaration;
+}[];
 
 // One file part, one byte over the limit so that an oversized file is recognised rather than cut silently.
 const jobDescriptionFormLimits = { fileSize: jobDescriptionMaxBytes + 1, files: 1, fields: 2, parts: 3 };
@@ -64,78 +59,48 @@ function readSingleFile(request: FastifyRequest): Promise<UploadedFile | undefin
  * The sheets of a dossier (first contacts, missions, information sheet), the funding validation, the
  * job description upload and the salary grid. Staff may act on every sheet.
  */
-export default async function sheetsRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export default async function sheetsRoutes(app: FastifyInstance): Promise<void> {
   const deps: SheetsDeps = { db: app.db, keys: await loadDataKeys(app.db, app.config), config: app.config };
   const uploads = createUploadGuard(app.config, app.log);
   registerFileAccessRule('sheet-attachment', (db, user, file) => canReadSheetAttachment(db, user, file.id));
 
-  for (const { kind, path, party, finish } of sheetRoutes) {
+  for (const { kind, party, read, save, finish } of sheetRoutes) {
     const onRequest = app.requireUserType(party, 'staff', 'admin');
-    const schema = { params: sheetParams, response: { 200: sheetResponse } };
-    app.get(path, { onRequest, schema }, async (request) =>
+    registerRoute(app, read, { onRequest }, async (request) =>
       getSheet(deps, signedInUser(request), kind, request.params.id),
     );
-    app.put(path, { onRequest, schema: { ...schema, body: sheetDrafts[kind] } }, async (request) =>
+    registerRoute(app, save, { onRequest }, async (request) =>
       saveSheetDraft(deps, signedInUser(request), kind, request.params.id, request.body as Record<string, unknown>),
     );
-    app.post(
-      `${path}/${finish}`,
-      {
-        onRequest,
-        schema: {
-          ...schema,
-          querystring: sheetFinishQuery,
-          body: sheetDrafts[kind].nullish(),
-          response: { 200: sheetResponse, 204: z.undefined().describe('The dry run found nothing to fix') },
-        },
-      },
-      async (request, reply) => {
-        const body = (request.body ?? undefined) as Record<string, unknown> | undefined;
-        if (request.query.dryRun === 'true') {
-          await checkSheet(deps, signedInUser(request), kind, request.params.id, body);
-          return reply.status(204).send();
-        }
-        return submitSheet(deps, signedInUser(request), kind, request.params.id, body);
-      },
-    );
+    registerRoute(app, finish, { onRequest }, async (request, reply) => {
+      const body = (request.body ?? undefined) as Record<string, unknown> | undefined;
+      if (request.query.dryRun === 'true') {
+        await checkSheet(deps, signedInUser(request), kind, request.params.id, body);
+        return reply.status(204).send();
+      }
+      return submitSheet(deps, signedInUser(request), kind, request.params.id, body);
+    });
   }
 
-  app.post(
-    '/employeurs/modification-missions/:id/attachment',
-    {
-      onRequest: app.requireUserType('company', 'staff', 'admin'),
-      schema: { params: sheetParams, openapi: { multipart: jobDescriptionForm }, response: { 200: sheetResponse } },
-    },
-    async (request) =>
-      uploadJobDescription(
-        deps,
-        app.storage,
-        uploads,
-        signedInUser(request),
-        request.params.id,
-        await readSingleFile(request),
-      ),
+  const companyOrStaff = app.requireUserType('company', 'staff', 'admin');
+  registerRoute(app, sheets.jobDescription, { onRequest: companyOrStaff }, async (request) =>
+    uploadJobDescription(
+      deps,
+      app.storage,
+      uploads,
+      signedInUser(request),
+      request.params.id,
+      await readSingleFile(request),
+    ),
+  );
+  registerRoute(app, sheets.funding, { onRequest: companyOrStaff }, async (request) =>
+    getFundingValidation(deps, signedInUser(request), request.params.id),
+  );
+  registerRoute(app, sheets.decideFunding, { onRequest: companyOrStaff }, async (request) =>
+    decideFunding(deps, signedInUser(request), request.params.id, request.body),
   );
 
-  const fundingSchema = { params: sheetParams, response: { 200: fundingValidationResponse } };
-  app.get(
-    '/employeurs/validation-financement/:id',
-    { onRequest: app.requireUserType('company', 'staff', 'admin'), schema: fundingSchema },
-    async (request) => getFundingValidation(deps, signedInUser(request), request.params.id),
-  );
-  app.post(
-    '/employeurs/validation-financement/:id',
-    {
-      onRequest: app.requireUserType('company', 'staff', 'admin'),
-      schema: { ...fundingSchema, body: fundingValidationBody },
-    },
-    async (request) => decideFunding(deps, signedInUser(request), request.params.id, request.body),
-  );
-
-  app.get(
-    '/sheets/salary-grid',
-    { onRequest: app.authenticate, schema: { querystring: salaryGridQuery, response: { 200: salaryGridResponse } } },
-    async (request) => getSalaryGrid(app.db, request.query),
+  registerRoute(app, sheets.salaryGrid, { onRequest: app.authenticate }, async (request) =>
+    getSalaryGrid(app.db, request.query),
   );
 }

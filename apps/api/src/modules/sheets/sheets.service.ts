@@ -1,6 +1,7 @@
 import {
   DOSSIER_STATUS,
   issuesToWarnings,
+  JOB_DESCRIPTION_MAX_BYTES,
   ruleIssuesToErrors,
   sheetDrafts,
   sheetIssues,
@@ -782,7 +783,7 @@ async function sendInvitation(
 
 // ---------- Missions: job description ----------
 
-export const jobDescriptionMaxBytes = 5 * 1024 * 1024;
+export const jobDescriptionMaxBytes = JOB_DESCRIPTION_MAX_BYTES;
 
 /** The job description as received (lib/multipart-file.ts); `truncated` when it went over the size limit. */
 export type UploadedFile = Pick<ReceivedFile, 'filename' | 'bytes' | 'truncated'>;

@@ -1,3 +1,4 @@
+import { SIGNATURE_SCAN_MAX_BYTES } from '@passerelle/contract';
 import type { SignatureResponse, SignerRole } from '@passerelle/contract';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { detectFileType, hasExtension } from '../../lib/file-type.ts';
@@ -20,7 +21,7 @@ import {
 } from './procedure.ts';
 import * as repo from './signature-flow.repo.ts';
 
-export const SIGNATURE_SCAN_MAX_BYTES = 10 * 1024 * 1024;
+export { SIGNATURE_SCAN_MAX_BYTES };
 
 export interface UploadedScan {
   filename: string | undefined;

@@ -1,13 +1,7 @@
-import {
-  inviteStaffBody,
-  inviteStaffResponse,
-  staffAccountParams,
-  staffAccountResponse,
-  staffAccountsResponse,
-} from '@passerelle/contract';
+import { staffAccounts } from '@passerelle/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { registerRoute } from '../../lib/route.ts';
 import {
   deactivateStaffAccount,
   findStaffAccounts,
@@ -22,36 +16,22 @@ function signedInId(request: FastifyRequest): number {
 }
 
 /** The back-office accounts (issue 12): admins only; staff get 403 like applicants and employers. */
-export default async function staffAccountsRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export default async function staffAccountsRoutes(app: FastifyInstance): Promise<void> {
   const onRequest = app.requireUserType('admin');
   const tokens = { forget: app.forgetSession };
 
-  app.get('/staff/accounts', { onRequest, schema: { response: { 200: staffAccountsResponse } } }, async (request) => ({
+  registerRoute(app, staffAccounts.list, { onRequest }, async (request) => ({
     accounts: await findStaffAccounts(app.db, signedInId(request)),
   }));
-
-  app.post(
-    '/staff/accounts',
-    { onRequest, schema: { body: inviteStaffBody, response: { 200: inviteStaffResponse, 201: inviteStaffResponse } } },
-    async (request, reply) => {
-      const me = signedInId(request);
-      const { id, created } = await inviteStaff(app.db, app.config, { ...request.body, invitedBy: me });
-      return reply.status(created ? 201 : 200).send({ account: await getStaffAccount(app.db, id, me), created });
-    },
-  );
-
-  app.post(
-    '/staff/accounts/:id/deactivate',
-    { onRequest, schema: { params: staffAccountParams, response: { 200: staffAccountResponse } } },
-    async (request) => ({
-      account: await deactivateStaffAccount(app.db, tokens, request.params.id, signedInId(request)),
-    }),
-  );
-
-  app.post(
-    '/staff/accounts/:id/reactivate',
-    { onRequest, schema: { params: staffAccountParams, response: { 200: staffAccountResponse } } },
-    async (request) => ({ account: await reactivateStaffAccount(app.db, request.params.id, signedInId(request)) }),
-  );
+  registerRoute(app, staffAccounts.invite, { onRequest }, async (request, reply) => {
+    const me = signedInId(request);
+    const { id, created } = await inviteStaff(app.db, app.config, { ...request.body, invitedBy: me });
+    return reply.status(created ? 201 : 200).send({ account: await getStaffAccount(app.db, id, me), created });
+  });
+  registerRoute(app, staffAccounts.deactivate, { onRequest }, async (request) => ({
+    account: await deactivateStaffAccount(app.db, tokens, request.params.id, signedInId(request)),
+  }));
+  registerRoute(app, staffAccounts.reactivate, { onRequest }, async (request) => ({
+    account: await reactivateStaffAccount(app.db, request.params.id, signedInId(request)),
+  }));
 }

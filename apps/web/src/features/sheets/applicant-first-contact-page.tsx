@@ -45,7 +45,7 @@ function ContractTypeSelect({ allowed }: { allowed: readonly string[] }) {
 function ApplicantFirstContactPage() {
   const { t } = useTranslation('sheets');
   const id = useSheetId();
-  const state = useSheet('f1ca', 'admissible', id);
+  const state = useSheet('f1ca', id);
   const [labels] = useState(() => new Map<string, string>());
   const { form, sheet } = state;
   const contractTypes = sheet?.formation?.contractTypes ?? ['APP', 'PRO'];

@@ -31,7 +31,7 @@ import { useSheetId } from './common/use-sheet-id';
 function EmployerFirstContactPage() {
   const { t } = useTranslation('sheets');
   const id = useSheetId();
-  const state = useSheet('f1ce', 'company', id);
+  const state = useSheet('f1ce', id);
   const [labels] = useState(() => new Map<string, string>());
   const { form, sheet } = state;
 

@@ -5,19 +5,17 @@ import { informationSheetNext } from '@passerelle/contract/information-sheet-nex
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { sheetQueryOptions, type SheetRole } from './api/sheets';
+import { sheetQueryOptions } from './api/sheets';
 import { useSheetId } from './common/use-sheet-id';
 
 type Kind = 'fra' | 'fre';
-
-const roles: Record<Kind, SheetRole> = { fra: 'admissible', fre: 'company' };
 
 /** The message once a part is sent, and the way back: the applicant's cases or the employer's home. */
 export function InformationSheetDone({ kind }: { kind: Kind }) {
   const { t } = useTranslation('sheets');
   const id = useSheetId();
   // The same cache entry as the sheet's form: the send's answer has just replaced it.
-  const { data } = useQuery(sheetQueryOptions(kind, roles[kind], id));
+  const { data } = useQuery(sheetQueryOptions(kind, id));
   const next = informationSheetNext(kind, data?.etapeStatus ?? []);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>

@@ -142,7 +142,7 @@ function JobDescriptionUpload({ id, state }: { id: number; state: UseSheetResult
 function MissionsPage() {
   const { t } = useTranslation('sheets');
   const id = useSheetId();
-  const state = useSheet('missions', 'company', id);
+  const state = useSheet('missions', id);
   const [labels] = useState(() => new Map<string, string>());
   const name = apprenticeName(state.sheet?.context ?? {});
   // Read back once sent: the missions, and the job description to open.

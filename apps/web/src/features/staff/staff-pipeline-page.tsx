@@ -58,7 +58,7 @@ export function Component() {
   const shown = pending ?? searchParams;
   const view = useMemo(() => readView(shown), [shown]);
   const query = viewParams(view).toString();
-  const dossiers = useStaffDossiers(query);
+  const dossiers = useStaffDossiers(view);
   const alerts = useStaffAlerts();
   const lists = useStaffFilters();
   const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));

@@ -1,6 +1,5 @@
-import type { OffersResponse } from '@passerelle/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export interface OffersFilters {
   page: number;
@@ -9,18 +8,20 @@ export interface OffersFilters {
   publicationDateAfter?: string;
 }
 
-export function offersSearchParams(filters: OffersFilters): string {
-  const params = new URLSearchParams({ page: String(filters.page) });
-  if (filters.query) params.set('query', filters.query);
-  if (filters.publicationDateBefore) params.set('publicationDateBefore', filters.publicationDateBefore);
-  if (filters.publicationDateAfter) params.set('publicationDateAfter', filters.publicationDateAfter);
-  return params.toString();
+/** The search's parameters as the API reads them: the empty ones left out. */
+export function offersQuery(filters: OffersFilters) {
+  return {
+    page: filters.page,
+    query: filters.query || undefined,
+    publicationDateBefore: filters.publicationDateBefore || undefined,
+    publicationDateAfter: filters.publicationDateAfter || undefined,
+  };
 }
 
 export const offersQueryOptions = (filters: OffersFilters) =>
   queryOptions({
     queryKey: ['portal', 'offers', filters],
-    queryFn: ({ signal }) => api<OffersResponse>(`/admissibles/portal/offers?${offersSearchParams(filters)}`, { signal }),
+    queryFn: ({ signal }) => call('GET /admissibles/portal/offers', { query: offersQuery(filters), signal }),
   });
 
 /** The previous page stays on screen while the next one loads, under the spinner. Not sent while `enabled` is false. */

@@ -1,38 +1,33 @@
-import type {
-  FundingValidationBody,
-  FundingValidationResponse,
-  SalaryGridResponse,
-  SheetData,
-  SheetKind,
-  SheetResponse,
-} from '@passerelle/contract';
+import type { FundingValidationBody, SheetData, SheetKind, SheetResponse } from '@passerelle/contract';
+import type { RouteAnswer, RouteMap } from '@passerelle/contract/routes';
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiResponse, apiVoid, call } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
-/** Who fills a sheet in: the part of the API address (`/admissibles/...`, `/employeurs/...`). */
-export type SheetRole = 'admissible' | 'company';
+/** Each sheet's address, that of the party that fills it in, and its final action (SPEC: "send" for the information sheet). */
+const sheetRoutes = {
+  f1ca: { path: '/admissibles/fiche-premier-contact/:id', finish: '/admissibles/fiche-premier-contact/:id/submit' },
+  f1ce: { path: '/employeurs/fiche-premier-contact/:id', finish: '/employeurs/fiche-premier-contact/:id/submit' },
+  missions: { path: '/employeurs/modification-missions/:id', finish: '/employeurs/modification-missions/:id/submit' },
+  fra: { path: '/admissibles/fiche-renseignement/:id', finish: '/admissibles/fiche-renseignement/:id/send' },
+  fre: { path: '/employeurs/fiche-renseignement/:id', finish: '/employeurs/fiche-renseignement/:id/send' },
+} as const satisfies Record<SheetKind, { path: string; finish: string }>;
 
-const sheetSegments: Record<SheetKind, string> = {
-  f1ca: 'fiche-premier-contact',
-  f1ce: 'fiche-premier-contact',
-  missions: 'modification-missions',
-  fra: 'fiche-renseignement',
-  fre: 'fiche-renseignement',
-};
+type SheetPath = (typeof sheetRoutes)[SheetKind]['path'];
+type SheetAnswer = RouteAnswer<RouteMap[`GET ${SheetPath}`]>;
 
-/** SPEC: the information sheet is "sent"; the other sheets are "submitted". */
-const finishSegment = (kind: SheetKind) => (kind === 'fra' || kind === 'fre' ? 'send' : 'submit');
-
-export function sheetPath(kind: SheetKind, role: SheetRole, id: number): string {
-  return `/${role === 'admissible' ? 'admissibles' : 'employeurs'}/${sheetSegments[kind]}/${id}`;
-}
+/**
+ * A sheet as its kind's form reads it. The wire's `data` is a record whatever the kind (the server checks a draft
+ * against its kind's schema on the way in, not on the way out): the kind the route was chosen by gives its shape.
+ */
+const asSheet = <K extends SheetKind>(sheet: SheetAnswer) => sheet as SheetResponse<K>;
 
 export const sheetQueryKey = (kind: SheetKind, id: number) => ['sheets', kind, id] as const;
 
-export const sheetQueryOptions = <K extends SheetKind>(kind: K, role: SheetRole, id: number) =>
+export const sheetQueryOptions = <K extends SheetKind>(kind: K, id: number) =>
   queryOptions({
     queryKey: sheetQueryKey(kind, id),
-    queryFn: ({ signal }) => api<SheetResponse<K>>(sheetPath(kind, role, id), { signal }),
+    queryFn: async ({ signal }) =>
+      asSheet<K>(await call(`GET ${sheetRoutes[kind].path}`, { params: { id }, signal })),
     // The form owns the values once loaded; a background refetch would fight the person typing.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -41,31 +36,39 @@ export const sheetQueryOptions = <K extends SheetKind>(kind: K, role: SheetRole,
     refetchOnMount: 'always',
   });
 
-export const saveSheet = <K extends SheetKind>(kind: K, role: SheetRole, id: number, data: SheetData<K>) =>
-  api<SheetResponse<K>>(sheetPath(kind, role, id), { method: 'PUT', body: data });
+export const saveSheet = async <K extends SheetKind>(kind: K, id: number, data: SheetData<K>) =>
+  asSheet<K>(await call(`PUT ${sheetRoutes[kind].path}`, { params: { id }, body: data }));
 
-export const finishSheet = <K extends SheetKind>(kind: K, role: SheetRole, id: number, data: SheetData<K>) =>
-  api<SheetResponse<K>>(`${sheetPath(kind, role, id)}/${finishSegment(kind)}`, { method: 'POST', body: data });
+export async function finishSheet<K extends SheetKind>(kind: K, id: number, data: SheetData<K>) {
+  const sheet = await call(`POST ${sheetRoutes[kind].finish}`, { params: { id }, body: data });
+  // Only the dry run answers 204, with no body.
+  if (!sheet) throw new Error('The send answered no sheet');
+  return asSheet<K>(sheet);
+}
 
 /** The send's dry run: resolves when the sheet can be sent, throws the send's 400 (every error, by field) otherwise. */
-export const checkSheetBeforeSend = <K extends SheetKind>(kind: K, role: SheetRole, id: number, data: SheetData<K>) =>
-  apiVoid(`${sheetPath(kind, role, id)}/${finishSegment(kind)}?dryRun=true`, { method: 'POST', body: data });
+export const checkSheetBeforeSend = async <K extends SheetKind>(kind: K, id: number, data: SheetData<K>) => {
+  await call(`POST ${sheetRoutes[kind].finish}`, {
+    params: { id },
+    query: { dryRun: 'true' },
+    body: data,
+  });
+};
 
 export async function uploadJobDescription(id: number, file: File): Promise<SheetResponse<'missions'>> {
   const body = new FormData();
   body.append('file', file);
-  const res = await apiResponse(`/employeurs/modification-missions/${id}/attachment`, { method: 'POST', body });
-  return (await res.json()) as SheetResponse<'missions'>;
+  return asSheet<'missions'>(await call('POST /employeurs/modification-missions/:id/attachment', { params: { id }, body }));
 }
 
 export const fundingQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['sheets', 'funding', id],
-    queryFn: ({ signal }) => api<FundingValidationResponse>(`/employeurs/validation-financement/${id}`, { signal }),
+    queryFn: ({ signal }) => call('GET /employeurs/validation-financement/:id', { params: { id }, signal }),
   });
 
 export const decideFunding = (id: number, body: FundingValidationBody) =>
-  api<FundingValidationResponse>(`/employeurs/validation-financement/${id}`, { method: 'POST', body });
+  call('POST /employeurs/validation-financement/:id', { params: { id }, body });
 
 export interface SalaryGridParams {
   date: string;
@@ -76,11 +79,12 @@ export interface SalaryGridParams {
 }
 
 export const salaryGridQueryOptions = (params: SalaryGridParams) => {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(key, String(value));
+  const query = Object.fromEntries(
+    Object.entries(params).filter(([, value]) => value !== undefined && value !== ''),
+  ) as SalaryGridParams;
   return queryOptions({
-    queryKey: ['sheets', 'salary-grid', query.toString()],
-    queryFn: ({ signal }) => api<SalaryGridResponse>(`/sheets/salary-grid?${query.toString()}`, { signal }),
+    queryKey: ['sheets', 'salary-grid', query],
+    queryFn: ({ signal }) => call('GET /sheets/salary-grid', { query, signal }),
     staleTime: 5 * 60_000,
   });
 };

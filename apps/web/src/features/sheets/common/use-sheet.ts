@@ -4,7 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { get, set, useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
-import { checkSheetBeforeSend, finishSheet, saveSheet, sheetQueryKey, sheetQueryOptions, type SheetRole } from '../api/sheets';
+import { checkSheetBeforeSend, finishSheet, saveSheet, sheetQueryKey, sheetQueryOptions } from '../api/sheets';
 import { loadLists } from '../../../components/sheet-summary/use-lists';
 import { fieldMessage } from './messages';
 import { valueAt } from './contract-mirrors';
@@ -114,11 +114,11 @@ export interface UseSheetResult<K extends SheetKind> {
  * the page is hidden), keeps an unsent copy in this browser (never the NIR) that comes back after a closed tab or an
  * expired session, shows the server's errors under the fields and submits it.
  */
-export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: number, options: UseSheetOptions = {}): UseSheetResult<K> {
+export function useSheet<K extends SheetKind>(kind: K, id: number, options: UseSheetOptions = {}): UseSheetResult<K> {
   const queryClient = useQueryClient();
   // The lists of the selects load beside the sheet, not after it.
   void loadLists();
-  const query = useQuery(sheetQueryOptions(kind, role, id));
+  const query = useQuery(sheetQueryOptions(kind, id));
   const sheet = query.data;
   const [serverErrors] = useState(() => new Map<string, ServerError>());
   const resolver = useMemo(() => sheetResolver(kind, serverErrors), [kind, serverErrors]);
@@ -253,7 +253,7 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
     const run = (async () => {
       setSaveState({ kind: 'saving' });
       try {
-        const next = await saveSheet<K>(kind, role, id, data as SheetData<K>);
+        const next = await saveSheet<K>(kind, id, data as SheetData<K>);
         retries.current = 0;
         lastSent.current = sent;
         base.current = fingerprint(withoutNir(next.data));
@@ -288,7 +288,7 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
     } finally {
       inFlight.current = null;
     }
-  }, [form, kind, role, id, replaceSheet, applyServerErrors, query, scheduleRetry, keepTypedNir]);
+  }, [form, kind, id, replaceSheet, applyServerErrors, query, scheduleRetry, keepTypedNir]);
   // Timers and listeners call the latest save with the latest options.
   useLayoutEffect(() => {
     readOnlyRef.current = readOnly;
@@ -374,21 +374,21 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
     setChecking(true);
     try {
       const { data } = (await loadValidation()).savableData(kind, form.getValues());
-      await checkSheetBeforeSend<K>(kind, role, id, data as SheetData<K>);
+      await checkSheetBeforeSend<K>(kind, id, data as SheetData<K>);
       return true;
     } catch (error) {
       return showRefusal(error);
     } finally {
       setChecking(false);
     }
-  }, [form, kind, role, id, passesOwnChecks, showRefusal]);
+  }, [form, kind, id, passesOwnChecks, showRefusal]);
 
   const finish = useCallback(async (): Promise<boolean> => {
     if (!(await passesOwnChecks())) return false;
     setFinishing(true);
     try {
       const { data } = (await loadValidation()).savableData(kind, form.getValues());
-      const next = await finishSheet<K>(kind, role, id, data as SheetData<K>);
+      const next = await finishSheet<K>(kind, id, data as SheetData<K>);
       clearLocalDraft(kind, id);
       writeTypedNir(kind, id, null);
       lastSent.current = fingerprint(form.getValues());
@@ -400,7 +400,7 @@ export function useSheet<K extends SheetKind>(kind: K, role: SheetRole, id: numb
     } finally {
       setFinishing(false);
     }
-  }, [form, kind, role, id, replaceSheet, passesOwnChecks, showRefusal]);
+  }, [form, kind, id, replaceSheet, passesOwnChecks, showRefusal]);
 
   return {
     query,

@@ -1,34 +1,33 @@
-import type { SignatureMethod, SignatureResponse, SignatureSignBody, signatureCodeResponse } from '@passerelle/contract';
+import type { SignatureMethod, SignatureSignBody } from '@passerelle/contract';
+import type { RouteAnswer, RouteMap } from '@passerelle/contract/routes';
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
-export type SignatureCodeResponse = z.infer<typeof signatureCodeResponse>;
+export type SignatureCodeResponse = RouteAnswer<RouteMap['POST /signature/:id/code']>;
 
 export const signatureQueryKey = (id: number) => ['signature', id] as const;
 
 export const signatureQueryOptions = (id: number) =>
   queryOptions({
     queryKey: signatureQueryKey(id),
-    queryFn: ({ signal }) => api<SignatureResponse>(`/signature/${id}`, { signal }),
+    queryFn: ({ signal }) => call('GET /signature/:id', { params: { id }, signal }),
     // The code form and the chosen file live in the page: a refetch on focus (back from the mail app) must not reset it.
     refetchOnWindowFocus: false,
   });
 
 export const chooseSignatureMethod = (id: number, method: SignatureMethod) =>
-  api<unknown>(`/signature/${id}/method`, { method: 'POST', body: { method } });
+  call('POST /signature/:id/method', { params: { id }, body: { method } });
 
-export const requestSignatureCode = (id: number) =>
-  api<SignatureCodeResponse>(`/signature/${id}/code`, { method: 'POST' });
+export const requestSignatureCode = (id: number) => call('POST /signature/:id/code', { params: { id } });
 
 export const signDocuments = (id: number, body: SignatureSignBody) =>
-  api<unknown>(`/signature/${id}/sign`, { method: 'POST', body });
+  call('POST /signature/:id/sign', { params: { id }, body });
 
 export const refuseSignature = (id: number, reason: string) =>
-  api<unknown>(`/signature/${id}/refuse`, { method: 'POST', body: { reason } });
+  call('POST /signature/:id/refuse', { params: { id }, body: { reason } });
 
 export function uploadSignedScan(id: number, file: File) {
   const body = new FormData();
   body.append('file', file);
-  return api<unknown>(`/signature/${id}/upload`, { method: 'POST', body });
+  return call('POST /signature/:id/upload', { params: { id }, body });
 }

@@ -65,7 +65,7 @@ describe('StaffAccountsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Désactiver le compte de Paul Durand ?' });
     await user.click(within(dialog).getByRole('button', { name: 'Désactiver' }));
     expect(await screen.findByText('Le compte de Paul Durand est désactivé.')).toBeInTheDocument();
-    expect(calls).toEqual([{ method: 'POST', path: '/api/staff/accounts/2/deactivate', body: {} }]);
+    expect(calls).toEqual([{ method: 'POST', path: '/api/staff/accounts/2/deactivate', body: undefined }]);
   });
 
   it('says why a deactivation is refused, in words', async () => {

@@ -1,22 +1,48 @@
-import type { StaffAlertsResponse, StaffDossiersResponse, StaffFiltersResponse } from '@passerelle/contract';
+import type { RouteMap, RouteQuery } from '@passerelle/contract/routes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, type PipelineView } from '../utils/pipeline-view';
 
-/** GET /api/staff/dossiers with the view's parameters (utils/pipeline-view.ts), as the address holds them. */
-export const staffDossiersQueryOptions = (query: string) =>
-  queryOptions({
+/** The list's filters, order and page, as the API reads them. */
+export type StaffDossiersListQuery = RouteQuery<RouteMap['GET /staff/dossiers']>;
+
+/** The view's parameters that differ from the defaults, as utils/pipeline-view.ts writes them in the address. */
+export function viewQuery(view: PipelineView): StaffDossiersListQuery {
+  const text = (value: string) => value.trim() || undefined;
+  return {
+    q: text(view.q),
+    statut: view.statut.length > 0 ? view.statut : undefined,
+    school: text(view.school),
+    formation: view.formation ?? undefined,
+    step: view.step ?? undefined,
+    waitingFor: view.waitingFor ?? undefined,
+    employer: text(view.employer),
+    alert: view.alert ?? undefined,
+    updatedFrom: text(view.updatedFrom),
+    updatedTo: text(view.updatedTo),
+    sort: view.sort === DEFAULT_SORT ? undefined : view.sort,
+    page: view.page === 1 ? undefined : view.page,
+    pageSize: view.pageSize === DEFAULT_PAGE_SIZE ? undefined : view.pageSize,
+  };
+}
+
+/** GET /api/staff/dossiers with the view's parameters (utils/pipeline-view.ts). */
+export const staffDossiersQueryOptions = (view: PipelineView) => {
+  const query = viewQuery(view);
+  return queryOptions({
     queryKey: ['staff', 'dossiers', query],
-    queryFn: ({ signal }) => api<StaffDossiersResponse>(`/staff/dossiers${query ? `?${query}` : ''}`, { signal }),
+    queryFn: ({ signal }) => call('GET /staff/dossiers', { query, signal }),
     // The list stays on screen while the next filter's answer comes, instead of blinking back to its skeleton.
     placeholderData: keepPreviousData,
   });
+};
 
-export const useStaffDossiers = (query: string) => useQuery(staffDossiersQueryOptions(query));
+export const useStaffDossiers = (view: PipelineView) => useQuery(staffDossiersQueryOptions(view));
 
 export const staffAlertsQueryOptions = () =>
   queryOptions({
     queryKey: ['staff', 'alerts'],
-    queryFn: ({ signal }) => api<StaffAlertsResponse>('/staff/alerts', { signal }),
+    queryFn: ({ signal }) => call('GET /staff/alerts', { signal }),
     staleTime: 60_000,
   });
 
@@ -26,7 +52,7 @@ export const useStaffAlerts = () => useQuery(staffAlertsQueryOptions());
 export const staffFiltersQueryOptions = () =>
   queryOptions({
     queryKey: ['staff', 'filters'],
-    queryFn: ({ signal }) => api<StaffFiltersResponse>('/staff/filters', { signal }),
+    queryFn: ({ signal }) => call('GET /staff/filters', { signal }),
     staleTime: 10 * 60_000,
   });
 

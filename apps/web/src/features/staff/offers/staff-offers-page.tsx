@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { DebouncedTextField } from '../components/debounced-text-field';
 import { ListRow } from '../components/list-row';
 import { Pager } from '../components/pager';
-import { useOfferAction, useStaffOffers, type OfferAction } from './api/offers';
+import { useOfferAction, useStaffOffers, type OfferAction, type StaffOffersListQuery } from './api/offers';
 import { numberFormat } from '../../../lib/number-format';
 
 // The form and the import (zod with the contract's schemas, the file steps) load when one opens.
@@ -60,6 +60,16 @@ function queryOf(view: View): string {
   if (view.page > 1) params.set('page', String(view.page));
   if (view.pageSize !== staffOfferPageSizes[0]) params.set('pageSize', String(view.pageSize));
   return params.toString();
+}
+
+/** The same parameters, as the API reads them. */
+function listQuery(view: View): StaffOffersListQuery {
+  return {
+    q: view.q.trim() || undefined,
+    status: view.status || undefined,
+    page: view.page > 1 ? view.page : undefined,
+    pageSize: view.pageSize === staffOfferPageSizes[0] ? undefined : view.pageSize,
+  };
 }
 
 function OfferItem({
@@ -136,7 +146,7 @@ function StaffOffersPage() {
   const errorText = useErrorText();
   const [params, setParams] = useSearchParams();
   const view = viewOf(params);
-  const offers = useStaffOffers(queryOf(view));
+  const offers = useStaffOffers(listQuery(view));
   const act = useOfferAction();
   const [editing, setEditing] = useState<{ offer?: StaffOffer } | null>(null);
   const [isImportOpen, setImportOpen] = useState(false);

@@ -12,7 +12,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { BulkSurveyInvitationResponse, StaffSurveyResultsResponse } from '@passerelle/contract';
+import type { StaffSurveyResultsResponse } from '@passerelle/contract';
 import { surveySteps, type SurveyStep } from '@passerelle/contract/survey-questions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
@@ -21,7 +21,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
-import { api, downloadFile } from '../../../lib/api-client';
+import { call, downloadFile, fileUrl } from '../../../lib/api-client';
 import { useTranslation } from 'react-i18next';
 import { builtKey } from '../../../lib/i18n';
 import { numberFormat } from '../../../lib/number-format';
@@ -31,7 +31,7 @@ type QuestionResult = StaffSurveyResultsResponse['questions'][number];
 const surveyResultsQueryOptions = (etape: SurveyStep) =>
   queryOptions({
     queryKey: ['staff', 'surveys', etape],
-    queryFn: ({ signal }) => api<StaffSurveyResultsResponse>(`/staff/surveys?etape=${etape}`, { signal }),
+    queryFn: ({ signal }) => call('GET /staff/surveys', { query: { etape }, signal }),
   });
 
 function CountBars({ question, total }: { question: QuestionResult; total: number }) {
@@ -113,10 +113,7 @@ function SendToSignedCases({ results }: { results: StaffSurveyResultsResponse })
   const [isOnlyNew, setOnlyNew] = useState(true);
   const send = useMutation({
     mutationFn: (onlyNew: boolean) =>
-      api<BulkSurveyInvitationResponse>('/staff/surveys/invitations', {
-        method: 'POST',
-        body: { etape: results.etape, onlyNew },
-      }),
+      call('POST /staff/surveys/invitations', { body: { etape: results.etape, onlyNew } }),
     onSettled: () => {
       setOpen(false);
       void queryClient.invalidateQueries({ queryKey: ['staff'] });
@@ -207,7 +204,7 @@ function StaffSurveysPage() {
   async function download() {
     setDownloading(true);
     try {
-      await downloadFile(`/api/staff/exports/surveys.csv?etape=${etape}`, `sondage-${etape}.csv`);
+      await downloadFile(fileUrl('GET /staff/exports/surveys.csv', { query: { etape } }), `sondage-${etape}.csv`);
     } finally {
       setDownloading(false);
     }

@@ -1,18 +1,13 @@
-import type {
-  InviteStaffBody,
-  InviteStaffResponse,
-  StaffAccount,
-  StaffAccountsResponse,
-} from '@passerelle/contract/staff-accounts';
+import type { InviteStaffBody } from '@passerelle/contract/staff-accounts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
 
 const accountsKey = ['staff', 'accounts'] as const;
 
 export const staffAccountsQueryOptions = () =>
   queryOptions({
     queryKey: accountsKey,
-    queryFn: ({ signal }) => api<StaffAccountsResponse>('/staff/accounts', { signal }),
+    queryFn: ({ signal }) => call('GET /staff/accounts', { signal }),
   });
 
 export const useStaffAccounts = () => useQuery(staffAccountsQueryOptions());
@@ -21,7 +16,7 @@ export const useStaffAccounts = () => useQuery(staffAccountsQueryOptions());
 export function useInviteStaff() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InviteStaffBody) => api<InviteStaffResponse>('/staff/accounts', { method: 'POST', body }),
+    mutationFn: (body: InviteStaffBody) => call('POST /staff/accounts', { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountsKey }),
   });
 }
@@ -31,7 +26,7 @@ export function useAccountStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'deactivate' | 'reactivate' }) =>
-      api<{ account: StaffAccount }>(`/staff/accounts/${id}/${action}`, { method: 'POST', body: {} }),
+      call(`POST /staff/accounts/:id/${action}`, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountsKey }),
   });
 }

@@ -1,6 +1,5 @@
-import type { DossierStateResponse, StaffDossierDetailResponse } from '@passerelle/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
 import type { CaseActionPath } from '../components/case-intents';
 
 export const staffCaseKey = (id: number) => ['staff', 'dossiers', id] as const;
@@ -8,14 +7,16 @@ export const staffCaseKey = (id: number) => ['staff', 'dossiers', id] as const;
 export const staffCaseQueryOptions = (id: number) =>
   queryOptions({
     queryKey: staffCaseKey(id),
-    queryFn: ({ signal }) => api<StaffDossierDetailResponse>(`/staff/dossiers/${id}`, { signal }),
+    queryFn: ({ signal }) => call('GET /staff/dossiers/:id', { params: { id }, signal }),
   });
 
 export const useStaffCase = (id: number) => useQuery(staffCaseQueryOptions(id));
 
+type CaseActionKey = `POST /staff/dossiers/:id/${CaseActionPath}`;
+
 export interface CaseActionInput {
   action: CaseActionPath;
-  /** The action's body as its contract schema gives it; none for contract-prepared. */
+  /** The action's body as its contract schema gives it (the dialog's form checks it with that schema); none for contract-prepared. */
   body?: unknown;
 }
 
@@ -27,7 +28,11 @@ export function useCaseAction(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, body }: CaseActionInput) =>
-      api<DossierStateResponse>(`/staff/dossiers/${id}/${action}`, { method: 'POST', body: body ?? {} }),
+      call(`POST /staff/dossiers/:id/${action}` satisfies CaseActionKey, {
+        params: { id },
+        // The dialog builds each action's body from its form, checked with the action's own contract schema.
+        body: body ?? {},
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
   });
 }

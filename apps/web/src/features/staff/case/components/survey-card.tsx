@@ -11,7 +11,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { ErrorState } from '../../../../components/error-state';
 import { useErrorText } from '../../../../components/use-error-text';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/date-format';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -28,7 +28,7 @@ const caseSurveysKey = (id: number) => ['staff', 'dossiers', id, 'surveys'] as c
 const caseSurveysQueryOptions = (id: number) =>
   queryOptions({
     queryKey: caseSurveysKey(id),
-    queryFn: ({ signal }) => api<CaseSurveysResponse>(`/staff/dossiers/${id}/surveys`, { signal }),
+    queryFn: ({ signal }) => call('GET /staff/dossiers/:id/surveys', { params: { id }, signal }),
   });
 
 /** When the step was sent, how often; or why it is open without a sending (the signature survey of a signed case). */
@@ -132,10 +132,7 @@ export function SurveyCard({ dossierId }: { dossierId: number }) {
   const feedbackRef = useRef<HTMLDivElement>(null);
   const send = useMutation({
     mutationFn: (etape: SurveyStep) =>
-      api<CaseSurveysResponse>(`/staff/dossiers/${dossierId}/survey-invitations`, {
-        method: 'POST',
-        body: { etape },
-      }),
+      call('POST /staff/dossiers/:id/survey-invitations', { params: { id: dossierId }, body: { etape } }),
     onSuccess: (state, etape) => {
       queryClient.setQueryData(caseSurveysKey(dossierId), state);
       setSentStep(etape);

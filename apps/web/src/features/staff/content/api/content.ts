@@ -1,19 +1,7 @@
 import type { Language } from '@passerelle/contract';
-import type {
-  CmsSectionName,
-  ForumBody,
-  PartnerBody,
-  PartnerLogoResponse,
-  StaffCmsBody,
-  StaffCmsSection,
-  StaffForumResponse,
-  StaffPartner,
-  StaffPartnersResponse,
-  StaffPublicFile,
-  StaffPublicFilesResponse,
-} from '@passerelle/contract/staff-content';
+import type { CmsSectionName, ForumBody, PartnerBody, PartnerLogoResponse, StaffCmsBody } from '@passerelle/contract/staff-content';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
 
 const cmsKey = (section: CmsSectionName, lang: Language) => ['staff', 'cms', section, lang] as const;
 const filesKey = ['staff', 'content', 'public-files'] as const;
@@ -23,7 +11,7 @@ const forumKey = ['staff', 'content', 'forum'] as const;
 export const cmsSectionQueryOptions = (section: CmsSectionName, lang: Language) =>
   queryOptions({
     queryKey: cmsKey(section, lang),
-    queryFn: ({ signal }) => api<StaffCmsSection>(`/staff/cms/${section}?lang=${lang}`, { signal }),
+    queryFn: ({ signal }) => call('GET /staff/cms/:section', { params: { section }, query: { lang }, signal }),
   });
 
 export const useCmsSection = (section: CmsSectionName, lang: Language) =>
@@ -33,7 +21,7 @@ export function useSaveCmsSection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ section, lang, body }: { section: CmsSectionName; lang: Language; body: StaffCmsBody }) =>
-      api<StaffCmsSection>(`/staff/cms/${section}?lang=${lang}`, { method: 'PUT', body }),
+      call('PUT /staff/cms/:section', { params: { section }, query: { lang }, body }),
     onSuccess: (saved) => queryClient.setQueryData(cmsKey(saved.section, saved.lang), saved),
   });
 }
@@ -41,17 +29,17 @@ export function useSaveCmsSection() {
 export const usePublicFiles = () =>
   useQuery({
     queryKey: filesKey,
-    queryFn: ({ signal }) => api<StaffPublicFilesResponse>('/staff/content/public-files', { signal }),
+    queryFn: ({ signal }) => call('GET /staff/content/public-files', { signal }),
   });
 export const usePartners = () =>
   useQuery({
     queryKey: partnersKey,
-    queryFn: ({ signal }) => api<StaffPartnersResponse>('/staff/content/partners', { signal }),
+    queryFn: ({ signal }) => call('GET /staff/content/partners', { signal }),
   });
 export const useForum = () =>
   useQuery({
     queryKey: forumKey,
-    queryFn: ({ signal }) => api<StaffForumResponse>('/staff/content/forum', { signal }),
+    queryFn: ({ signal }) => call('GET /staff/content/forum', { signal }),
   });
 
 /** A change to one of the lists; the list is read again after it, whatever the answer. */
@@ -68,39 +56,38 @@ export const useUploadPublicFile = () =>
     const body = new FormData();
     if (name.trim()) body.append('name', name.trim());
     body.append('file', file);
-    return api<{ file: StaffPublicFile }>('/staff/content/public-files', { method: 'POST', body });
+    return call('POST /staff/content/public-files', { body });
   });
 export const useRenamePublicFile = () =>
   useListChange(filesKey, ({ id, name }: { id: number; name: string }) =>
-    api<{ file: StaffPublicFile }>(`/staff/content/public-files/${id}`, { method: 'PUT', body: { name } }),
+    call('PUT /staff/content/public-files/:id', { params: { id }, body: { name } }),
   );
 export const useDeletePublicFile = () =>
-  useListChange(filesKey, (id: number) => api<undefined>(`/staff/content/public-files/${id}`, { method: 'DELETE' }));
+  useListChange(filesKey, (id: number) => call('DELETE /staff/content/public-files/:id', { params: { id } }));
 export const useOrderPublicFiles = () =>
   useListChange(filesKey, (ids: number[]) =>
-    api<StaffPublicFilesResponse>('/staff/content/public-files/order', { method: 'PUT', body: { ids } }),
+    call('PUT /staff/content/public-files/order', { body: { ids } }),
   );
 
 export function uploadPartnerLogo(file: File): Promise<PartnerLogoResponse> {
   const body = new FormData();
   body.append('file', file);
-  return api<PartnerLogoResponse>('/staff/content/partner-logos', { method: 'POST', body });
+  return call('POST /staff/content/partner-logos', { body });
 }
 export const useSavePartner = () =>
   useListChange(partnersKey, ({ id, body }: { id?: number; body: PartnerBody }) =>
-    api<{ partner: StaffPartner }>(id === undefined ? '/staff/content/partners' : `/staff/content/partners/${id}`, {
-      method: id === undefined ? 'POST' : 'PUT',
-      body,
-    }),
+    id === undefined
+      ? call('POST /staff/content/partners', { body })
+      : call('PUT /staff/content/partners/:id', { params: { id }, body }),
   );
 export const useDeletePartner = () =>
-  useListChange(partnersKey, (id: number) => api<undefined>(`/staff/content/partners/${id}`, { method: 'DELETE' }));
+  useListChange(partnersKey, (id: number) => call('DELETE /staff/content/partners/:id', { params: { id } }));
 export const useOrderPartners = () =>
   useListChange(partnersKey, (ids: number[]) =>
-    api<StaffPartnersResponse>('/staff/content/partners/order', { method: 'PUT', body: { ids } }),
+    call('PUT /staff/content/partners/order', { body: { ids } }),
   );
 
 export const useSaveForum = () =>
   useListChange(forumKey, (body: ForumBody) =>
-    api<StaffForumResponse>('/staff/content/forum', { method: 'PUT', body }),
+    call('PUT /staff/content/forum', { body }),
   );

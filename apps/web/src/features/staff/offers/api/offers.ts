@@ -1,33 +1,29 @@
-import type {
-  OfferBody,
-  OfferImportResponse,
-  StaffOffer,
-  StaffOffersResponse,
-} from '@passerelle/contract/staff-offers';
+import type { OfferBody } from '@passerelle/contract/staff-offers';
+import type { RouteMap, RouteQuery } from '@passerelle/contract/routes';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
 
 const offersKey = ['staff', 'offers'] as const;
 
-/** GET /api/staff/offers with the list's parameters, as the address holds them. */
-export const staffOffersQueryOptions = (query: string) =>
+/** The list's search, status and page, as the API reads them. */
+export type StaffOffersListQuery = RouteQuery<RouteMap['GET /staff/offers']>;
+
+/** GET /api/staff/offers with the list's parameters. */
+export const staffOffersQueryOptions = (query: StaffOffersListQuery) =>
   queryOptions({
     queryKey: [...offersKey, query],
-    queryFn: ({ signal }) => api<StaffOffersResponse>(`/staff/offers${query ? `?${query}` : ''}`, { signal }),
+    queryFn: ({ signal }) => call('GET /staff/offers', { query, signal }),
     placeholderData: keepPreviousData,
   });
 
-export const useStaffOffers = (query: string) => useQuery(staffOffersQueryOptions(query));
+export const useStaffOffers = (query: StaffOffersListQuery) => useQuery(staffOffersQueryOptions(query));
 
 /** POST /staff/offers, or PUT /staff/offers/:id when `id` is given; the list is read again. */
 export function useSaveOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: OfferBody }) =>
-      api<{ offer: StaffOffer }>(id === undefined ? '/staff/offers' : `/staff/offers/${id}`, {
-        method: id === undefined ? 'POST' : 'PUT',
-        body,
-      }),
+      id === undefined ? call('POST /staff/offers', { body }) : call('PUT /staff/offers/:id', { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: offersKey }),
   });
 }
@@ -39,8 +35,8 @@ export function useOfferAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, action }: { id: number; action: OfferAction }): Promise<void> => {
-      if (action === 'delete') await api<void>(`/staff/offers/${id}`, { method: 'DELETE' });
-      else await api<{ offer: StaffOffer }>(`/staff/offers/${id}/${action}`, { method: 'POST' });
+      if (action === 'delete') await call('DELETE /staff/offers/:id', { params: { id } });
+      else await call(`POST /staff/offers/:id/${action}`, { params: { id } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: offersKey }),
   });
@@ -53,7 +49,7 @@ export function useImportOffers() {
     mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) => {
       const form = new FormData();
       form.append('file', file);
-      return api<OfferImportResponse>(`/staff/offers/import?dryRun=${String(dryRun)}`, { method: 'POST', body: form });
+      return call('POST /staff/offers/import', { query: { dryRun: dryRun ? 'true' : 'false' }, body: form });
     },
     onSuccess: (result, { dryRun }) => {
       if (!dryRun && result.imported > 0) void queryClient.invalidateQueries({ queryKey: offersKey });

@@ -1,14 +1,15 @@
 import type { SmicRate } from '@passerelle/contract/rules/salary';
+import type { RouteAnswer, RouteMap } from '@passerelle/contract/routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
 
 /** One dated SMIC value as GET /staff/smic answers it: `updatedAt` null for the values the portal shipped with. */
-export type SmicRow = SmicRate & { updatedAt: string | null };
+export type SmicRow = RouteAnswer<RouteMap['GET /staff/smic']>[number];
 
 const smicKey = ['staff', 'smic'] as const;
 
 export const smicTableQueryOptions = () =>
-  queryOptions({ queryKey: smicKey, queryFn: ({ signal }) => api<SmicRow[]>('/staff/smic', { signal }) });
+  queryOptions({ queryKey: smicKey, queryFn: ({ signal }) => call('GET /staff/smic', { signal }) });
 
 export const useSmicTable = () => useQuery(smicTableQueryOptions());
 
@@ -16,7 +17,7 @@ export const useSmicTable = () => useQuery(smicTableQueryOptions());
 export function useSaveSmic() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SmicRate) => api<SmicRow[]>('/staff/smic', { method: 'PUT', body }),
+    mutationFn: (body: SmicRate) => call('PUT /staff/smic', { body }),
     onSuccess: (rows) => queryClient.setQueryData(smicKey, rows),
   });
 }

@@ -1,19 +1,13 @@
-import type {
-  DeleteWorkshopResponse,
-  StaffWorkshop,
-  StaffWorkshopsResponse,
-  WorkshopBody,
-  WorkshopRegistrantsResponse,
-} from '@passerelle/contract/staff-workshops';
+import type { WorkshopBody } from '@passerelle/contract/staff-workshops';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
 
 const workshopsKey = ['staff', 'workshops'] as const;
 
 export const staffWorkshopsQueryOptions = () =>
   queryOptions({
     queryKey: workshopsKey,
-    queryFn: ({ signal }) => api<StaffWorkshopsResponse>('/staff/workshops', { signal }),
+    queryFn: ({ signal }) => call('GET /staff/workshops', { signal }),
   });
 
 export const useStaffWorkshops = () => useQuery(staffWorkshopsQueryOptions());
@@ -21,7 +15,7 @@ export const useStaffWorkshops = () => useQuery(staffWorkshopsQueryOptions());
 export const useWorkshopRegistrants = (id: number) =>
   useQuery({
     queryKey: [...workshopsKey, id, 'registrants'],
-    queryFn: ({ signal }) => api<WorkshopRegistrantsResponse>(`/staff/workshops/${id}/registrants`, { signal }),
+    queryFn: ({ signal }) => call('GET /staff/workshops/:id/registrants', { params: { id }, signal }),
   });
 
 /** POST /staff/workshops, or PUT /staff/workshops/:id when `id` is given; the list is read again. */
@@ -29,10 +23,9 @@ export function useSaveWorkshop() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: WorkshopBody }) =>
-      api<{ workshop: StaffWorkshop }>(id === undefined ? '/staff/workshops' : `/staff/workshops/${id}`, {
-        method: id === undefined ? 'POST' : 'PUT',
-        body,
-      }),
+      id === undefined
+        ? call('POST /staff/workshops', { body })
+        : call('PUT /staff/workshops/:id', { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workshopsKey }),
   });
 }
@@ -41,7 +34,7 @@ export function useSaveWorkshop() {
 export function useDeleteWorkshop() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<DeleteWorkshopResponse>(`/staff/workshops/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call('DELETE /staff/workshops/:id', { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workshopsKey }),
   });
 }
