@@ -216,10 +216,12 @@ async function lighthouseRows(
 }
 
 /**
- * The CPU slowdown that makes this host a mid-range phone, as Lighthouse's documentation says to set it: from the
+ * The CPU slowdown of the measure: Lighthouse's default (4x), as issue 25's table was measured, unless LIGHTHOUSE_CPU
+ * says otherwise: a number, or `auto` for the slowdown that makes this host Lighthouse's reference phone, from the
  * benchmark index Lighthouse measures in each run (the median of the visitor home's CALIBRATION_RUNS runs), through
- * Lighthouse's CPU throttling calculator (scripts/cpu-slowdown.ts). LIGHTHOUSE_CPU=<n> sets it instead (4: Lighthouse's
- * default, whatever the host).
+ * Lighthouse's CPU throttling calculator (scripts/cpu-slowdown.ts), as Lighthouse's documentation says to calibrate. The
+ * host's index is printed either way: the same build's figures differ from one host to the next (and on one host, with
+ * what else runs), and the index says which host measured them.
  */
 async function calibrate(url: string, flags: Flags, clearHttpCache: () => Promise<void>): Promise<Calibration> {
   const indexes: number[] = [];
@@ -228,11 +230,13 @@ async function calibrate(url: string, flags: Flags, clearHttpCache: () => Promis
     indexes.push(result.lhr.environment.benchmarkIndex);
   }
   const benchmarkIndex = [...indexes].sort((a, b) => a - b)[Math.floor(indexes.length / 2)]!;
-  const forced = process.env['LIGHTHOUSE_CPU'];
-  const cpuSlowdown = forced ? Number(forced) : cpuSlowdownFor(benchmarkIndex);
+  const chosen = process.env['LIGHTHOUSE_CPU'] ?? String(LIGHTHOUSE_DEFAULT_SLOWDOWN);
+  const cpuSlowdown = chosen === 'auto' ? cpuSlowdownFor(benchmarkIndex) : Number(chosen);
+  if (!(cpuSlowdown >= 1)) throw new Error(`LIGHTHOUSE_CPU=${chosen}: a slowdown of 1 or more, or auto`);
   console.log(
-    `host benchmark index ${indexes.map(Math.round).join(', ')} (median ${Math.round(benchmarkIndex)}): ` +
-      `CPU ${cpuSlowdown.toFixed(2)}x slower${forced ? ' (LIGHTHOUSE_CPU)' : ` (Lighthouse's default ${LIGHTHOUSE_DEFAULT_SLOWDOWN}x is for an index of 1533)`}\n`,
+    `host benchmark index ${indexes.map(Math.round).join(', ')} (median ${Math.round(benchmarkIndex)}; ` +
+      `Lighthouse's reference phone is 4x slower than an index of 1533, ${cpuSlowdownFor(benchmarkIndex).toFixed(2)}x slower than this host): ` +
+      `measured at CPU ${Number(cpuSlowdown.toFixed(2))}x slower${chosen === 'auto' ? ' (LIGHTHOUSE_CPU=auto)' : ''}\n`,
   );
   return { benchmarkIndex, cpuSlowdown };
 }
