@@ -51,8 +51,6 @@ const results = [
       'node_modules/.bin/depcruise',
       '--config',
       '.dependency-cruiser.cjs',
-      '--ignore-known',
-      '.dependency-cruiser-known-violations.json',
       'apps/api/src',
       'apps/web/src',
       'packages/contract/src',

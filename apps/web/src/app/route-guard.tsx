@@ -8,7 +8,7 @@ import { FullPageSpinner } from '../components/full-page-spinner';
 import { meQueryOptions } from '../features/auth/api/me';
 import { rememberReturnPath, useAuth } from '../lib/auth-store';
 import { ApiError } from '../lib/api-client';
-import type { RouteHandle } from './router';
+import type { RouteHandle } from './route-handle';
 import { admittedTypes } from './route-loaders';
 
 function isRouteHandle(handle: unknown): handle is Partial<RouteHandle> {

@@ -1,6 +1,7 @@
 import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routes, type RouteHandle } from './router';
+import type { RouteHandle } from './route-handle';
+import { routes } from './router';
 import { screenModuleOf, type ScreenModule } from './screen';
 
 /** Every source file of the app, as text, by its path from src ("/src/app/router.tsx"). */
