@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core free (one worker on a 2-core machine); the API tests' workers wait on PostgreSQL
+    // and on each other's databases, so two at least use both cores. The end-to-end project stays one file at a time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -25,6 +29,7 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           exclude: ['apps/api/src/**/*.unit.test.ts', 'apps/api/src/**/*.postgres.test.ts'],
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['./apps/api/test/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Env } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -25,7 +26,7 @@ export interface TestContext {
  */
 export async function createTestDatabase(): Promise<{ database: Database; url: string | undefined; drop: () => Promise<void> }> {
   if (testDbKind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', memoryDump: pgliteTemplate() });
     await database.migrate();
     return { database, url: undefined, drop: () => database.close() };
   }
@@ -49,6 +50,13 @@ export async function createTestDatabase(): Promise<{ database: Database; url: s
       await a.end();
     },
   };
+}
+
+let template: Blob | undefined;
+/** The run's migrated database (test/pglite-template.ts), read once per test file. */
+function pgliteTemplate(): Blob {
+  template ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return template;
 }
 
 /**

@@ -62,6 +62,11 @@ export interface DatabaseOptions {
   onNewDatabase?: (made: Promise<NewDatabaseDone>) => void;
   /** Where new embedded databases' template is kept (new-database.worker.ts); the installation's cache by default, false: none. */
   templateDir?: string | false;
+  /**
+   * 'memory://' only: the dump (PGlite's dumpDataDir, uncompressed) the database starts from instead of initdb: the API
+   * tests' migrated template (test/pglite-template.ts), seconds of CPU saved per test file.
+   */
+  memoryDump?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -88,7 +93,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Database> {
   if (dataDir.startsWith('memory://')) {
     const [{ PGlite }, driver] = await Promise.all([import('@electric-sql/pglite'), loadPgliteDriver()]);
-    return wrapPglite(await PGlite.create(dataDir, pgliteOptions(driver)), driver, () => {});
+    const dump = options.memoryDump ? { loadDataDir: options.memoryDump } : {};
+    return wrapPglite(await PGlite.create(dataDir, { ...pgliteOptions(driver), ...dump }), driver, () => {});
   }
   mkdirSync(dataDir, { recursive: true });
   const lock = lockDataDir(dataDir);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helper.ts';
@@ -5,17 +8,31 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { loggerOptions } from '../lib/logger.ts';
 
+// A built web app of its own (an index.html), so that the tour's page is answered whether `npm run build` has run or not.
+const webDist = mkdtempSync(path.join(tmpdir(), 'passerelle-web-'));
+writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
 /** The real app logging into an array at the given level. */
 async function appLoggingAt(level: string) {
   const { database, drop } = await createTestDatabase();
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       callback();
     },
   });
-  const config = loadConfig({ NODE_ENV: 'test' }, { PUBLIC_URL: 'http://localhost:3999', DEMO_DATA: false, JWT_SECRET: 'test-secret-test-secret-test-secret-0123' });
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    {
+      PUBLIC_URL: 'http://localhost:3999',
+      DEMO_DATA: false,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+      WEB_DIST: webDist,
+    },
+  );
   const app = await buildApp({ config, database, logger: { ...loggerOptions(level), stream } });
   await app.ready();
   afterAll(async () => {
@@ -33,7 +50,8 @@ describe('request logs', async () => {
     await quiet.app.inject({ method: 'GET', url: '/api/health' });
     await quiet.app.inject({ method: 'GET', url: '/api/users/me' });
     await quiet.app.inject({ method: 'POST', url: '/api/auth/login-link', payload: { email: 'nobody@example.org' } });
-    await quiet.app.inject({ method: 'GET', url: '/' });
+    const page = await quiet.app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
     expect(quiet.lines.filter((line) => String(line['msg']).includes('request'))).toEqual([]);
   });
 
