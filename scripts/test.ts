@@ -24,7 +24,14 @@ function run(title: string, cmd: string, args: string[]): boolean {
 
 function vitest(title: string, projects: string[]): boolean {
   const out = path.join(reports, `${projects.join('-')}.json`);
-  const ok = run(title, npx, ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const ok = run(title, npx, [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number };
     passed += report.numPassedTests;
@@ -57,7 +64,9 @@ const results = [
     ]),
   vitest('unit and component tests', ['unit', 'web']),
   vitest('API tests (PGlite and PostgreSQL)', ['api-pglite', 'api-postgres']),
-  step('web build', 'npm', ['run', 'build']) && step('size budgets', process.execPath, ['scripts/size-report.ts']) && vitest('end-to-end (Chromium)', ['e2e']),
+  step('web build', 'npm', ['run', 'build']) &&
+    step('size budgets', process.execPath, ['scripts/size-report.ts']) &&
+    vitest('end-to-end (Chromium)', ['e2e']),
 ];
 
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -24,7 +24,11 @@ export interface TestContext {
  * A fresh database (in-memory PGlite, or a new database on the local PostgreSQL server), migrated,
  * and the real app on it. Closed and dropped after the file's tests.
  */
-export async function createTestDatabase(): Promise<{ database: Database; url: string | undefined; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  url: string | undefined;
+  drop: () => Promise<void>;
+}> {
   if (testDbKind === 'pglite') {
     const database = await openDatabase({ dataDir: 'memory://', memoryDump: pgliteTemplate() });
     await database.migrate();
@@ -63,7 +67,10 @@ function pgliteTemplate(): Blob {
  * `logger`: pino options (e.g. a stream) for a test that reads the log lines; none otherwise. `clock`: the session
  * cache's clock, for a test that moves it past SESSION_CHECK_CACHE_MS.
  */
-export async function createTestApp(env: Partial<Env> = {}, options: { logger?: object; clock?: () => number } = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Partial<Env> = {},
+  options: { logger?: object; clock?: () => number } = {},
+): Promise<TestContext> {
   const { database, url, drop } = await createTestDatabase();
   const config = loadConfig(
     { NODE_ENV: 'test' },
@@ -78,7 +85,12 @@ export async function createTestApp(env: Partial<Env> = {}, options: { logger?: 
       ...env,
     },
   );
-  const app = await buildApp({ config, database, logger: options.logger ?? false, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logger ?? false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();
