@@ -7,8 +7,9 @@
  * Starts the built portal with the demo data over HTTPS and HTTP/2 (scripts/inp.ts' startDemoPortal), signs in as the
  * demo applicant (a screen under /espace-admissible) and loads the screen TRACE_RUNS times (3) in Debian's Chromium,
  * unthrottled, on a phone's viewport, with the HTTP cache emptied, recording Chromium's trace. Prints, for each run,
- * each task of TRACE_MIN_MS (15) or more: its start after the document's request, its length, and the main thread's
- * compile time and function count within it; then the compile time V8's background threads took.
+ * each task of TRACE_MIN_MS (15) or more: its start after the document's request, its length, what it went to (running
+ * script, computing styles, layout, painting), and the main thread's compile time and function count within it; then
+ * the compile time V8's background threads took.
  */
 import { chromium, type CDPSession } from 'playwright-core';
 import { CHROMIUM_ARGS, startDemoPortal } from './inp.ts';
@@ -57,6 +58,43 @@ function mainThreadOf(events: TraceEvent[]) {
 }
 
 const isCompile = (e: TraceEvent) => e.ph === 'X' && /compile/i.test(e.name);
+
+/** What a task's time went to: Chromium's own events for running script, computing styles, layout and painting. */
+const KINDS: Record<string, string> = {
+  FunctionCall: 'script',
+  EvaluateScript: 'script',
+  'v8.evaluateModule': 'script',
+  TimerFire: 'script',
+  FireAnimationFrame: 'script',
+  EventDispatch: 'script',
+  RunMicrotasks: 'script',
+  UpdateLayoutTree: 'style',
+  Layout: 'layout',
+  PrePaint: 'paint',
+  Paint: 'paint',
+  Layerize: 'paint',
+  Commit: 'paint',
+};
+
+/** The outermost events of each kind within a task, summed (a script's nested calls count once). */
+function breakdown(inside: TraceEvent[]): string {
+  const kinds = inside.filter((e) => KINDS[e.name]);
+  const outer = kinds.filter(
+    (e) =>
+      !kinds.some(
+        (p) =>
+          p !== e &&
+          KINDS[p.name] === KINDS[e.name] &&
+          p.ts <= e.ts &&
+          p.ts + (p.dur ?? 0) >= e.ts + (e.dur ?? 0) &&
+          (p.dur ?? 0) >= (e.dur ?? 0) &&
+          (p.ts !== e.ts || (p.dur ?? 0) !== (e.dur ?? 0) || kinds.indexOf(p) < kinds.indexOf(e)),
+      ),
+  );
+  const sums = new Map<string, number>();
+  for (const e of outer) sums.set(KINDS[e.name] ?? '', (sums.get(KINDS[e.name] ?? '') ?? 0) + (e.dur ?? 0));
+  return ['script', 'style', 'layout', 'paint'].map((kind) => `${kind} ${ms(sums.get(kind) ?? 0)}`).join(', ');
+}
 const ms = (us: number) => (us / 1000).toFixed(1);
 
 /** One line per long task, then the background compile time. Nested compile events count once (the outermost). */
@@ -77,7 +115,8 @@ function describeRun(events: TraceEvent[]): string[] {
       const end = task.ts + (task.dur ?? 0);
       const inside = outermost.filter((e) => e.ts >= task.ts && e.ts <= end);
       const compile = inside.reduce((sum, e) => sum + (e.dur ?? 0), 0);
-      return `  at ${ms(task.ts - main.start).padStart(7)} ms: ${ms(task.dur ?? 0).padStart(6)} ms, compiling ${ms(compile)} ms (${inside.length} functions)`;
+      const parts = breakdown(onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts <= end));
+      return `  at ${ms(task.ts - main.start).padStart(7)} ms: ${ms(task.dur ?? 0).padStart(6)} ms (${parts}), compiling ${ms(compile)} ms (${inside.length} functions)`;
     });
   const background = events
     .filter((e) => e.pid === main.pid && e.tid !== main.tid && isCompile(e))
