@@ -21,15 +21,25 @@ export function csvDate(date: Date | null | undefined): string {
 }
 
 /**
- * One CSV cell: quoted when it holds a separator, a quote or a line break; a text starting like a formula (= + - @) is
- * prefixed with an apostrophe so that a spreadsheet shows it rather than runs it. A date is written dd/mm/yyyy.
+ * Where a spreadsheet may start a cell in a text of ours: at its start, and after any separator one might split the
+ * file on (semicolon, comma, tab, line break), past spaces and quotes. There, a formula's first character (= + - @, or
+ * their full-width forms, which some spreadsheets read as the same) gets an apostrophe before it, so that the
+ * spreadsheet shows the text rather than runs it: `x,=cmd|' /C calc'!A0` stays text in a spreadsheet that splits on
+ * commas (issue 27, OWASP's CSV injection).
+ */
+const FORMULA_START = /(^|[;,\t\r\n])([\s"]*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
+/** A cell holding a separator of any kind, a quote or a line break is quoted. */
+const NEEDS_QUOTES = /[;,\t"\r\n]/;
+
+/**
+ * One CSV cell: a text with its formula starts guarded (FORMULA_START), quoted when it holds any separator, a quote or
+ * a line break. A number is written as it is (-1 is a number, not a formula), a date dd/mm/yyyy.
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return csvDate(value);
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = typeof value === 'string' ? value.replace(FORMULA_START, "$1$2'") : String(value);
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One line: its cells separated by semicolons, ended by CRLF. */
