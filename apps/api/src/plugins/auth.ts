@@ -99,8 +99,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
       throw new AppError('UNAUTHORIZED');
     }
     // Outside the try above: a database that does not answer is a 503, not a reason to sign the user out.
-    if ((await opts.sessions.liveOwner(sid)) !== id) throw new AppError('UNAUTHORIZED');
-    request.user = { id, userType: typ as UserType };
+    const live = await opts.sessions.liveSession(sid);
+    if (live?.userId !== id) throw new AppError('UNAUTHORIZED');
+    // The type of account read with the session, not the token's claim: a role changed (or a token signed before the
+    // change) counts within the session check's window on every process (issue 27).
+    request.user = { id, userType: live.userType };
     // Sliding session: past two thirds of its life, the answer carries a fresh token (SPEC 'refresh-token' header).
     // Only for a live session, checked just above.
     if (exp - Date.now() / 1000 < opts.accessTokenTtl / 3) {

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import { loginTokens, refreshTokens, sessions, users } from '../../db/schema/index.ts';
+import type { SessionState } from './session-cache.ts';
 
 export async function insertLoginToken(db: Db | Tx, values: { userId: number; tokenHash: string; ttlSeconds: number }): Promise<void> {
   await db.insert(loginTokens).values({
@@ -50,14 +51,17 @@ export async function insertSession(db: Db | Tx, values: { id: string; userId: n
   await db.insert(sessions).values(values);
 }
 
-const SESSION_BY_ID = 'select user_id as "userId", revoked_at as "revokedAt" from sessions where id = $1';
+const SESSION_BY_ID =
+  'select s.user_id as "userId", u.user_type as "userType", coalesce(s.revoked_at, u.deactivated_at) as "revokedAt" ' +
+  'from sessions s join users u on u.id = s.user_id where s.id = $1';
 
 /**
- * The session's owner and whether it ended; undefined for a session that never existed (or was purged). The session
- * check of authenticated requests: a prepared statement (Database.prepared).
+ * The session's owner, the owner's type of account now, and whether the session ended (or the account was deactivated);
+ * undefined for a session that never existed (or was purged). The session check of authenticated requests: a prepared
+ * statement (Database.prepared), one primary-key lookup in each table.
  */
-export async function findSession(database: Database, id: string): Promise<{ userId: number; revokedAt: Date | null } | undefined> {
-  const [row] = await database.prepared<{ userId: number; revokedAt: Date | null }>('auth_find_session', SESSION_BY_ID, [id]);
+export async function findSession(database: Database, id: string): Promise<SessionState | undefined> {
+  const [row] = await database.prepared<SessionState>('auth_find_session', SESSION_BY_ID, [id]);
   return row;
 }
 

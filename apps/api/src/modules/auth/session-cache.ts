@@ -1,18 +1,29 @@
-/** What the database says of a session (auth.repo.ts findSession). */
+import type { UserType } from '@passerelle/contract';
+
+/** What the database says of a session and of its owner now (auth.repo.ts findSession). */
 export interface SessionState {
   userId: number;
+  /** The owner's type as the users table holds it: a role changed counts from the next read, whatever the token says. */
+  userType: UserType;
   revokedAt: Date | null;
+}
+
+/** A session still open: whose it is, and the type of account they have now. */
+export interface LiveSession {
+  userId: number;
+  userType: UserType;
 }
 
 /**
  * The session check of every authenticated request (plugins/auth.ts). Each API process keeps the answer for a session
  * `ttlMs` milliseconds, then reads the database again: a session ended by any process (logout, a stolen refresh token,
- * an account closed) is refused by all of them within that delay, with no message passing between them. The process
- * that ends a session forgets it at once.
+ * an account closed) is refused by all of them within that delay, with no message passing between them, and so is a role
+ * changed (the owner's type is read with the session, never taken from the token). The process that ends a session
+ * forgets it at once.
  */
 export interface SessionCache {
-  /** The owner of the session while it is live; undefined once it ended, or when it never existed. */
-  liveOwner(sessionId: string): Promise<number | undefined>;
+  /** The owner of the session and their type while it is live; undefined once it ended, or when it never existed. */
+  liveSession(sessionId: string): Promise<LiveSession | undefined>;
   /** Drops what this process knows of the session: its next request reads the database. */
   forget(sessionId: string): void;
 }
@@ -29,7 +40,7 @@ export interface SessionCacheOptions {
 
 interface Entry {
   until: number;
-  owner: Promise<number | undefined>;
+  owner: Promise<LiveSession | undefined>;
 }
 
 export function createSessionCache(options: SessionCacheOptions): SessionCache {
@@ -46,13 +57,15 @@ export function createSessionCache(options: SessionCacheOptions): SessionCache {
   };
 
   return {
-    liveOwner(sessionId) {
+    liveSession(sessionId) {
       const at = now();
       const cached = entries.get(sessionId);
       if (cached && cached.until > at) return cached.owner;
       // Requests arriving together share one read; the delay counts from the read's start, so an answer is never
       // older than ttlMs plus the time of one read.
-      const owner = find(sessionId).then((s) => (s && !s.revokedAt ? s.userId : undefined));
+      const owner = find(sessionId).then((s) =>
+        s && !s.revokedAt ? { userId: s.userId, userType: s.userType } : undefined,
+      );
       if (ttlMs > 0) {
         entries.delete(sessionId);
         if (entries.size >= maxEntries) makeRoom(at);

@@ -32,64 +32,66 @@ function setUp(ttlMs = 2000, maxEntries?: number) {
 describe('the session cache', () => {
   it('answers the owner of a live session, and nothing for an ended or unknown one', async () => {
     const { cache, table } = setUp();
-    table.set('live', { userId: 7, revokedAt: null });
-    table.set('ended', { userId: 7, revokedAt: new Date() });
-    expect(await cache.liveOwner('live')).toBe(7);
-    expect(await cache.liveOwner('ended')).toBeUndefined();
-    expect(await cache.liveOwner('unknown')).toBeUndefined();
+    table.set('live', { userId: 7, userType: 'staff', revokedAt: null });
+    table.set('ended', { userId: 7, userType: 'staff', revokedAt: new Date() });
+    expect((await cache.liveSession('live'))?.userId).toBe(7);
+    expect(await cache.liveSession('ended')).toBeUndefined();
+    expect(await cache.liveSession('unknown')).toBeUndefined();
   });
 
   it('reads a session once per ttl, requests arriving together included, and again once the ttl is over', async () => {
     const { cache, table, reads, advance } = setUp(2000);
-    table.set('s', { userId: 1, revokedAt: null });
-    expect(await Promise.all([cache.liveOwner('s'), cache.liveOwner('s'), cache.liveOwner('s')])).toEqual([1, 1, 1]);
+    table.set('s', { userId: 1, userType: 'staff', revokedAt: null });
+    expect(
+      (await Promise.all([cache.liveSession('s'), cache.liveSession('s'), cache.liveSession('s')])).map((s) => s?.userId),
+    ).toEqual([1, 1, 1]);
     expect(reads).toEqual(['s']);
 
-    table.set('s', { userId: 1, revokedAt: new Date() });
+    table.set('s', { userId: 1, userType: 'staff', revokedAt: new Date() });
     advance(1999);
-    expect(await cache.liveOwner('s')).toBe(1);
+    expect((await cache.liveSession('s'))?.userId).toBe(1);
     expect(reads).toHaveLength(1);
     advance(1);
-    expect(await cache.liveOwner('s')).toBeUndefined();
+    expect(await cache.liveSession('s')).toBeUndefined();
     expect(reads).toHaveLength(2);
   });
 
   it('reads the database again at once for a session it was told to forget', async () => {
     const { cache, table, reads } = setUp();
-    table.set('s', { userId: 1, revokedAt: null });
-    expect(await cache.liveOwner('s')).toBe(1);
-    table.set('s', { userId: 1, revokedAt: new Date() });
+    table.set('s', { userId: 1, userType: 'staff', revokedAt: null });
+    expect((await cache.liveSession('s'))?.userId).toBe(1);
+    table.set('s', { userId: 1, userType: 'staff', revokedAt: new Date() });
     cache.forget('s');
-    expect(await cache.liveOwner('s')).toBeUndefined();
+    expect(await cache.liveSession('s')).toBeUndefined();
     expect(reads).toHaveLength(2);
   });
 
   it('keeps no failed read: the next request asks the database again', async () => {
     const { cache, table, reads, failOnce } = setUp();
-    table.set('s', { userId: 1, revokedAt: null });
+    table.set('s', { userId: 1, userType: 'staff', revokedAt: null });
     failOnce();
-    await expect(cache.liveOwner('s')).rejects.toThrow('database away');
-    expect(await cache.liveOwner('s')).toBe(1);
+    await expect(cache.liveSession('s')).rejects.toThrow('database away');
+    expect((await cache.liveSession('s'))?.userId).toBe(1);
     expect(reads).toHaveLength(2);
   });
 
   it('reads on every request with a ttl of 0', async () => {
     const { cache, table, reads } = setUp(0);
-    table.set('s', { userId: 1, revokedAt: null });
-    await cache.liveOwner('s');
-    await cache.liveOwner('s');
+    table.set('s', { userId: 1, userType: 'staff', revokedAt: null });
+    await cache.liveSession('s');
+    await cache.liveSession('s');
     expect(reads).toHaveLength(2);
   });
 
   it('holds at most maxEntries sessions, dropping the oldest', async () => {
     const { cache, table, reads } = setUp(2000, 2);
-    for (const id of ['a', 'b', 'c']) table.set(id, { userId: 1, revokedAt: null });
-    await cache.liveOwner('a');
-    await cache.liveOwner('b');
-    await cache.liveOwner('c');
+    for (const id of ['a', 'b', 'c']) table.set(id, { userId: 1, userType: 'staff', revokedAt: null });
+    await cache.liveSession('a');
+    await cache.liveSession('b');
+    await cache.liveSession('c');
     expect(reads).toEqual(['a', 'b', 'c']);
-    await cache.liveOwner('c');
-    await cache.liveOwner('a');
+    await cache.liveSession('c');
+    await cache.liveSession('a');
     expect(reads).toEqual(['a', 'b', 'c', 'a']);
   });
 });

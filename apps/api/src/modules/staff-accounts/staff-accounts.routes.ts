@@ -25,7 +25,7 @@ export default async function staffAccountsRoutes(app: FastifyInstance): Promise
   }));
   registerRoute(app, staffAccounts.invite, { onRequest }, async (request, reply) => {
     const me = signedInId(request);
-    const { id, created } = await inviteStaff(app.db, app.config, { ...request.body, invitedBy: me });
+    const { id, created } = await inviteStaff(app.db, app.config, { ...request.body, invitedBy: me }, tokens);
     return reply.status(created ? 201 : 200).send({ account: await getStaffAccount(app.db, id, me), created });
   });
   registerRoute(app, staffAccounts.deactivate, { onRequest }, async (request) => ({

@@ -42,12 +42,16 @@ async function keepAnActiveAdmin(tx: Tx, user: User): Promise<void> {
 /**
  * Creates a back-office account, or invites an existing one again, and mails it a personal sign-in link in its
  * language. An existing account takes the role asked and the names given; an address that belongs to an applicant or
- * an employer, or to a deactivated account (reactivated on purpose, never by an invitation), is refused.
+ * an employer, or to a deactivated account (reactivated on purpose, never by an invitation), is refused. A role changed
+ * ends the account's sessions in the same transaction (issue 27): the person signs in again with the new role, and
+ * every process refuses the old one within the session check's window. `tokens`: this process's session check, told
+ * at once (none from the command line).
  */
 export async function inviteStaff(
   db: Db,
   config: Config,
   input: InviteStaffInput,
+  tokens?: Pick<AccessTokens, 'forget'>,
 ): Promise<{ id: number; created: boolean }> {
   const email = normalizeEmail(input.email);
   const role: StaffRole = input.admin ? 'admin' : 'staff';
@@ -56,7 +60,7 @@ export async function inviteStaff(
     ...(input.prenom?.trim() ? { prenom: input.prenom.trim() } : {}),
     ...(input.nom?.trim() ? { nom: input.nom.trim() } : {}),
   };
-  return db.transaction(async (tx) => {
+  const { id, created, ended } = await db.transaction(async (tx) => {
     // Inserted unless the address is taken (two invitations at once meet here, not at the unique index).
     const inserted = await insertStaffUserIfAbsent(tx, {
       email,
@@ -67,6 +71,7 @@ export async function inviteStaff(
       ...names,
     });
     let user: User;
+    let ended: string[] = [];
     if (inserted) {
       user = inserted;
     } else {
@@ -89,11 +94,15 @@ export async function inviteStaff(
         invitedAt: new Date(),
       });
       if (!updated) throw notFound();
+      if (updated.userType !== locked.userType) ended = await revokeUserSessions(tx, locked.id);
       user = updated;
     }
     await sendLoginLink(tx, config, user);
-    return { id: user.id, created: inserted !== undefined };
+    return { id: user.id, created: inserted !== undefined, ended };
   });
+  // After the commit, as deactivateStaffAccount does.
+  for (const sessionId of ended) tokens?.forget(sessionId);
+  return { id, created };
 }
 
 function toStaffAccount(user: User, meId: number): StaffAccount {

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../db/client.ts';
 import { loginTokens, sessions, users } from '../../db/schema/index.ts';
 import { REFRESH_COOKIE } from '../auth/auth.routes.ts';
 import { drainMailOutbox } from '../mail/mail.service.ts';
@@ -257,5 +259,70 @@ describe('staff accounts API', async () => {
     expect(row).toMatchObject({ userType: 'admin' satisfies UserType, lang: 'fr-FR' });
     await lastLinkTo(app, smtp, 'ops@cfa.test');
     expect(mailsTo(smtp, 'ops@cfa.test').at(-1)?.parsed.subject).toBe('Votre lien de connexion à Passerelle');
+  });
+});
+
+describe('a role changed takes effect at once (issue 27)', async () => {
+  let clock = 0;
+  const { app, database, url } = await createTestApp({}, { clock: () => clock });
+  const cacheMs = app.config.SESSION_CHECK_CACHE_MS;
+  // A second API process on the same database: its own session check, and on PostgreSQL its own connections.
+  const otherDatabase = url ? await openDatabase({ url, poolSize: 2 }) : database;
+  const other = await buildApp({ config: app.config, database: otherDatabase, logger: false, clock: () => clock });
+  await other.ready();
+  afterAll(async () => {
+    await other.close();
+    if (url) await otherDatabase.close();
+  });
+  const call = (on: FastifyInstance, caller: SignedInUser, method: 'GET' | 'POST', path: string, payload?: object) =>
+    on.inject({ method, url: path, headers: caller.headers, ...(payload ? { payload } : {}) });
+
+  it('ends the sessions of an admin made staff in the same change: refused at once here, on the other process within the window', async () => {
+    const chief = await createUser(app, 'admin', undefined, { email: 'chief-roles@cfa.test' });
+    const demoted = await createUser(app, 'admin', undefined, { email: 'demoted-roles@cfa.test' });
+    // Both processes have checked the demoted admin's session (each keeps the answer SESSION_CHECK_CACHE_MS).
+    expect((await call(app, demoted, 'GET', '/api/staff/accounts')).statusCode).toBe(200);
+    expect((await call(other, demoted, 'GET', '/api/staff/accounts')).statusCode).toBe(200);
+
+    const change = await call(app, chief, 'POST', '/api/staff/accounts', {
+      email: 'demoted-roles@cfa.test',
+      admin: false,
+    });
+    expect(change.statusCode).toBe(200);
+    const open = await app.db.select().from(sessions).where(eq(sessions.userId, demoted.id));
+    expect(open.every((session) => session.revokedAt !== null)).toBe(true);
+
+    // This process was told; it creates no admin with the old token.
+    const made = await call(app, demoted, 'POST', '/api/staff/accounts', { email: 'new-admin@cfa.test', admin: true });
+    expect(made.statusCode).toBe(401);
+    expect(await app.db.select().from(users).where(eq(users.email, 'new-admin@cfa.test'))).toEqual([]);
+    // The other process answers from its check until the window is over, then refuses.
+    clock += cacheMs;
+    expect((await call(other, demoted, 'GET', '/api/staff/accounts')).statusCode).toBe(401);
+    expect(
+      (await call(other, demoted, 'POST', '/api/staff/accounts', { email: 'new-admin@cfa.test', admin: true }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('reads the role with the session: a token signed before a change to the users table carries no right of the old role', async () => {
+    const changed = await createUser(app, 'admin', undefined, { email: 'changed-roles@cfa.test' });
+    expect((await call(other, changed, 'GET', '/api/staff/accounts')).statusCode).toBe(200);
+    // A change that ended no session (made in the database by hand, or by a path that forgot to): the token still
+    // says admin, the session is open; the session check reads the account's type with the session.
+    await app.db.update(users).set({ userType: 'staff' }).where(eq(users.id, changed.id));
+    clock += cacheMs;
+    expect((await call(other, changed, 'GET', '/api/staff/accounts')).statusCode).toBe(403);
+    expect((await call(app, changed, 'GET', '/api/staff/accounts')).statusCode).toBe(403);
+    // Still signed in, as staff: the back office's own screens answer.
+    expect((await call(app, changed, 'GET', '/api/users/me')).json<{ userType: string }>().userType).toBe('staff');
+  });
+
+  it('refuses a deactivated account on every process within the window, even with a session left open', async () => {
+    const closed = await createUser(app, 'staff', undefined, { email: 'closed-roles@cfa.test' });
+    expect((await call(other, closed, 'GET', '/api/users/me')).statusCode).toBe(200);
+    await app.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, closed.id));
+    clock += cacheMs;
+    expect((await call(other, closed, 'GET', '/api/users/me')).statusCode).toBe(401);
   });
 });
