@@ -180,16 +180,22 @@ export async function withToken(app: FastifyInstance, id: number, userType: User
   return { id, headers: { authorization: `Bearer ${await accessTokenFor(app, { id, userType })}` } };
 }
 
-/** A new user with `email` (no admissible row), signed in. */
+/** A new user with `email` (no admissible row), signed in; `lang` is the column's default unless given. */
 export async function createCaller(
   app: FastifyInstance,
   userType: UserType,
   email: string,
-  names: { prenom?: string; nom?: string } = {},
+  names: { prenom?: string; nom?: string; lang?: string } = {},
 ): Promise<SignedInUser> {
   const [user] = await app.db
     .insert(users)
-    .values({ email, userType, prenom: names.prenom ?? 'Test', nom: names.nom ?? 'User' })
+    .values({
+      email,
+      userType,
+      prenom: names.prenom ?? 'Test',
+      nom: names.nom ?? 'User',
+      ...(names.lang ? { lang: names.lang } : {}),
+    })
     .returning();
   if (!user) throw new Error('user not created');
   return withToken(app, user.id, userType);

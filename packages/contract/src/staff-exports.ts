@@ -9,5 +9,3 @@ export const registrantsExportQuery = z
   .object({ workshop: z.coerce.number().int().positive().max(2_147_483_647) })
   .strict();
 export type RegistrantsExportQuery = z.infer<typeof registrantsExportQuery>;
-
-export { staffExportPaths } from './staff-export-paths.ts';

@@ -31,6 +31,12 @@ declare module 'fastify' {
   }
 }
 
+/** The user that `authenticate` (or `requireUserType`) set on the request: 401 when none did. */
+export function signedInUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('UNAUTHORIZED');
+  return request.user;
+}
+
 /** Who may call a route: anyone, any signed-in user, or signed-in users of these types. */
 export type RouteAccess = 'public' | 'signed-in' | readonly UserType[];
 /** The access each hook of this plugin enforces, so that the route table (and the OpenAPI document) can tell. */
@@ -53,7 +59,16 @@ export const ACCESS_TOKEN_ISSUER = 'passerelle';
 const REQUIRED_CLAIMS = ['exp', 'iat', 'sub', 'aud', 'iss', 'sid'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** The hooks that run after the body is read and validated, or after the answer: no place for an identity check. */
-const LATE_HOOKS = ['preParsing', 'preValidation', 'preHandler', 'preSerialization', 'onSend', 'onResponse', 'onTimeout', 'onError'];
+const LATE_HOOKS = [
+  'preParsing',
+  'preValidation',
+  'preHandler',
+  'preSerialization',
+  'onSend',
+  'onResponse',
+  'onTimeout',
+  'onError',
+];
 
 export interface AuthOptions {
   jwtSecret: string;
@@ -76,7 +91,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
     ttlSeconds: opts.accessTokenTtl,
     requiredClaims: REQUIRED_CLAIMS,
   });
-  const signAccessToken = (user: AuthUser, sessionId: string) => tokens.sign({ typ: user.userType, sid: sessionId, sub: String(user.id) });
+  const signAccessToken = (user: AuthUser, sessionId: string) =>
+    tokens.sign({ typ: user.userType, sid: sessionId, sub: String(user.id) });
 
   app.decorate('signAccessToken', signAccessToken);
   app.decorate('forgetSession', (sessionId: string) => opts.sessions.forget(sessionId));
@@ -95,7 +111,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
     const payload = verify(match[1]);
     const id = Number(payload.sub);
     const { typ, sid, exp } = payload;
-    if (!Number.isInteger(id) || typeof typ !== 'string' || typeof sid !== 'string' || !UUID.test(sid) || typeof exp !== 'number') {
+    if (
+      !Number.isInteger(id) ||
+      typeof typ !== 'string' ||
+      typeof sid !== 'string' ||
+      !UUID.test(sid) ||
+      typeof exp !== 'number'
+    ) {
       throw new AppError('UNAUTHORIZED');
     }
     // Outside the try above: a database that does not answer is a 503, not a reason to sign the user out.

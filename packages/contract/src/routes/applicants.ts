@@ -9,14 +9,13 @@ import {
   staffApplicantsQuery,
   staffApplicantsResponse,
 } from '../staff-applicants.ts';
+import { formFile } from '../files.ts';
 import { defineRoute, multipartBody } from './define.ts';
 
 const importForm = z.object({
-  file: z
-    .file()
-    .describe(
-      `A CSV file (UTF-8 or Windows-1252, commas or semicolons), ${APPLICANT_IMPORT_MAX_BYTES / 1024 / 1024} MB at most`,
-    ),
+  file: formFile(
+    `A CSV file (UTF-8 or Windows-1252, commas or semicolons), ${APPLICANT_IMPORT_MAX_BYTES / 1024 / 1024} MB at most`,
+  ),
 });
 
 /** Admitted applicants for the back office (issue 12): the CSV import, the list, and their invitations. */

@@ -16,17 +16,18 @@ import {
   staffPublicFileResponse,
   staffPublicFilesResponse,
 } from '../staff-content.ts';
+import { formFile } from '../files.ts';
 import { defineRoute, multipartBody, noBody } from './define.ts';
 
 const publicFileForm = z.object({
-  file: z.file().describe('PDF, PNG or JPEG; 10 MB at most'),
+  file: formFile('PDF, PNG or JPEG; 10 MB at most'),
   name: z
     .string()
     .max(150)
     .optional()
     .describe('The name shown to applicants; the file name without extension by default'),
 });
-const logoForm = z.object({ file: z.file().describe('PNG or JPEG; 1 MB at most') });
+const logoForm = z.object({ file: formFile('PNG or JPEG; 1 MB at most') });
 
 /**
  * The applicant portal's content, written in the back office (issue 12, decision 0023): the feed's sections, the

@@ -10,14 +10,13 @@ import {
   staffOffersQuery,
   staffOffersResponse,
 } from '../staff-offers.ts';
+import { formFile } from '../files.ts';
 import { defineRoute, fileResponse, multipartBody, noBody } from './define.ts';
 
 const importForm = z.object({
-  file: z
-    .file()
-    .describe(
-      `A CSV file of offers (UTF-8 or Windows-1252, commas or semicolons), ${OFFER_IMPORT_MAX_BYTES / 1024 / 1024} MB at most`,
-    ),
+  file: formFile(
+    `A CSV file of offers (UTF-8 or Windows-1252, commas or semicolons), ${OFFER_IMPORT_MAX_BYTES / 1024 / 1024} MB at most`,
+  ),
 });
 
 /** The job offers: the applicants' search, the companies' logos, and the back office's list (issue 12). */
@@ -41,7 +40,12 @@ export const offers = {
     query: staffOffersQuery,
     responses: { 200: staffOffersResponse },
   }),
-  create: defineRoute({ method: 'POST', path: '/staff/offers', body: offerBody, responses: { 201: staffOfferResponse } }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/staff/offers',
+    body: offerBody,
+    responses: { 201: staffOfferResponse },
+  }),
   update: defineRoute({
     method: 'PUT',
     path: '/staff/offers/:id',

@@ -10,6 +10,7 @@ import {
   publicFilesResponse,
 } from '../portal.ts';
 import { uploadFields, uploadRules } from '../portal-rules.ts';
+import { formFile } from '../files.ts';
 import { defineRoute, fileResponse, multipartBody } from './define.ts';
 
 /** The upload form: each file field is optional, one at least is sent (the API reads it as a stream). */
@@ -17,13 +18,7 @@ const uploadForm = z.object({
   ...Object.fromEntries(
     uploadFields.map((field) => {
       const { extensions, maxBytes } = uploadRules[field];
-      return [
-        field,
-        z
-          .file()
-          .describe(`${extensions.join(', ')}; ${maxBytes / 1024 / 1024} MB at most`)
-          .optional(),
-      ];
+      return [field, formFile(`${extensions.join(', ')}; ${maxBytes / 1024 / 1024} MB at most`).optional()];
     }),
   ),
   numCvec: z.string().max(1024).optional().describe('CVEC certificate number'),

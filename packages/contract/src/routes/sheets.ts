@@ -11,6 +11,7 @@ import {
   sheetResponse,
   type SheetKind,
 } from '../sheets.ts';
+import { formFile } from '../files.ts';
 import { defineRoute, multipartBody, noBody } from './define.ts';
 
 /** A sheet read or saved as a draft: the sheet as it stands after. */
@@ -30,7 +31,7 @@ const sheetFinish = <const Path extends string, K extends SheetKind>(path: Path,
   }) as const;
 
 const jobDescriptionForm = z.object({
-  file: z.file().describe(`.pdf, .doc or .docx; ${JOB_DESCRIPTION_MAX_BYTES / 1024 / 1024} MB at most`),
+  file: formFile(`.pdf, .doc or .docx; ${JOB_DESCRIPTION_MAX_BYTES / 1024 / 1024} MB at most`),
 });
 
 /**

@@ -11,10 +11,11 @@ import {
   signatureSignBody,
 } from '../signing.ts';
 import { staffDossierParams } from '../staff.ts';
+import { formFile } from '../files.ts';
 import { defineRoute, fileResponse, multipartBody } from './define.ts';
 
 const scanForm = z.object({
-  file: z.file().describe(`The signed scan: .pdf, ${SIGNATURE_SCAN_MAX_BYTES / 1024 / 1024} MB at most`),
+  file: formFile(`The signed scan: .pdf, ${SIGNATURE_SCAN_MAX_BYTES / 1024 / 1024} MB at most`),
 });
 
 /** A signer's action on the case: the signature's state after it. */
@@ -27,7 +28,12 @@ const signerAction = <const Path extends `/signature/:id/${string}`>(path: Path)
  * GET) changes nothing.
  */
 export const signatureFlow = {
-  get: defineRoute({ method: 'GET', path: '/signature/:id', params: signatureParams, responses: { 200: signatureResponse } }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/signature/:id',
+    params: signatureParams,
+    responses: { 200: signatureResponse },
+  }),
   document: defineRoute({
     method: 'GET',
     path: '/signature/:id/documents/:docId',

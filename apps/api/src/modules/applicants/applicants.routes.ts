@@ -2,10 +2,9 @@ import { APPLICANT_IMPORT_MAX_BYTES, type Language } from '@passerelle/contract'
 import { applicants } from '@passerelle/contract/routes';
 import { messageLanguage } from '@passerelle/contract/rules/zod-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
 import { readFilePart } from '../../lib/multipart-file.ts';
 import { registerRoute } from '../../lib/route.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 import { importMessages } from './applicants-messages.ts';
 import {
   findApplicants,
@@ -14,11 +13,6 @@ import {
   inviteApplicants,
   languageOf,
 } from './applicants.service.ts';
-
-function signedInUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError('UNAUTHORIZED');
-  return request.user;
-}
 
 const importFormLimits = { fileSize: APPLICANT_IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3 };
 

@@ -1,14 +1,8 @@
 import { dossiers } from '@passerelle/contract/routes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
+import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 import { createDossier, deleteDossier, findPortalDossiers, getCerfaParams } from './dossiers.service.ts';
-
-function signedInUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError('UNAUTHORIZED');
-  return request.user;
-}
 
 /** The applicant's cases (SPEC "Applicant cases"): list, create, delete; and the cerfa parameters of one case. */
 export default async function dossiersRoutes(app: FastifyInstance): Promise<void> {

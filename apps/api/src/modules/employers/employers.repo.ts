@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { applicantFormationColumns } from '../../db/applicant-columns.ts';
 import type { Db } from '../../db/client.ts';
 import { companyUsers, dossierSteps, dossiers, formations, schools, sheets, users } from '../../db/schema/index.ts';
 
@@ -12,10 +13,7 @@ export async function findDossiersOfCompanyUser(db: Db, userId: number) {
       cerfaFileId: dossiers.cerfaFileId,
       cerfaAvenantFileId: dossiers.cerfaAvenantFileId,
       lastUpdate: dossiers.lastUpdate,
-      prenom: users.prenom,
-      nom: users.nom,
-      formationLibelle: formations.libelle,
-      school: schools.code,
+      ...applicantFormationColumns,
     })
     .from(dossiers)
     .innerJoin(companyUsers, eq(companyUsers.companyId, dossiers.companyId))

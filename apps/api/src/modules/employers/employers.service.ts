@@ -36,7 +36,8 @@ export async function findEmployerDossiers(db: Db, userId: number): Promise<Empl
       id: row.id,
       dossierName: row.dossierName,
       applicant: { prenom: row.prenom, nom: row.nom },
-      formation: row.formationLibelle && row.school ? { libelle: row.formationLibelle, school: row.school } : null,
+      formation:
+        row.formationLibelle && row.schoolCode ? { libelle: row.formationLibelle, school: row.schoolCode } : null,
       dossierStatut: row.dossierStatut,
       etapeStatus: stepTypes
         .filter((type) => state.steps[type] !== undefined)

@@ -7,7 +7,8 @@ import type {
 } from '@passerelle/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
+import { createCaller } from '../../../test/case-fixtures.ts';
+import { createTestApp } from '../../../test/helper.ts';
 import {
   companies,
   companyUsers,
@@ -30,13 +31,7 @@ describe('employer pages API', async () => {
 
   async function createUser(userType: UserType, prenom = 'Test', nom = `User${seq + 1}`) {
     seq += 1;
-    const [user] = await db
-      .insert(users)
-      .values({ email: `employers-${seq}@example.test`, userType, prenom, nom })
-      .returning();
-    if (!user) throw new Error('user not created');
-    const token = await accessTokenFor(app, { id: user.id, userType });
-    return { id: user.id, headers: { authorization: `Bearer ${token}` } };
+    return createCaller(app, userType, `employers-${seq}@example.test`, { prenom, nom });
   }
   type Caller = Awaited<ReturnType<typeof createUser>>;
 

@@ -1,15 +1,9 @@
 import { files } from '@passerelle/contract/routes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
+import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { getReadableFile } from './files.service.ts';
-
-function signedInUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError('UNAUTHORIZED');
-  return request.user;
-}
 
 /** Downloads of stored documents, by any signed-in user the access rules let read them (files/file-access.ts). */
 export default async function filesRoutes(app: FastifyInstance): Promise<void> {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
+import { applicantFormationColumns } from '../../db/applicant-columns.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   admissibles,
@@ -19,7 +20,10 @@ export async function findCmsSections(db: Db): Promise<CmsSectionRow[]> {
   return db.select().from(cmsSections);
 }
 
-export async function upsertCmsSection(db: Db, row: { section: string; lang: string; title: string; html: string }): Promise<void> {
+export async function upsertCmsSection(
+  db: Db,
+  row: { section: string; lang: string; title: string; html: string },
+): Promise<void> {
   await db
     .insert(cmsSections)
     .values(row)
@@ -33,14 +37,11 @@ export async function upsertCmsSection(db: Db, row: { section: string; lang: str
 export async function findApplicantProfile(db: Db, userId: number) {
   const [row] = await db
     .select({
-      prenom: users.prenom,
-      nom: users.nom,
+      ...applicantFormationColumns,
       contractType: admissibles.contractType,
       forumInvited: admissibles.forumInvited,
       formationYear: formations.year,
-      formationLibelle: formations.libelle,
       formationEtape: formations.etape,
-      schoolCode: schools.code,
       schoolName: schools.name,
     })
     .from(users)
@@ -115,11 +116,18 @@ function documentsQuery(db: Db | Tx, userId: number) {
 }
 
 export type AdmissibleDocumentsUpdate = Partial<
-  Pick<typeof admissibles.$inferInsert, 'cvecNumber' | 'cvecFileId' | 'cvecValid' | 'attestationBacFileId' | 'attestationBacValid'>
+  Pick<
+    typeof admissibles.$inferInsert,
+    'cvecNumber' | 'cvecFileId' | 'cvecValid' | 'attestationBacFileId' | 'attestationBacValid'
+  >
 >;
 
 /** Writes the applicant's document columns, creating the admission record if the applicant has none yet. */
-export async function updateAdmissibleDocuments(tx: Db | Tx, userId: number, set: AdmissibleDocumentsUpdate): Promise<void> {
+export async function updateAdmissibleDocuments(
+  tx: Db | Tx,
+  userId: number,
+  set: AdmissibleDocumentsUpdate,
+): Promise<void> {
   if (Object.keys(set).length === 0) return;
   await tx
     .insert(admissibles)

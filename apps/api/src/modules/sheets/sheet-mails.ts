@@ -1,5 +1,13 @@
 import type { Language } from '@passerelle/contract';
-import { button, formatDuration, htmlLayout, mailTextFooter, paragraph, quotedBlock, type MailContent } from '../mail/mail.service.ts';
+import {
+  button,
+  formatDuration,
+  htmlLayout,
+  mailTextFooter,
+  paragraph,
+  quotedBlock,
+  type MailContent,
+} from '../mail/mail.service.ts';
 
 export interface EmployerInvitationVars {
   /** The applicant's name as the CFA's records hold it (their account), not as they typed it on the sheet. */
@@ -25,62 +33,103 @@ export function renderEmployerInvitation(lang: Language, vars: EmployerInvitatio
   return lang === 'en-US' ? invitationEnUs(vars) : invitationFrFr(vars);
 }
 
-function invitationFrFr({ applicantAccountName, typed, url, validitySeconds }: EmployerInvitationVars): MailContent {
-  const who = applicantAccountName || 'Un candidat';
-  const greeting = 'Bonjour,';
-  const intro = `${who}, candidat admis au CFA, souhaite préparer un contrat en alternance et vous a désigné comme contact dans votre entreprise.`;
-  const quote = quotedBlock(`Message de ${who}, tel qu'il l'a saisi :`, [
-    { label: 'Candidat :', value: typed.applicantName },
-    { label: 'Entreprise :', value: typed.companyName },
-    { label: 'Poste :', value: typed.position },
-    { label: 'Contact désigné :', value: typed.contactName },
-  ]);
-  const ask = 'Pour poursuivre, merci de compléter la fiche premier contact employeur en ouvrant ce lien personnel :';
-  const validity = `Ce lien est valable ${formatDuration(validitySeconds, 'fr-FR')} et ne sert qu'une fois ; vous pourrez ensuite demander un nouveau lien depuis la page de connexion.`;
-  const ignore = 'Si vous ne connaissez pas cette personne, ignorez ce message : rien ne sera fait sans vous.';
+/** A mail that asks for an action through a personal link (which signs the person in once): its texts in one language. */
+interface LinkMailTexts {
+  subject: string;
+  /** The heading of the HTML layout. */
+  title: string;
+  intro: string;
+  /** What the applicant typed, attributed to them (never as the CFA's own words). */
+  quote?: { text: string; html: string };
+  ask: string;
+  button: string;
+  /** The last sentence, after the link's validity. */
+  closing?: string;
+}
+
+const linkMailWords = {
+  'fr-FR': {
+    greeting: 'Bonjour,',
+    fallback: (url: string) => `Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur : ${url}`,
+    validity: (seconds: number) =>
+      `Ce lien est valable ${formatDuration(seconds, 'fr-FR')} et ne sert qu'une fois ; vous pourrez ensuite demander un nouveau lien depuis la page de connexion.`,
+  },
+  'en-US': {
+    greeting: 'Hello,',
+    fallback: (url: string) => `If the button does not work, copy this address into your browser: ${url}`,
+    validity: (seconds: number) =>
+      `This link is valid for ${formatDuration(seconds, 'en-US')} and works only once; you can then ask for a new link from the sign-in page.`,
+  },
+} satisfies Record<Language, unknown>;
+
+/** The greeting, the texts, the link (a button and its address in words) and how long it is valid, in text and HTML. */
+function linkMail(lang: Language, url: string, validitySeconds: number, texts: LinkMailTexts): MailContent {
+  const words = linkMailWords[lang];
+  const validity = words.validity(validitySeconds);
+  const quote = texts.quote ? [texts.quote] : [];
+  const closing = texts.closing ? [texts.closing] : [];
   return {
-    subject: 'Invitation à compléter une fiche premier contact employeur',
-    text: [greeting, '', intro, '', quote.text, '', ask, url, '', validity, ignore].join('\n') + mailTextFooter('fr-FR'),
-    html: htmlLayout('fr-FR', 'Fiche premier contact employeur', [
-      paragraph(greeting),
-      paragraph(intro),
-      quote.html,
-      paragraph(ask),
-      button(url, 'Compléter la fiche premier contact'),
-      paragraph(`Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur : ${url}`),
+    subject: texts.subject,
+    text:
+      [
+        words.greeting,
+        '',
+        texts.intro,
+        '',
+        ...quote.flatMap((block) => [block.text, '']),
+        texts.ask,
+        url,
+        '',
+        validity,
+        ...closing,
+      ].join('\n') + mailTextFooter(lang),
+    html: htmlLayout(lang, texts.title, [
+      paragraph(words.greeting),
+      paragraph(texts.intro),
+      ...quote.map((block) => block.html),
+      paragraph(texts.ask),
+      button(url, texts.button),
+      paragraph(words.fallback(url)),
       paragraph(validity),
-      paragraph(ignore),
+      ...closing.map((sentence) => paragraph(sentence)),
     ]),
   };
 }
 
+function invitationFrFr({ applicantAccountName, typed, url, validitySeconds }: EmployerInvitationVars): MailContent {
+  const who = applicantAccountName || 'Un candidat';
+  return linkMail('fr-FR', url, validitySeconds, {
+    subject: 'Invitation à compléter une fiche premier contact employeur',
+    title: 'Fiche premier contact employeur',
+    intro: `${who}, candidat admis au CFA, souhaite préparer un contrat en alternance et vous a désigné comme contact dans votre entreprise.`,
+    quote: quotedBlock(`Message de ${who}, tel qu'il l'a saisi :`, [
+      { label: 'Candidat :', value: typed.applicantName },
+      { label: 'Entreprise :', value: typed.companyName },
+      { label: 'Poste :', value: typed.position },
+      { label: 'Contact désigné :', value: typed.contactName },
+    ]),
+    ask: 'Pour poursuivre, merci de compléter la fiche premier contact employeur en ouvrant ce lien personnel :',
+    button: 'Compléter la fiche premier contact',
+    closing: 'Si vous ne connaissez pas cette personne, ignorez ce message : rien ne sera fait sans vous.',
+  });
+}
+
 function invitationEnUs({ applicantAccountName, typed, url, validitySeconds }: EmployerInvitationVars): MailContent {
   const who = applicantAccountName || 'An applicant';
-  const greeting = 'Hello,';
-  const intro = `${who}, an applicant admitted by the CFA, would like to set up a work-study contract and named you as the contact in your company.`;
-  const quote = quotedBlock(`Message from ${who}, as they typed it:`, [
-    { label: 'Applicant:', value: typed.applicantName },
-    { label: 'Company:', value: typed.companyName },
-    { label: 'Position:', value: typed.position },
-    { label: 'Contact named:', value: typed.contactName },
-  ]);
-  const ask = 'To go on, please fill in the employer first-contact sheet by following this personal link:';
-  const validity = `This link is valid for ${formatDuration(validitySeconds, 'en-US')} and works only once; you can then ask for a new link from the sign-in page.`;
-  const ignore = 'If you do not know this person, ignore this message: nothing will be done without you.';
-  return {
+  return linkMail('en-US', url, validitySeconds, {
     subject: 'Invitation to fill in an employer first-contact sheet',
-    text: [greeting, '', intro, '', quote.text, '', ask, url, '', validity, ignore].join('\n') + mailTextFooter('en-US'),
-    html: htmlLayout('en-US', 'Employer first-contact sheet', [
-      paragraph(greeting),
-      paragraph(intro),
-      quote.html,
-      paragraph(ask),
-      button(url, 'Fill in the first-contact sheet'),
-      paragraph(`If the button does not work, copy this address into your browser: ${url}`),
-      paragraph(validity),
-      paragraph(ignore),
+    title: 'Employer first-contact sheet',
+    intro: `${who}, an applicant admitted by the CFA, would like to set up a work-study contract and named you as the contact in your company.`,
+    quote: quotedBlock(`Message from ${who}, as they typed it:`, [
+      { label: 'Applicant:', value: typed.applicantName },
+      { label: 'Company:', value: typed.companyName },
+      { label: 'Position:', value: typed.position },
+      { label: 'Contact named:', value: typed.contactName },
     ]),
-  };
+    ask: 'To go on, please fill in the employer first-contact sheet by following this personal link:',
+    button: 'Fill in the first-contact sheet',
+    closing: 'If you do not know this person, ignore this message: nothing will be done without you.',
+  });
 }
 
 export interface FundingTermsReadyVars {
@@ -107,23 +156,13 @@ function fundingTermsReadyFrFr({
   validitySeconds,
 }: FundingTermsReadyVars): MailContent {
   const who = applicantAccountName || 'votre futur alternant';
-  const greeting = 'Bonjour,';
-  const intro = `L'école a enregistré les modalités de financement du dossier n° ${dossierId} (${who}) : coût de la formation, prise en charge par l'OPCO et rythme de l'alternance.`;
-  const ask =
-    'Merci de les consulter et de donner votre réponse (accepter, refuser ou demander à être recontacté) en ouvrant ce lien personnel :';
-  const validity = `Ce lien est valable ${formatDuration(validitySeconds, 'fr-FR')} et ne sert qu'une fois ; vous pourrez ensuite demander un nouveau lien depuis la page de connexion.`;
-  return {
+  return linkMail('fr-FR', url, validitySeconds, {
     subject: `Modalités de financement à valider — dossier n° ${dossierId} (${who})`,
-    text: [greeting, '', intro, '', ask, url, '', validity].join('\n') + mailTextFooter('fr-FR'),
-    html: htmlLayout('fr-FR', 'Modalités de financement à valider', [
-      paragraph(greeting),
-      paragraph(intro),
-      paragraph(ask),
-      button(url, 'Consulter les modalités'),
-      paragraph(`Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur : ${url}`),
-      paragraph(validity),
-    ]),
-  };
+    title: 'Modalités de financement à valider',
+    intro: `L'école a enregistré les modalités de financement du dossier n° ${dossierId} (${who}) : coût de la formation, prise en charge par l'OPCO et rythme de l'alternance.`,
+    ask: 'Merci de les consulter et de donner votre réponse (accepter, refuser ou demander à être recontacté) en ouvrant ce lien personnel :',
+    button: 'Consulter les modalités',
+  });
 }
 
 function fundingTermsReadyEnUs({
@@ -133,21 +172,11 @@ function fundingTermsReadyEnUs({
   validitySeconds,
 }: FundingTermsReadyVars): MailContent {
   const who = applicantAccountName || 'your future apprentice';
-  const greeting = 'Hello,';
-  const intro = `The school has recorded the funding terms of case no. ${dossierId} (${who}): training cost, OPCO funding and work-study rhythm.`;
-  const ask =
-    'Please read them and give your answer (accept, refuse or ask to be contacted again) by following this personal link:';
-  const validity = `This link is valid for ${formatDuration(validitySeconds, 'en-US')} and works only once; you can then ask for a new link from the sign-in page.`;
-  return {
+  return linkMail('en-US', url, validitySeconds, {
     subject: `Funding terms to validate — case no. ${dossierId} (${who})`,
-    text: [greeting, '', intro, '', ask, url, '', validity].join('\n') + mailTextFooter('en-US'),
-    html: htmlLayout('en-US', 'Funding terms to validate', [
-      paragraph(greeting),
-      paragraph(intro),
-      paragraph(ask),
-      button(url, 'Read the terms'),
-      paragraph(`If the button does not work, copy this address into your browser: ${url}`),
-      paragraph(validity),
-    ]),
-  };
+    title: 'Funding terms to validate',
+    intro: `The school has recorded the funding terms of case no. ${dossierId} (${who}): training cost, OPCO funding and work-study rhythm.`,
+    ask: 'Please read them and give your answer (accept, refuse or ask to be contacted again) by following this personal link:',
+    button: 'Read the terms',
+  });
 }

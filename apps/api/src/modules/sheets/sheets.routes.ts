@@ -1,12 +1,11 @@
 import type { SheetKind, UserType } from '@passerelle/contract';
 import { sheets, type RouteDeclaration } from '@passerelle/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
 import { loadDataKeys } from '../../db/secrets.ts';
 import { createUploadGuard } from '../../db/upload-guard.ts';
 import { readFileField } from '../../lib/multipart-file.ts';
 import { registerRoute } from '../../lib/route.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 import { registerFileAccessRule } from '../files/files.service.ts';
 import { getSalaryGrid } from '../smic/smic.service.ts';
 import { decideFunding, getFundingValidation } from './funding.service.ts';
@@ -21,11 +20,6 @@ import {
   type SheetsDeps,
   type UploadedFile,
 } from './sheets.service.ts';
-
-function signedInUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError('UNAUTHORIZED');
-  return request.user;
-}
 
 /** Each sheet's routes (at the address of the party that fills it in) and that party. */
 const sheetRoutes = [

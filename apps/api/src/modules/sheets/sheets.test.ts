@@ -13,6 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   contactOf,
+  createCaller,
   createFormation,
   f1caBody as sharedF1caBody,
   f1ceBody,
@@ -21,7 +22,6 @@ import {
   fundingTerms,
   NIR,
   SIRET,
-  withToken as signedIn,
 } from '../../../test/case-fixtures.ts';
 import { createTestApp } from '../../../test/helper.ts';
 import { docFile, docxFile, xlsxFile } from '../../../test/document-fixtures.ts';
@@ -46,16 +46,8 @@ describe('sheets API', async () => {
 
   async function createUser(userType: UserType, email?: string) {
     seq += 1;
-    const [user] = await db
-      .insert(users)
-      .values({ email: email ?? `sheets-${seq}@example.test`, userType, prenom: 'Test', nom: `User${seq}` })
-      .returning();
-    if (!user) throw new Error('user not created');
-    return withToken(user.id, userType);
-  }
-
-  async function withToken(id: number, userType: UserType) {
-    return { ...(await signedIn(app, id, userType)), userType };
+    const user = await createCaller(app, userType, email ?? `sheets-${seq}@example.test`, { nom: `User${seq}` });
+    return { ...user, userType };
   }
 
   type Caller = Awaited<ReturnType<typeof createUser>>;
@@ -73,9 +65,7 @@ describe('sheets API', async () => {
 
   async function createApplicant() {
     const applicant = await createUser('admissible');
-    await db
-      .insert(admissibles)
-      .values({ userId: applicant.id, formationId: formation.id, contractType: 'APP' });
+    await db.insert(admissibles).values({ userId: applicant.id, formationId: formation.id, contractType: 'APP' });
     return applicant;
   }
 
@@ -212,12 +202,18 @@ describe('sheets API', async () => {
 
   describe('dossier deletion', () => {
     const remove = (caller: Caller | undefined, id: number) =>
-      app.inject({ method: 'DELETE', url: `/api/admissibles/dossiers/${id}`, ...(caller ? { headers: caller.headers } : {}) });
+      app.inject({
+        method: 'DELETE',
+        url: `/api/admissibles/dossiers/${id}`,
+        ...(caller ? { headers: caller.headers } : {}),
+      });
 
     it('deletes a case with nothing sent, its draft with it, and keeps an audit entry', async () => {
       const applicant = await createApplicant();
       const id = await newDossier(applicant);
-      const draft = await call(applicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, { apprenti: { nom: 'Martin' } });
+      const draft = await call(applicant, 'PUT', `/api/admissibles/fiche-premier-contact/${id}`, {
+        apprenti: { nom: 'Martin' },
+      });
       expect(draft.statusCode).toBe(200);
       expect((await remove(applicant, id)).statusCode).toBe(204);
       expect(await db.select().from(dossiers).where(eq(dossiers.id, id))).toEqual([]);
@@ -498,7 +494,12 @@ describe('sheets API', async () => {
       const other = await createUser('admissible', 'student@school.test');
       const submit = async (address: string) => {
         const id = await newDossier(applicant);
-        const response = await call(applicant, 'POST', `/api/admissibles/fiche-premier-contact/${id}/submit`, f1caBody(address));
+        const response = await call(
+          applicant,
+          'POST',
+          `/api/admissibles/fiche-premier-contact/${id}/submit`,
+          f1caBody(address),
+        );
         return { id, response };
       };
       const withAccount = await submit('student@school.test');
@@ -799,7 +800,9 @@ describe('sheets API', async () => {
 
       // A draft moves no step: each part stays to do until sent, and its author keeps the way in (SPEC 4).
       expect((await call(employer, 'PUT', `/api/employeurs/fiche-renseignement/${id}`, freBody)).statusCode).toBe(200);
-      expect((await call(applicant, 'PUT', `/api/admissibles/fiche-renseignement/${id}`, fraBody)).statusCode).toBe(200);
+      expect((await call(applicant, 'PUT', `/api/admissibles/fiche-renseignement/${id}`, fraBody)).statusCode).toBe(
+        200,
+      );
       expect(await stepsOf(id)).toMatchObject({ fre: 1, fra: 1 });
       expect(await employerHome(employer, id)).toMatchObject({ waitingFor: { action: 'fre', actor: 'company' } });
       expect(dossierActions(await portalDossier(applicant, id)).map((action) => action.kind)).toEqual([
@@ -1078,18 +1081,30 @@ describe('sheets API', async () => {
       const [account] = await db.select().from(users).where(eq(users.id, applicant.id));
       expect(read.submittedAt).toEqual(expect.any(String));
       expect(read.submittedBy).toEqual({ prenom: account?.prenom, nom: account?.nom, userType: 'admissible' });
-      const draft = sheet(await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${await newDossier(applicant)}`));
+      const draft = sheet(
+        await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${await newDossier(applicant)}`),
+      );
       expect(draft.submittedBy).toBeNull();
     });
 
     it('starts a first contact from the account and the applicant’s earlier sheets, the NIR excepted', async () => {
       const applicant = await createApplicant();
       const [account] = await db.select().from(users).where(eq(users.id, applicant.id));
-      const first = sheet(await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${await newDossier(applicant)}`));
-      expect(getAtPath(first.data, 'apprenti')).toEqual({ nom: account?.nom, prenom: account?.prenom, courriel: account?.email });
+      const first = sheet(
+        await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${await newDossier(applicant)}`),
+      );
+      expect(getAtPath(first.data, 'apprenti')).toEqual({
+        nom: account?.nom,
+        prenom: account?.prenom,
+        courriel: account?.email,
+      });
 
-      await toEmployerFirstContact(applicant, undefined, { apprenti: { departementNaissance: '75', communeNaissance: 'Paris' } });
-      const second = sheet(await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${await newDossier(applicant)}`));
+      await toEmployerFirstContact(applicant, undefined, {
+        apprenti: { departementNaissance: '75', communeNaissance: 'Paris' },
+      });
+      const second = sheet(
+        await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${await newDossier(applicant)}`),
+      );
       expect(getAtPath(second.data, 'apprenti')).toMatchObject({
         nom: 'Martin',
         prenom: 'Léo',
@@ -1125,39 +1140,71 @@ describe('sheets API', async () => {
       const applicant = await createApplicant();
       const { id, employer } = await toEmployerFirstContact(applicant);
       await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ceBody);
-      const refused = await call(staff, 'POST', `/api/staff/dossiers/${id}/first-contact`, { decision: 'refuse', reason: 'Poste sans lien avec la formation' });
+      const refused = await call(staff, 'POST', `/api/staff/dossiers/${id}/first-contact`, {
+        decision: 'refuse',
+        reason: 'Poste sans lien avec la formation',
+      });
       expect(refused.statusCode).toBe(200);
       for (const [caller, url] of [
         [applicant, `/api/admissibles/fiche-premier-contact/${id}`],
         [employer, `/api/employeurs/fiche-premier-contact/${id}`],
       ] as const)
-        expect(sheet(await call(caller, 'GET', url)).statusNote).toMatchObject({ kind: 'refused', reason: 'Poste sans lien avec la formation' });
+        expect(sheet(await call(caller, 'GET', url)).statusNote).toMatchObject({
+          kind: 'refused',
+          reason: 'Poste sans lien avec la formation',
+        });
 
       // Returning a sheet and archiving a case have no endpoint yet: written as the demo (and the staff module) write them.
       const other = await newDossier(applicant);
       await db.insert(dossierSteps).values({ dossierId: other, type: 'f1ce', status: 1 });
-      await db.update(dossierSteps).set({ status: 5 }).where(and(eq(dossierSteps.dossierId, other), eq(dossierSteps.type, 'f1ca')));
-      await db.insert(auditLog).values({ dossierId: other, actorUserId: staff.id, action: 'sheet.returned', details: { kind: 'f1ca', reason: 'Date de début à corriger' } });
+      await db
+        .update(dossierSteps)
+        .set({ status: 5 })
+        .where(and(eq(dossierSteps.dossierId, other), eq(dossierSteps.type, 'f1ca')));
+      await db.insert(auditLog).values({
+        dossierId: other,
+        actorUserId: staff.id,
+        action: 'sheet.returned',
+        details: { kind: 'f1ca', reason: 'Date de début à corriger' },
+      });
       const returned = sheet(await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${other}`));
-      expect(returned).toMatchObject({ readOnly: false, statusNote: { kind: 'returned', reason: 'Date de début à corriger' } });
+      expect(returned).toMatchObject({
+        readOnly: false,
+        statusNote: { kind: 'returned', reason: 'Date de début à corriger' },
+      });
 
       await db.update(dossiers).set({ dossierStatut: 9 }).where(eq(dossiers.id, other));
-      await db.insert(auditLog).values({ dossierId: other, actorUserId: staff.id, action: 'dossier.archived', details: { reason: 'Sans nouvelles' } });
+      await db.insert(auditLog).values({
+        dossierId: other,
+        actorUserId: staff.id,
+        action: 'dossier.archived',
+        details: { reason: 'Sans nouvelles' },
+      });
       const archived = sheet(await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${other}`));
       expect(archived).toMatchObject({ readOnly: true, statusNote: { kind: 'archived', reason: 'Sans nouvelles' } });
 
-      const open = sheet(await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${await newDossier(applicant)}`));
+      const open = sheet(
+        await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${await newDossier(applicant)}`),
+      );
       expect(open.statusNote).toBeNull();
     });
 
     it('keeps the reason of a denied funding in the audit trail and shows it on the closed sheets', async () => {
       const applicant = await createApplicant();
       const { id, employer } = await toFunding(applicant);
-      const denied = await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, { decision: 'denied', reason: 'Budget gelé' });
+      const denied = await call(employer, 'POST', `/api/employeurs/validation-financement/${id}`, {
+        decision: 'denied',
+        reason: 'Budget gelé',
+      });
       expect(denied.statusCode).toBe(200);
-      const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.dossierId, id), eq(auditLog.action, 'funding.denied')));
+      const [entry] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.dossierId, id), eq(auditLog.action, 'funding.denied')));
       expect(entry?.details).toMatchObject({ reason: 'Budget gelé' });
-      expect(sheet(await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${id}`)).statusNote).toMatchObject({ kind: 'refused', reason: 'Budget gelé' });
+      expect(
+        sheet(await call(applicant, 'GET', `/api/admissibles/fiche-premier-contact/${id}`)).statusNote,
+      ).toMatchObject({ kind: 'refused', reason: 'Budget gelé' });
     });
   });
 });

@@ -1,21 +1,15 @@
 import { signatureFlow } from '@passerelle/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
 import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { readFileField } from '../../lib/multipart-file.ts';
 import { registerRoute } from '../../lib/route.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 import { registerFileAccessRule } from '../files/files.service.ts';
 import { SIGNATURE_SCAN_MAX_BYTES } from '@passerelle/contract';
 import { canReadSignedResult, evidencePdf } from './completion.ts';
 import { sendCode, sign } from './one-time-codes.ts';
 import { decideManualSignature, uploadScan, type UploadedScan } from './paper-scans.ts';
 import { chooseMethod, getSignature, readSignatureDocument, refuse, signatureFlowDeps } from './procedure.ts';
-
-function signedInUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError('UNAUTHORIZED');
-  return request.user;
-}
 
 const infoOf = (request: FastifyRequest) => ({
   ip: request.ip,

@@ -1,9 +1,8 @@
 import { staff } from '@passerelle/contract/routes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
+import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route.ts';
 import { signatureFlowDeps } from '../signature-flow/signature-flow.service.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 import {
   archiveDossier,
   markBroken,
@@ -27,11 +26,6 @@ import {
   getStaffDossier,
   recordTerms,
 } from './staff.service.ts';
-
-function signedInUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError('UNAUTHORIZED');
-  return request.user;
-}
 
 /** Staff-only transitions of a dossier and the dated SMIC table. Their screens come later; the API is complete. */
 export default async function staffRoutes(app: FastifyInstance): Promise<void> {

@@ -1,9 +1,8 @@
 import { survey } from '@passerelle/contract/routes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
+import type { FastifyInstance } from 'fastify';
 import { sendCsv } from '../../lib/csv-write.ts';
 import { registerRoute } from '../../lib/route.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 import {
   findSurveyResults,
   getCaseSurveys,
@@ -14,11 +13,6 @@ import {
   surveyCsv,
   surveyCsvHeader,
 } from './survey.service.ts';
-
-function signedInUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError('UNAUTHORIZED');
-  return request.user;
-}
 
 /**
  * The closing survey (issue 11, "Survey"): `/api/sondage/:etape/:id` (`:id` is the dossier) for its applicant and its

@@ -8,7 +8,8 @@ import type {
 } from '@passerelle/contract';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
+import { createCaller } from '../../../test/case-fixtures.ts';
+import { createTestApp } from '../../../test/helper.ts';
 import {
   companies,
   companyUsers,
@@ -17,7 +18,6 @@ import {
   mailOutbox,
   surveyAnswers,
   surveyInvitations,
-  users,
 } from '../../db/schema/index.ts';
 
 /**
@@ -39,13 +39,8 @@ describe('survey API', async () => {
   async function createUser(userType: UserType, lang = 'fr-FR'): Promise<Caller> {
     seq += 1;
     const email = `survey-${seq}@example.test`;
-    const [user] = await db
-      .insert(users)
-      .values({ email, userType, prenom: 'Léa', nom: `Survey${seq}`, lang })
-      .returning();
-    if (!user) throw new Error('user not created');
-    const token = await accessTokenFor(app, { id: user.id, userType });
-    return { id: user.id, email, name: `Léa Survey${seq}`, headers: { authorization: `Bearer ${token}` } };
+    const user = await createCaller(app, userType, email, { prenom: 'Léa', nom: `Survey${seq}`, lang });
+    return { ...user, email, name: `Léa Survey${seq}` };
   }
 
   /** A case of a new applicant and company (one company user), at `statut`, its contract prepared. */

@@ -58,6 +58,7 @@ function Documents({ signature, isMyTurn }: { signature: SignatureResponse; isMy
         ) : null}
       </Box>
       <DocumentsList
+        dossierId={signature.dossier.id}
         documents={signature.documents}
         canRead
         openFirst={readsHere}

@@ -18,7 +18,7 @@ import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from 'react-i18next';
 import { builtKey } from '../../lib/i18n';
-import { useStaffAlerts, useStaffDossiers, useStaffFilters } from './api/pipeline';
+import { useStaffAlerts, useStaffDossiers, useStaffFilters, viewQuery } from './api/pipeline';
 import { AlertsBanner } from './components/alerts-banner';
 import { DebouncedTextField } from './components/debounced-text-field';
 import { ExportCasesButton } from './exports/export-cases-button';
@@ -57,7 +57,6 @@ export function Component() {
   }
   const shown = pending ?? searchParams;
   const view = useMemo(() => readView(shown), [shown]);
-  const query = viewParams(view).toString();
   const dossiers = useStaffDossiers(view);
   const alerts = useStaffAlerts();
   const lists = useStaffFilters();
@@ -111,7 +110,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={<ExportCasesButton query={query} />} />
+      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={<ExportCasesButton query={viewQuery(view)} />} />
       {alerts.data ? (
         <AlertsBanner
           alerts={alerts.data}

@@ -1,10 +1,14 @@
-import { apiResponse } from '../../../lib/api-client';
+import { callForFile } from '../../../lib/api-client';
 
 /**
- * A document's bytes (same-origin, behind the bearer token), for the in-page reader. Apart from the screen's other
- * calls: only the reader's chunk uses it, so that chunk imports nothing from the screen's.
+ * A document's bytes (same-origin, behind the bearer token), for the in-page reader: `GET
+ * /signature/:id/documents/:docId` (`id` is the case). Apart from the screen's other calls: only the reader's chunk
+ * uses it, so that chunk imports nothing from the screen's.
  */
-export async function fetchDocumentBytes(url: string, signal?: AbortSignal): Promise<ArrayBuffer> {
-  const res = await apiResponse(url.replace(/^\/api/, ''), { signal });
+export async function fetchDocumentBytes(
+  params: { id: number; docId: number },
+  signal?: AbortSignal,
+): Promise<ArrayBuffer> {
+  const res = await callForFile('GET /signature/:id/documents/:docId', { params, ...(signal ? { signal } : {}) });
   return res.arrayBuffer();
 }

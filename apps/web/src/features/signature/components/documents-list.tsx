@@ -21,13 +21,14 @@ const PdfViewer = lazy(() => import('./pdf-viewer').then((module) => ({ default:
 const fileName = (doc: SignatureDocument) => (doc.name.toLowerCase().endsWith('.pdf') ? doc.name : `${doc.name}.pdf`);
 
 interface DocumentItemProps {
+  dossierId: number;
   doc: SignatureDocument;
   canRead: boolean;
   initiallyOpen: boolean;
   preferDownload: boolean;
 }
 
-function DocumentItem({ doc, canRead, initiallyOpen, preferDownload }: DocumentItemProps) {
+function DocumentItem({ dossierId, doc, canRead, initiallyOpen, preferDownload }: DocumentItemProps) {
   const { t, i18n } = useTranslation('signature');
   const errorText = useErrorText();
   const { download, pendingUrl, error } = useDownload();
@@ -88,7 +89,7 @@ function DocumentItem({ doc, canRead, initiallyOpen, preferDownload }: DocumentI
       {canRead && open ? (
         <Box id={viewerId}>
           <Suspense fallback={null}>
-            <PdfViewer document={doc} onDownload={save} />
+            <PdfViewer dossierId={dossierId} document={doc} onDownload={save} />
           </Suspense>
         </Box>
       ) : null}
@@ -97,6 +98,8 @@ function DocumentItem({ doc, canRead, initiallyOpen, preferDownload }: DocumentI
 }
 
 export interface DocumentsListProps {
+  /** The case whose documents they are. */
+  dossierId: number;
   documents: SignatureDocument[];
   /** Online: the documents are read in the page; on paper they are downloaded to be printed. */
   canRead: boolean;
@@ -106,12 +109,19 @@ export interface DocumentsListProps {
   preferDownload?: boolean;
 }
 
-export function DocumentsList({ documents, canRead, openFirst = false, preferDownload = false }: DocumentsListProps) {
+export function DocumentsList({
+  dossierId,
+  documents,
+  canRead,
+  openFirst = false,
+  preferDownload = false,
+}: DocumentsListProps) {
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       {documents.map((doc, index) => (
         <DocumentItem
           key={doc.id}
+          dossierId={dossierId}
           doc={doc}
           canRead={canRead}
           initiallyOpen={openFirst && index === 0}

@@ -59,7 +59,17 @@ function usePdf(bytes: ArrayBuffer | undefined) {
   return state;
 }
 
-function PdfPage({ pdf, pageNumber, width, label }: { pdf: PdfPages; pageNumber: number; width: number; label: string }) {
+function PdfPage({
+  pdf,
+  pageNumber,
+  width,
+  label,
+}: {
+  pdf: PdfPages;
+  pageNumber: number;
+  width: number;
+  label: string;
+}) {
   const ref = useRef<HTMLCanvasElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -72,7 +82,13 @@ function PdfPage({ pdf, pageNumber, width, label }: { pdf: PdfPages; pageNumber:
   return (
     <Box
       data-page={pageNumber}
-      sx={{ bgcolor: 'common.white', boxShadow: 1, mx: 'auto', width, minHeight: failed ? undefined : Math.round(width * 1.414) }}
+      sx={{
+        bgcolor: 'common.white',
+        boxShadow: 1,
+        mx: 'auto',
+        width,
+        minHeight: failed ? undefined : Math.round(width * 1.414),
+      }}
     >
       <canvas ref={ref} role="img" aria-label={label} style={{ display: 'block' }} />
     </Box>
@@ -80,6 +96,8 @@ function PdfPage({ pdf, pageNumber, width, label }: { pdf: PdfPages; pageNumber:
 }
 
 export interface PdfViewerProps {
+  /** The case whose document it is. */
+  dossierId: number;
   document: SignatureDocument;
   /** Saves the file (the fallback where the page cannot draw it). */
   onDownload: () => void;
@@ -89,7 +107,7 @@ export interface PdfViewerProps {
  * A document drawn in the page, page under page, fitted to the width of the screen (an <iframe> of a PDF shows
  * nothing on most phones). Zoom widens the pages and the frame scrolls sideways; the download stays the fallback.
  */
-export function PdfViewer({ document: doc, onDownload }: PdfViewerProps) {
+export function PdfViewer({ dossierId, document: doc, onDownload }: PdfViewerProps) {
   const { t } = useTranslation('signature');
   const frameRef = useRef<HTMLDivElement>(null);
   const frameWidth = useWidth(frameRef);
@@ -97,7 +115,7 @@ export function PdfViewer({ document: doc, onDownload }: PdfViewerProps) {
   const [page, setPage] = useState(1);
   const bytes = useQuery({
     queryKey: ['signature', 'document', doc.id, doc.sha256],
-    queryFn: ({ signal }) => fetchDocumentBytes(doc.url, signal),
+    queryFn: ({ signal }) => fetchDocumentBytes({ id: dossierId, docId: doc.id }, signal),
     staleTime: Infinity,
   });
   const { pdf, error } = usePdf(bytes.data);
@@ -124,13 +142,28 @@ export function PdfViewer({ document: doc, onDownload }: PdfViewerProps) {
         <Typography variant="body2" sx={{ color: 'text.secondary', mr: 'auto' }}>
           {pdf ? t('documents.pageOf', { page, count: pageCount }) : null}
         </Typography>
-        <IconButton size="small" aria-label={t('documents.zoomOut')} disabled={!pdf || zoomIndex === 0} onClick={() => setZoomIndex((z) => Math.max(0, z - 1))}>
+        <IconButton
+          size="small"
+          aria-label={t('documents.zoomOut')}
+          disabled={!pdf || zoomIndex === 0}
+          onClick={() => setZoomIndex((z) => Math.max(0, z - 1))}
+        >
           <ZoomOut />
         </IconButton>
-        <IconButton size="small" aria-label={t('documents.fitWidth')} disabled={!pdf || zoomIndex === 0} onClick={() => setZoomIndex(0)}>
+        <IconButton
+          size="small"
+          aria-label={t('documents.fitWidth')}
+          disabled={!pdf || zoomIndex === 0}
+          onClick={() => setZoomIndex(0)}
+        >
           <FitWidth />
         </IconButton>
-        <IconButton size="small" aria-label={t('documents.zoomIn')} disabled={!pdf || zoomIndex === ZOOMS.length - 1} onClick={() => setZoomIndex((z) => Math.min(ZOOMS.length - 1, z + 1))}>
+        <IconButton
+          size="small"
+          aria-label={t('documents.zoomIn')}
+          disabled={!pdf || zoomIndex === ZOOMS.length - 1}
+          onClick={() => setZoomIndex((z) => Math.min(ZOOMS.length - 1, z + 1))}
+        >
           <ZoomIn />
         </IconButton>
       </Box>

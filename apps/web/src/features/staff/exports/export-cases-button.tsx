@@ -1,20 +1,24 @@
 import Download from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { staffExportPaths } from '@passerelle/contract/staff-export-paths';
+import type { RouteMap, RouteQuery } from '@passerelle/contract/routes';
 import { useDownload } from '../../../components/use-download';
 import { useErrorText } from '../../../components/use-error-text';
+import { fileUrl } from '../../../lib/api-client';
 import { useTranslation } from 'react-i18next';
+
+/** The pipeline's filters, order and page, as the export reads them (the list's own query). */
+export type ExportCasesQuery = RouteQuery<RouteMap['GET /staff/exports/dossiers.csv']>;
 
 /**
  * The cases under the pipeline's current filters as a CSV file (issue 12, "Exports"). `query` is the pipeline's own
- * query string; the file is fetched with the session's token (never in the address) and saved.
+ * query; the file is fetched with the session's token (never in the address) and saved.
  */
-export function ExportCasesButton({ query, label }: { query: string; label?: string }) {
+export function ExportCasesButton({ query, label }: { query: ExportCasesQuery; label?: string }) {
   const { t } = useTranslation('staff-exports');
   const errorText = useErrorText();
   const { download, pendingUrl, error, clearError } = useDownload();
-  const url = `${staffExportPaths.dossiers}${query ? `?${query}` : ''}`;
+  const url = fileUrl('GET /staff/exports/dossiers.csv', { query });
   return (
     <>
       <Button

@@ -92,10 +92,10 @@ describe('StaffExportsPage', () => {
   it('exports the cases under the filters it is given, and says so when the download fails', async () => {
     const downloads = serve();
     const user = userEvent.setup();
-    renderRoutes([{ path: '/', element: <ExportCasesButton query="statut=3,4&school=ESILV&page=2" /> }]);
+    renderRoutes([{ path: '/', element: <ExportCasesButton query={{ statut: [3, 4], school: 'ESILV', page: 2 }} /> }]);
     await user.click(await screen.findByRole('button', { name: 'Exporter en CSV' }));
     await waitFor(() => expect(saved).toEqual(['dossiers.csv']));
-    expect(downloads).toEqual(['/api/staff/exports/dossiers.csv?statut=3,4&school=ESILV&page=2']);
+    expect(downloads).toEqual(['/api/staff/exports/dossiers.csv?statut=3&statut=4&school=ESILV&page=2']);
 
     vi.stubGlobal(
       'fetch',

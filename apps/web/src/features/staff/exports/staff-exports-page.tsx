@@ -7,13 +7,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { staffExportPaths } from '@passerelle/contract/staff-export-paths';
 import type { StaffWorkshop } from '@passerelle/contract/staff-workshops';
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useDownload } from '../../../components/use-download';
 import { useErrorText } from '../../../components/use-error-text';
 import { PageHeader } from '../../../components/page-header';
+import { fileUrl } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/date-format';
 import { useTranslation } from 'react-i18next';
 import { useExportWorkshops } from './api/exports';
@@ -46,7 +46,7 @@ function RegistrantsExport({ files }: { files: Download }) {
   const [chosen, setChosen] = useState('');
   const list = workshops.data?.workshops ?? [];
   const workshopId = chosen || (list[0] ? String(list[0].id) : '');
-  const url = `${staffExportPaths.registrants}?workshop=${workshopId}`;
+  const url = fileUrl('GET /staff/exports/registrants.csv', { query: { workshop: Number(workshopId) } });
   return (
     <ExportSection
       title={t('registrants.title')}
@@ -94,6 +94,9 @@ function RegistrantsExport({ files }: { files: Download }) {
  * /gestion/exports (issue 12, "Exports"): the back office's CSV files for a French spreadsheet: the cases (the
  * pipeline's button exports its current filters), a workshop's registrants, and the employer search per formation.
  */
+/** Every applicant's employer search, per school and formation. */
+const trackingUrl = fileUrl('GET /staff/exports/tracking.csv');
+
 function StaffExportsPage() {
   const { t } = useTranslation('staff-exports');
   const errorText = useErrorText();
@@ -109,7 +112,7 @@ function StaffExportsPage() {
         ) : null}
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <ExportSection title={t('cases.title')} actions={<ExportCasesButton query="" label={t('cases.all')} />}>
+        <ExportSection title={t('cases.title')} actions={<ExportCasesButton query={{}} label={t('cases.all')} />}>
           <Typography variant="body2">{t('cases.text')}</Typography>
           <Typography variant="body2">
             {t('cases.filtered')}{' '}
@@ -125,8 +128,8 @@ function StaffExportsPage() {
             <Button
               variant="contained"
               startIcon={<Download />}
-              loading={files.pendingUrl === staffExportPaths.tracking}
-              onClick={() => files.download(staffExportPaths.tracking, 'recherche-entreprise.csv')}
+              loading={files.pendingUrl === trackingUrl}
+              onClick={() => files.download(trackingUrl, 'recherche-entreprise.csv')}
             >
               {t('download')}
             </Button>

@@ -1,3 +1,4 @@
+import type { RouteBody, RouteMap } from '@passerelle/contract/routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../../lib/api-client';
 import type { CaseActionPath } from '../components/case-intents';
@@ -12,13 +13,15 @@ export const staffCaseQueryOptions = (id: number) =>
 
 export const useStaffCase = (id: number) => useQuery(staffCaseQueryOptions(id));
 
-type CaseActionKey = `POST /staff/dossiers/:id/${CaseActionPath}`;
+type CaseActionKey<Action extends CaseActionPath> = `POST /staff/dossiers/:id/${Action}`;
 
-export interface CaseActionInput {
-  action: CaseActionPath;
-  /** The action's body as its contract schema gives it (the dialog's form checks it with that schema); none for contract-prepared. */
-  body?: unknown;
-}
+/** An action's body as its route declares it (the input of the route's body schema). */
+export type CaseActionBody<Action extends CaseActionPath> = RouteBody<RouteMap[CaseActionKey<Action>]>;
+
+/** One action and its body, typed together: each action takes its own route's body. */
+export type CaseActionInput = {
+  [Action in CaseActionPath]: { action: Action; body: CaseActionBody<Action> };
+}[CaseActionPath];
 
 /**
  * One action of the case page (POST /staff/dossiers/:id/<action>). Whatever the answer (done, 409 because the case
@@ -28,11 +31,7 @@ export function useCaseAction(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, body }: CaseActionInput) =>
-      call(`POST /staff/dossiers/:id/${action}` satisfies CaseActionKey, {
-        params: { id },
-        // The dialog builds each action's body from its form, checked with the action's own contract schema.
-        body: body ?? {},
-      }),
+      call(`POST /staff/dossiers/:id/${action}` satisfies CaseActionKey<CaseActionPath>, { params: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
   });
 }

@@ -31,9 +31,9 @@ import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
 import { useTranslation } from 'react-i18next';
 import { builtKey } from '../../../../lib/i18n';
-import { useCaseAction } from '../api/case';
+import { useCaseAction, type CaseActionInput } from '../api/case';
 import type { CaseDetail } from '../utils/case-data';
-import { actionOf, isDestructive, type CaseIntent } from './case-intents';
+import { isDestructive, type CaseIntent } from './case-intents';
 
 type Values = Record<string, unknown>;
 
@@ -53,13 +53,22 @@ interface IntentForm {
   schema?: z.ZodType<Values, Values>;
   defaults: Values;
   fields: FieldDef[];
-  /** The request body from the checked values; the values themselves by default. */
-  body?: (values: Values) => unknown;
+  /** The action and its body (typed by the action's route), from the checked values. */
+  request: (values: Values) => CaseActionInput;
 }
 
 const reason: FieldDef = { name: 'reason', label: 'reason', kind: 'textarea', required: true };
 
-/** Each confirmation's fields, checked with the contract's schema of the action's body (STYLE, validation layer 2). */
+/** A review names its document: the documents panel always gives it. */
+function reviewed(document: ReviewableDocument | undefined): ReviewableDocument {
+  if (!document) throw new Error('A document review needs its document');
+  return document;
+}
+
+/**
+ * Each confirmation's fields, checked with the contract's schema of the action's body (STYLE, validation layer 2);
+ * the body sent is that schema's own reading of the checked values.
+ */
 function formOf(
   intent: CaseIntent,
   detail: CaseDetail,
@@ -68,17 +77,27 @@ function formOf(
 ): IntentForm {
   switch (intent) {
     case 'confirm-scan':
-      return { defaults: {}, fields: [], body: () => ({ decision: 'confirmed', role }) };
+      return {
+        defaults: {},
+        fields: [],
+        request: () => ({ action: 'manual-signature', body: { decision: 'confirmed', role } }),
+      };
     case 'reject-scan':
       return {
         schema: manualSignatureDecisionBody,
         defaults: { decision: 'rejected', role, reason: '' },
         fields: [reason],
+        request: (values) => ({ action: 'manual-signature', body: manualSignatureDecisionBody.parse(values) }),
       };
     case 'accept':
-      return { defaults: {}, fields: [], body: () => ({ decision: 'accept' }) };
+      return { defaults: {}, fields: [], request: () => ({ action: 'first-contact', body: { decision: 'accept' } }) };
     case 'refuse':
-      return { schema: firstContactDecisionBody, defaults: { decision: 'refuse', reason: '' }, fields: [reason] };
+      return {
+        schema: firstContactDecisionBody,
+        defaults: { decision: 'refuse', reason: '' },
+        fields: [reason],
+        request: (values) => ({ action: 'first-contact', body: firstContactDecisionBody.parse(values) }),
+      };
     case 'modalites':
       return {
         schema: dossierTermsBody,
@@ -96,8 +115,11 @@ function formOf(
           { name: 'rythme', label: 'rythme', kind: 'text', hint: 'rythmeHint', required: true },
           { name: 'commentaire', label: 'commentaire', kind: 'textarea' },
         ],
-        // An empty comment is no comment.
-        body: (values) => ({ ...values, commentaire: values['commentaire'] || undefined }),
+        request: (values) => {
+          const terms = dossierTermsBody.parse(values);
+          // An empty comment is no comment.
+          return { action: 'modalites', body: { ...terms, commentaire: terms.commentaire || undefined } };
+        },
       };
     case 'return':
       return {
@@ -107,42 +129,61 @@ function formOf(
           { name: 'sheet', label: 'sheet', kind: 'sheet', required: true },
           { name: 'message', label: 'message', kind: 'textarea', required: true },
         ],
+        request: (values) => ({ action: 'return', body: returnSheetBody.parse(values) }),
       };
     case 'missions-complement':
       return {
         schema: missionsComplementBody,
         defaults: { message: '' },
         fields: [{ name: 'message', label: 'messageEmployer', kind: 'textarea', required: true }],
+        request: (values) => ({ action: 'missions-complement', body: missionsComplementBody.parse(values) }),
       };
     case 'validate':
-      return { defaults: {}, fields: [], body: () => ({ document, decision: 'valid' }) };
+      return {
+        defaults: {},
+        fields: [],
+        request: () => ({ action: 'document-review', body: { document: reviewed(document), decision: 'valid' } }),
+      };
     case 'reject':
-      return { schema: documentReviewBody, defaults: { document, decision: 'rejected', reason: '' }, fields: [reason] };
+      return {
+        schema: documentReviewBody,
+        defaults: { document, decision: 'rejected', reason: '' },
+        fields: [reason],
+        request: (values) => ({ action: 'document-review', body: documentReviewBody.parse(values) }),
+      };
     case 'contract-prepared':
       // The reason shows only once the server has listed what the contract lacks (ContractOverride below).
-      return { defaults: { reason: '' }, fields: [], body: () => undefined };
+      return { defaults: { reason: '' }, fields: [], request: () => ({ action: 'contract-prepared', body: {} }) };
     case 'signed':
       return {
         schema: markSignedBody,
         defaults: { signedOn: todayIso() },
         fields: [{ name: 'signedOn', label: 'signedOn', kind: 'date', required: true, pastOnly: true }],
+        request: (values) => ({ action: 'signed', body: markSignedBody.parse(values) }),
       };
     case 'filed':
       return {
         schema: markFiledBody,
         defaults: { filedOn: todayIso() },
         fields: [{ name: 'filedOn', label: 'filedOn', kind: 'date', required: true, pastOnly: true }],
+        request: (values) => ({ action: 'filed', body: markFiledBody.parse(values) }),
       };
     case 'registered':
       return {
         schema: markRegisteredBody,
         defaults: { decaNumber: '' },
         fields: [{ name: 'decaNumber', label: 'decaNumber', kind: 'text', required: true }],
+        request: (values) => ({ action: 'registered', body: markRegisteredBody.parse(values) }),
       };
     case 'archive':
-      return { schema: archiveBody, defaults: { reason: '' }, fields: [reason] };
+      return {
+        schema: archiveBody,
+        defaults: { reason: '' },
+        fields: [reason],
+        request: (values) => ({ action: 'archive', body: archiveBody.parse(values) }),
+      };
     case 'reopen':
-      return { defaults: {}, fields: [], body: () => ({}) };
+      return { defaults: {}, fields: [], request: () => ({ action: 'reopen', body: {} }) };
     case 'breaking':
     case 'broken':
       return {
@@ -152,6 +193,7 @@ function formOf(
           { name: 'date', label: intent === 'breaking' ? 'breakingDate' : 'date', kind: 'date', required: true },
           reason,
         ],
+        request: (values) => ({ action: intent, body: contractEndBody.parse(values) }),
       };
   }
 }
@@ -259,8 +301,11 @@ export default function ActionDialog({
       return;
     }
     try {
-      const body = overriding ? { override: true, reason: reasonText } : spec.body ? spec.body(values) : values;
-      await mutation.mutateAsync({ action: actionOf(intent), body });
+      await mutation.mutateAsync(
+        overriding
+          ? { action: 'contract-prepared', body: { override: true, reason: reasonText } }
+          : spec.request(values),
+      );
       onDone('done');
     } catch (error) {
       // The contract lacks something: said in the dialog, with the way to prepare it anyway when that is allowed.
