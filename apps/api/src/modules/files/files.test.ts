@@ -88,9 +88,14 @@ describe('GET /api/files/:id', async () => {
       expect((await download(file.id, stranger.token)).statusCode).toBe(404);
       expect((await download(file.id, otherApplicant.token)).statusCode).toBe(404);
     }
-    // An applicant whose id happens to equal an employee's must not pass as that company's user.
-    const sameIdAsEmployee = await accessTokenFor(app, { id: employee.id, userType: 'admissible' });
-    expect((await download(cerfa.id, sameIdAsEmployee)).statusCode).toBe(404);
+    // The type of account is read with the session, never taken from the token (issue 27): a token of another
+    // applicant claiming to be a company's user reads nothing of this dossier, and the employee stays the employee.
+    const claimingCompany = await accessTokenFor(app, { id: otherApplicant.id, userType: 'company' });
+    expect((await download(cerfa.id, claimingCompany)).statusCode).toBe(404);
+    const claimingApplicant = await accessTokenFor(app, { id: employee.id, userType: 'admissible' });
+    expect((await download(cerfa.id, claimingApplicant)).statusCode).toBe(200);
+    const claimingStaff = await accessTokenFor(app, { id: stranger.id, userType: 'staff' });
+    expect((await download(cerfa.id, claimingStaff)).statusCode).toBe(404);
   });
 
   it('grants what a module registers, and nothing more', async () => {
