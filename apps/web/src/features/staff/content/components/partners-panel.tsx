@@ -1,6 +1,4 @@
 import Add from '@mui/icons-material/Add';
-import Delete from '@mui/icons-material/DeleteOutlined';
-import Edit from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,15 +12,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { StaffPartner } from '@passerelle/contract/staff-content';
 import { useId, useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { ErrorState } from '../../../../components/error-state';
 import { serverFieldMessage } from '../../../../components/form/server-errors';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
 import { useTranslation } from 'react-i18next';
-import { ListRow } from '../../components/list-row';
 import { uploadPartnerLogo, useDeletePartner, useOrderPartners, usePartners, useSavePartner } from '../api/content';
-import { MoveButtons } from './move-buttons';
+import { OrderedList } from './ordered-list';
 
 type Field = 'nom' | 'web' | 'logo';
 
@@ -174,9 +170,7 @@ export function PartnersPanel({ onFeedback }: { onFeedback: (message: string) =>
   const order = useOrderPartners();
   const remove = useDeletePartner();
   const [editing, setEditing] = useState<{ partner?: StaffPartner } | null>(null);
-  const [removing, setRemoving] = useState<StaffPartner | null>(null);
   const list = query.data?.partners ?? [];
-  const ids = list.map((partner) => partner.id);
 
   return (
     <Paper variant="outlined" component="section" aria-label={t('partners.listTitle')} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -196,58 +190,47 @@ export function PartnersPanel({ onFeedback }: { onFeedback: (message: string) =>
       {query.data && list.length === 0 ? (
         <Typography sx={{ color: 'text.secondary' }}>{t('partners.empty')}</Typography>
       ) : null}
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {list.map((partner, index) => (
-          <ListRow
-            key={partner.id}
-            actions={
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
-                <MoveButtons
-                  name={partner.nom}
-                  index={index}
-                  ids={ids}
-                  disabled={order.isPending}
-                  onOrder={(next) => order.mutate(next)}
-                />
-                <Button
-                  size="small"
-                  startIcon={<Edit />}
-                  aria-label={t('partners.editNamed', { name: partner.nom })}
-                  onClick={() => setEditing({ partner })}
-                >
-                  {t('partners.edit')}
-                </Button>
-                <Button
-                  size="small"
-                  color="error"
-                  startIcon={<Delete />}
-                  aria-label={t('partners.removeNamed', { name: partner.nom })}
-                  onClick={() => setRemoving(partner)}
-                >
-                  {t('partners.remove')}
-                </Button>
-              </Box>
-            }
-          >
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
-              <Box
-                component="img"
-                src={partner.logo}
-                alt=""
-                sx={{ width: 48, height: 48, objectFit: 'contain', flexShrink: 0 }}
-              />
-              <Box sx={{ minWidth: 0 }}>
-                <Typography component="h3" sx={{ fontWeight: 600, fontSize: '1rem' }}>
-                  {partner.nom}
-                </Typography>
-                <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                  {partner.web}
-                </Typography>
-              </Box>
+      <OrderedList
+        items={list}
+        nameOf={(partner) => partner.nom}
+        texts={{
+          edit: t('partners.edit'),
+          editNamed: (name) => t('partners.editNamed', { name }),
+          remove: t('partners.remove'),
+          removeNamed: (name) => t('partners.removeNamed', { name }),
+          removeTitle: t('partners.removeTitle'),
+          removeMessage: (name) => t('partners.removeMessage', { name }),
+        }}
+        isOrdering={order.isPending}
+        onOrder={(next) => order.mutate(next)}
+        onEdit={(partner) => setEditing({ partner })}
+        isRemoving={remove.isPending}
+        onRemove={(partner, done) =>
+          remove.mutate(partner.id, {
+            onSuccess: () => onFeedback(t('partners.removed', { name: partner.nom })),
+            onSettled: done,
+          })
+        }
+      >
+        {(partner) => (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
+            <Box
+              component="img"
+              src={partner.logo}
+              alt=""
+              sx={{ width: 48, height: 48, objectFit: 'contain', flexShrink: 0 }}
+            />
+            <Box sx={{ minWidth: 0 }}>
+              <Typography component="h3" sx={{ fontWeight: 600, fontSize: '1rem' }}>
+                {partner.nom}
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {partner.web}
+              </Typography>
             </Box>
-          </ListRow>
-        ))}
-      </Box>
+          </Box>
+        )}
+      </OrderedList>
       {editing ? (
         <PartnerDialog
           partner={editing.partner}
@@ -258,23 +241,6 @@ export function PartnersPanel({ onFeedback }: { onFeedback: (message: string) =>
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={removing !== null}
-        title={t('partners.removeTitle')}
-        message={t('partners.removeMessage', { name: removing?.nom ?? '' })}
-        confirmLabel={t('partners.remove')}
-        destructive
-        isPending={remove.isPending}
-        onClose={() => setRemoving(null)}
-        onConfirm={() => {
-          if (!removing) return;
-          const name = removing.nom;
-          remove.mutate(removing.id, {
-            onSuccess: () => onFeedback(t('partners.removed', { name })),
-            onSettled: () => setRemoving(null),
-          });
-        }}
-      />
     </Paper>
   );
 }

@@ -1,5 +1,3 @@
-import Delete from '@mui/icons-material/DeleteOutlined';
-import Edit from '@mui/icons-material/EditOutlined';
 import Upload from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,13 +8,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { StaffPublicFile } from '@passerelle/contract/staff-content';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { ErrorState } from '../../../../components/error-state';
 import { serverFieldMessage } from '../../../../components/form/server-errors';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
 import { useTranslation } from 'react-i18next';
-import { ListRow } from '../../components/list-row';
 import {
   useDeletePublicFile,
   useOrderPublicFiles,
@@ -24,7 +20,7 @@ import {
   useRenamePublicFile,
   useUploadPublicFile,
 } from '../api/content';
-import { MoveButtons } from './move-buttons';
+import { OrderedList } from './ordered-list';
 import { TextFieldDialog } from './text-field-dialog';
 
 const kilobytes = (size: number) => Math.max(1, Math.round(size / 1024));
@@ -164,9 +160,7 @@ export function PublicFilesPanel({ onFeedback }: { onFeedback: (message: string)
   const order = useOrderPublicFiles();
   const remove = useDeletePublicFile();
   const [renaming, setRenaming] = useState<StaffPublicFile | null>(null);
-  const [removing, setRemoving] = useState<StaffPublicFile | null>(null);
   const list = query.data?.files ?? [];
-  const ids = list.map((file) => file.id);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -183,39 +177,30 @@ export function PublicFilesPanel({ onFeedback }: { onFeedback: (message: string)
         {query.data && list.length === 0 ? (
           <Typography sx={{ color: 'text.secondary' }}>{t('files.empty')}</Typography>
         ) : null}
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {list.map((file, index) => (
-            <ListRow
-              key={file.id}
-              actions={
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
-                  <MoveButtons
-                    name={file.name}
-                    index={index}
-                    ids={ids}
-                    disabled={order.isPending}
-                    onOrder={(next) => order.mutate(next)}
-                  />
-                  <Button
-                    size="small"
-                    startIcon={<Edit />}
-                    aria-label={t('files.renameNamed', { name: file.name })}
-                    onClick={() => setRenaming(file)}
-                  >
-                    {t('files.rename')}
-                  </Button>
-                  <Button
-                    size="small"
-                    color="error"
-                    startIcon={<Delete />}
-                    aria-label={t('files.removeNamed', { name: file.name })}
-                    onClick={() => setRemoving(file)}
-                  >
-                    {t('files.remove')}
-                  </Button>
-                </Box>
-              }
-            >
+        <OrderedList
+          items={list}
+          nameOf={(file) => file.name}
+          texts={{
+            edit: t('files.rename'),
+            editNamed: (name) => t('files.renameNamed', { name }),
+            remove: t('files.remove'),
+            removeNamed: (name) => t('files.removeNamed', { name }),
+            removeTitle: t('files.removeTitle'),
+            removeMessage: (name) => t('files.removeMessage', { name }),
+          }}
+          isOrdering={order.isPending}
+          onOrder={(next) => order.mutate(next)}
+          onEdit={setRenaming}
+          isRemoving={remove.isPending}
+          onRemove={(file, done) =>
+            remove.mutate(file.id, {
+              onSuccess: () => onFeedback(t('files.removed', { name: file.name })),
+              onSettled: done,
+            })
+          }
+        >
+          {(file) => (
+            <>
               <Typography component="h3" sx={{ fontWeight: 600, fontSize: '1rem' }}>
                 {file.name}
               </Typography>
@@ -228,9 +213,9 @@ export function PublicFilesPanel({ onFeedback }: { onFeedback: (message: string)
                   size: kilobytes(file.size),
                 })}
               </Typography>
-            </ListRow>
-          ))}
-        </Box>
+            </>
+          )}
+        </OrderedList>
       </Paper>
       {renaming ? (
         <RenameDialog
@@ -242,23 +227,6 @@ export function PublicFilesPanel({ onFeedback }: { onFeedback: (message: string)
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={removing !== null}
-        title={t('files.removeTitle')}
-        message={t('files.removeMessage', { name: removing?.name ?? '' })}
-        confirmLabel={t('files.remove')}
-        destructive
-        isPending={remove.isPending}
-        onClose={() => setRemoving(null)}
-        onConfirm={() => {
-          if (!removing) return;
-          const name = removing.name;
-          remove.mutate(removing.id, {
-            onSuccess: () => onFeedback(t('files.removed', { name })),
-            onSettled: () => setRemoving(null),
-          });
-        }}
-      />
     </Box>
   );
 }
