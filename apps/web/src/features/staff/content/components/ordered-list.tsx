@@ -1,41 +1,43 @@
 import Delete from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/EditOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { ErrorState } from '../../../../components/error-state';
 import { ListRow } from '../../components/list-row';
 import { MoveButtons } from './move-buttons';
 
-/** The texts of an ordered list's actions; the `…Named` ones and the removal's message are given the item's name. */
-export interface OrderedListTexts {
-  edit: string;
-  editNamed: (name: string) => string;
-  remove: string;
-  removeNamed: (name: string) => string;
-  removeTitle: string;
-  removeMessage: (name: string) => string;
-}
-
 /**
- * A list of the content screen whose order the visitors see (partners, documents): each row moves up or down, opens
- * its editing, or is removed after a confirmation.
+ * A list of the content screen whose order the visitors see (partners, documents): its loading, failure and emptiness,
+ * then rows that each move up or down, open their editing, or are removed after a confirmation.
  */
 export function OrderedList<T extends { id: number }>({
+  query,
   items,
   nameOf,
-  texts,
+  section,
   isOrdering,
+  orderError,
   onOrder,
   onEdit,
   isRemoving,
   onRemove,
   children,
 }: {
+  /** The list's query (TanStack Query's result): its failure with a retry, a progress bar while it loads. */
+  query: { data: unknown; error: unknown; isPending: boolean; refetch: () => Promise<unknown> };
   items: readonly T[];
   nameOf: (item: T) => string;
-  texts: OrderedListTexts;
+  /** Where its words are in the screen's translations: `<section>.remove`, `<section>.empty`… */
+  section: 'partners' | 'files';
   isOrdering: boolean;
+  /** Why the last new order was refused, if it was. */
+  orderError: string | null;
   onOrder: (ids: number[]) => void;
   onEdit: (item: T) => void;
   isRemoving: boolean;
@@ -44,10 +46,21 @@ export function OrderedList<T extends { id: number }>({
   /** What a row shows of its item. */
   children: (item: T) => ReactNode;
 }) {
+  const { t } = useTranslation('staff-content');
   const [removing, setRemoving] = useState<T | null>(null);
+  // A partner is edited, a document only renamed.
+  const editLabel = section === 'files' ? t('files.rename') : t('partners.edit');
+  const editNamed = (name: string) =>
+    section === 'files' ? t('files.renameNamed', { name }) : t('partners.editNamed', { name });
   const ids = items.map((item) => item.id);
   return (
     <>
+      {query.error ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.isPending ? <LinearProgress aria-label={t('loading')} /> : null}
+      {orderError ? <Alert severity="error">{orderError}</Alert> : null}
+      {query.data && items.length === 0 ? (
+        <Typography sx={{ color: 'text.secondary' }}>{t(`${section}.empty`)}</Typography>
+      ) : null}
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {items.map((item, index) => (
           <ListRow
@@ -58,19 +71,19 @@ export function OrderedList<T extends { id: number }>({
                 <Button
                   size="small"
                   startIcon={<Edit />}
-                  aria-label={texts.editNamed(nameOf(item))}
+                  aria-label={editNamed(nameOf(item))}
                   onClick={() => onEdit(item)}
                 >
-                  {texts.edit}
+                  {editLabel}
                 </Button>
                 <Button
                   size="small"
                   color="error"
                   startIcon={<Delete />}
-                  aria-label={texts.removeNamed(nameOf(item))}
+                  aria-label={t(`${section}.removeNamed`, { name: nameOf(item) })}
                   onClick={() => setRemoving(item)}
                 >
-                  {texts.remove}
+                  {t(`${section}.remove`)}
                 </Button>
               </Box>
             }
@@ -81,9 +94,9 @@ export function OrderedList<T extends { id: number }>({
       </Box>
       <ConfirmDialog
         open={removing !== null}
-        title={texts.removeTitle}
-        message={texts.removeMessage(removing ? nameOf(removing) : '')}
-        confirmLabel={texts.remove}
+        title={t(`${section}.removeTitle`)}
+        message={t(`${section}.removeMessage`, { name: removing ? nameOf(removing) : '' })}
+        confirmLabel={t(`${section}.remove`)}
         destructive
         isPending={isRemoving}
         onClose={() => setRemoving(null)}

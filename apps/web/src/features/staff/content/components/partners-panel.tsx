@@ -6,13 +6,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { StaffPartner } from '@passerelle/contract/staff-content';
 import { useId, useState, type FormEvent } from 'react';
-import { ErrorState } from '../../../../components/error-state';
 import { serverFieldMessage } from '../../../../components/form/server-errors';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
@@ -184,24 +182,13 @@ export function PartnersPanel({ onFeedback }: { onFeedback: (message: string) =>
           {t('partners.add')}
         </Button>
       </Box>
-      {query.error ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
-      {query.isPending ? <LinearProgress aria-label={t('loading')} /> : null}
-      {order.error ? <Alert severity="error">{errorText(order.error)}</Alert> : null}
-      {query.data && list.length === 0 ? (
-        <Typography sx={{ color: 'text.secondary' }}>{t('partners.empty')}</Typography>
-      ) : null}
       <OrderedList
+        query={query}
         items={list}
         nameOf={(partner) => partner.nom}
-        texts={{
-          edit: t('partners.edit'),
-          editNamed: (name) => t('partners.editNamed', { name }),
-          remove: t('partners.remove'),
-          removeNamed: (name) => t('partners.removeNamed', { name }),
-          removeTitle: t('partners.removeTitle'),
-          removeMessage: (name) => t('partners.removeMessage', { name }),
-        }}
+        section="partners"
         isOrdering={order.isPending}
+        orderError={order.error ? errorText(order.error) : null}
         onOrder={(next) => order.mutate(next)}
         onEdit={(partner) => setEditing({ partner })}
         isRemoving={remove.isPending}

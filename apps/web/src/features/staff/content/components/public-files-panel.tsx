@@ -2,13 +2,11 @@ import Upload from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { StaffPublicFile } from '@passerelle/contract/staff-content';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ErrorState } from '../../../../components/error-state';
 import { serverFieldMessage } from '../../../../components/form/server-errors';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
@@ -169,26 +167,13 @@ export function PublicFilesPanel({ onFeedback }: { onFeedback: (message: string)
         <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600, mb: 1 }}>
           {t('files.listTitle')}
         </Typography>
-        {query.error ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
-        {query.isPending ? <LinearProgress aria-label={t('loading')} /> : null}
-        {order.error ? (
-          <Alert severity="error">{fieldMessage(order.error, 'ids') ?? errorText(order.error)}</Alert>
-        ) : null}
-        {query.data && list.length === 0 ? (
-          <Typography sx={{ color: 'text.secondary' }}>{t('files.empty')}</Typography>
-        ) : null}
         <OrderedList
+          query={query}
           items={list}
           nameOf={(file) => file.name}
-          texts={{
-            edit: t('files.rename'),
-            editNamed: (name) => t('files.renameNamed', { name }),
-            remove: t('files.remove'),
-            removeNamed: (name) => t('files.removeNamed', { name }),
-            removeTitle: t('files.removeTitle'),
-            removeMessage: (name) => t('files.removeMessage', { name }),
-          }}
+          section="files"
           isOrdering={order.isPending}
+          orderError={order.error ? (fieldMessage(order.error, 'ids') ?? errorText(order.error)) : null}
           onOrder={(next) => order.mutate(next)}
           onEdit={setRenaming}
           isRemoving={remove.isPending}

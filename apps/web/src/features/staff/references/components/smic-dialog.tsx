@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { smicRateForm } from '@passerelle/contract/rules/smic';
 import type { SmicRate, SmicRateForm } from '@passerelle/contract/rules/salary';
-import { useForm } from 'react-hook-form';
+import { useForm, type Control } from 'react-hook-form';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { contractResolver } from '../../../../components/form/contract-resolver';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,29 @@ function toRate({ mayotteMonthly, mayotteHourly, validFrom, monthly, hourly }: S
 }
 
 const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
+
+/** One of the four amounts, labelled `smic.<name>`; the metropolitan two are required and say what they hold. */
+function AmountField({
+  control,
+  name,
+}: {
+  control: Control<SmicForm>;
+  name: 'monthly' | 'hourly' | 'mayotteMonthly' | 'mayotteHourly';
+}) {
+  const { t } = useTranslation('staff-references');
+  const isRequired = name === 'monthly' || name === 'hourly';
+  return (
+    <TextFieldElement
+      name={name}
+      control={control}
+      label={t(`smic.${name}`)}
+      type="number"
+      asNumber
+      required={isRequired}
+      helperText={isRequired ? t(`smic.add.${name}Hint`) : undefined}
+    />
+  );
+}
 
 /** Adding a SMIC value in force from a date (DOMAIN 1.6): the sheets read the value in force on a contract's start. */
 export function SmicDialog({ onClose, onSaved }: { onClose: () => void; onSaved: (rate: SmicRate) => void }) {
@@ -57,43 +80,15 @@ export function SmicDialog({ onClose, onSaved }: { onClose: () => void; onSaved:
         helperText={t('smic.add.validFromHint')}
       />
       <Box sx={twoColumns}>
-        <TextFieldElement
-          name="monthly"
-          control={form.control}
-          label={t('smic.monthly')}
-          type="number"
-          asNumber
-          required
-          helperText={t('smic.add.monthlyHint')}
-        />
-        <TextFieldElement
-          name="hourly"
-          control={form.control}
-          label={t('smic.hourly')}
-          type="number"
-          asNumber
-          required
-          helperText={t('smic.add.hourlyHint')}
-        />
+        <AmountField control={form.control} name="monthly" />
+        <AmountField control={form.control} name="hourly" />
       </Box>
       <Typography component="h3" variant="subtitle2">
         {t('smic.add.mayotte')}
       </Typography>
       <Box sx={twoColumns}>
-        <TextFieldElement
-          name="mayotteMonthly"
-          control={form.control}
-          label={t('smic.mayotteMonthly')}
-          type="number"
-          asNumber
-        />
-        <TextFieldElement
-          name="mayotteHourly"
-          control={form.control}
-          label={t('smic.mayotteHourly')}
-          type="number"
-          asNumber
-        />
+        <AmountField control={form.control} name="mayotteMonthly" />
+        <AmountField control={form.control} name="mayotteHourly" />
       </Box>
     </FormDialog>
   );
