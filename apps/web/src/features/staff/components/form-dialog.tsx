@@ -28,8 +28,8 @@ export interface FormDialogProps<TInput extends FieldValues, TBody> {
   isPending: boolean;
   submitLabel: string;
   pendingLabel: string;
-  /** What a failure the fields do not show says before the error's own text. */
-  failedText: string;
+  /** What a failure the fields do not show says before the error's own text, if anything. */
+  failedText?: string;
   maxWidth?: 'xs' | 'sm' | 'md';
   children: ReactNode;
 }
@@ -89,7 +89,8 @@ export function FormDialog<TInput extends FieldValues, TBody>({
           {children}
           {failure ? (
             <Alert severity="error" role="alert">
-              {failedText} {errorText(failure)}
+              {failedText ? `${failedText} ` : null}
+              {errorText(failure)}
             </Alert>
           ) : null}
         </DialogContent>
