@@ -128,23 +128,18 @@ function RenameDialog({
   onDone: (name: string) => void;
 }) {
   const { t } = useTranslation('staff-content');
-  const errorText = useErrorText();
   const rename = useRenamePublicFile();
-  const fieldError = fieldMessage(rename.error, 'name');
   return (
     <TextFieldDialog
       title={t('files.renameTitle')}
+      name="name"
       label={t('files.name')}
       initialValue={file.name}
       hint={t('files.nameShown')}
       submitLabel={t('actions.save')}
       check={(name) => (name ? null : t('files.nameRequired'))}
-      onSubmit={(name) =>
-        rename.mutate({ id: file.id, name }, { onSuccess: ({ file: renamed }) => onDone(renamed.name) })
-      }
+      onSubmit={async (name) => onDone((await rename.mutateAsync({ id: file.id, name })).file.name)}
       onCancel={onClose}
-      fieldError={fieldError}
-      formError={rename.error && !fieldError ? errorText(rename.error) : undefined}
       isPending={rename.isPending}
     />
   );
