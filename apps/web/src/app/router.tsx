@@ -41,6 +41,86 @@ function guarded(
   };
 }
 
+/**
+ * The back office's screens: its path, its title, its namespaces, its code, and who may open it (the staff and the
+ * admins, unless it says the admins only).
+ */
+const backOfficeScreens: readonly [
+  path: string,
+  title: string,
+  namespaces: readonly string[],
+  load: () => Promise<ScreenModule>,
+  only?: 'admin',
+][] = [
+  [
+    '/gestion',
+    'common:titles.staffPipeline',
+    ['staff', 'staff-exports'],
+    () => import('../features/staff/staff-pipeline-page'),
+  ],
+  [
+    '/gestion/dossiers/:id',
+    'common:titles.staffCase',
+    ['sheets', 'staff-case'],
+    () => import('../features/staff/case/staff-case-page'),
+  ],
+  [
+    '/gestion/sondages',
+    'common:titles.staffSurveys',
+    ['survey'],
+    () => import('../features/staff/surveys/staff-surveys-page'),
+  ],
+  [
+    '/gestion/candidats',
+    'common:titles.staffApplicants',
+    ['staff', 'staff-applicants'],
+    () => import('../features/staff/applicants/staff-applicants-page'),
+  ],
+  [
+    '/gestion/formations',
+    'common:titles.staffFormations',
+    ['staff-formations'],
+    () => import('../features/staff/formations/staff-formations-page'),
+  ],
+  [
+    '/gestion/contenu',
+    'common:titles.staffContent',
+    ['portal', 'staff-content'],
+    () => import('./staff-content-route'),
+  ],
+  [
+    '/gestion/offres',
+    'common:titles.staffOffers',
+    ['staff', 'staff-offers'],
+    () => import('../features/staff/offers/staff-offers-page'),
+  ],
+  [
+    '/gestion/ateliers',
+    'common:titles.staffWorkshops',
+    ['staff-workshops'],
+    () => import('../features/staff/workshops/staff-workshops-page'),
+  ],
+  [
+    '/gestion/exports',
+    'common:titles.staffExports',
+    ['staff-exports'],
+    () => import('../features/staff/exports/staff-exports-page'),
+  ],
+  [
+    '/gestion/references',
+    'common:titles.staffReferences',
+    ['staff-references'],
+    () => import('../features/staff/references/staff-references-page'),
+  ],
+  [
+    '/gestion/equipe',
+    'common:titles.staffAccounts',
+    ['staff-accounts'],
+    () => import('../features/staff/accounts/staff-accounts-page'),
+    'admin',
+  ],
+];
+
 export const routes: RouteObject[] = [
   {
     // A failure of the shell itself shows the route error page alone.
@@ -192,71 +272,8 @@ export const routes: RouteObject[] = [
             ['tracking'],
             () => import('../features/tracking/tracking-form-page'),
           ),
-          guarded(
-            '/gestion',
-            { title: 'common:titles.staffPipeline', userTypes: backOffice },
-            ['staff', 'staff-exports'],
-            () => import('../features/staff/staff-pipeline-page'),
-          ),
-          guarded(
-            '/gestion/dossiers/:id',
-            { title: 'common:titles.staffCase', userTypes: backOffice },
-            ['sheets', 'staff-case'],
-            () => import('../features/staff/case/staff-case-page'),
-          ),
-          guarded(
-            '/gestion/sondages',
-            { title: 'common:titles.staffSurveys', userTypes: backOffice },
-            ['survey'],
-            () => import('../features/staff/surveys/staff-surveys-page'),
-          ),
-          guarded(
-            '/gestion/candidats',
-            { title: 'common:titles.staffApplicants', userTypes: backOffice },
-            ['staff', 'staff-applicants'],
-            () => import('../features/staff/applicants/staff-applicants-page'),
-          ),
-          guarded(
-            '/gestion/formations',
-            { title: 'common:titles.staffFormations', userTypes: backOffice },
-            ['staff-formations'],
-            () => import('../features/staff/formations/staff-formations-page'),
-          ),
-          guarded(
-            '/gestion/contenu',
-            { title: 'common:titles.staffContent', userTypes: backOffice },
-            ['portal', 'staff-content'],
-            () => import('./staff-content-route'),
-          ),
-          guarded(
-            '/gestion/offres',
-            { title: 'common:titles.staffOffers', userTypes: backOffice },
-            ['staff', 'staff-offers'],
-            () => import('../features/staff/offers/staff-offers-page'),
-          ),
-          guarded(
-            '/gestion/ateliers',
-            { title: 'common:titles.staffWorkshops', userTypes: backOffice },
-            ['staff-workshops'],
-            () => import('../features/staff/workshops/staff-workshops-page'),
-          ),
-          guarded(
-            '/gestion/exports',
-            { title: 'common:titles.staffExports', userTypes: backOffice },
-            ['staff-exports'],
-            () => import('../features/staff/exports/staff-exports-page'),
-          ),
-          guarded(
-            '/gestion/references',
-            { title: 'common:titles.staffReferences', userTypes: backOffice },
-            ['staff-references'],
-            () => import('../features/staff/references/staff-references-page'),
-          ),
-          guarded(
-            '/gestion/equipe',
-            { title: 'common:titles.staffAccounts', userType: 'admin' },
-            ['staff-accounts'],
-            () => import('../features/staff/accounts/staff-accounts-page'),
+          ...backOfficeScreens.map(([path, title, namespaces, load, only]) =>
+            guarded(path, only ? { title, userType: only } : { title, userTypes: backOffice }, namespaces, load),
           ),
           { path: '*', loader: unknownPathLoader },
         ],

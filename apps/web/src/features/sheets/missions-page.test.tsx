@@ -47,6 +47,26 @@ function renderPage() {
 
 const extensions = '.pdf, .doc, .docx';
 
+/**
+ * Renders the page, waits for its subtitle (`subtitleFor` in the page's language) and sends a PNG named .pdf: the
+ * extension passes here, the server reads the content. Gives the file input.
+ */
+async function renderAndUploadPngNamedPdf(subtitleFor: string): Promise<HTMLInputElement> {
+  const user = userEvent.setup();
+  const { container } = renderPage();
+  await screen.findByText(subtitleFor.replace('{{name}}', 'Lucas Bernard'));
+  const input = await waitFor(() => {
+    const found = container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!found) throw new Error('no file input');
+    return found;
+  });
+  await user.upload(
+    input,
+    new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'poste.pdf', { type: 'application/pdf' }),
+  );
+  return input;
+}
+
 beforeAll(async () => {
   await initI18n();
   await i18n.loadNamespaces(['common', 'sheets']);
@@ -101,18 +121,7 @@ describe('MissionsPage', () => {
         errors: { file: ['file.content_not_document'] },
       }),
     );
-    const user = userEvent.setup();
-    const { container } = renderPage();
-    await screen.findByText(fr.missions.subtitleFor.replace('{{name}}', 'Lucas Bernard'));
-    const input = await waitFor(() => {
-      const found = container.querySelector<HTMLInputElement>('input[type="file"]');
-      if (!found) throw new Error('no file input');
-      return found;
-    });
-    await user.upload(
-      input,
-      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'poste.pdf', { type: 'application/pdf' }),
-    );
+    const input = await renderAndUploadPngNamedPdf(fr.missions.subtitleFor);
 
     const text =
       "Le contenu de ce fichier n'est ni un PDF, ni un document Word (.doc, .docx), même si son nom le laisse penser : enregistrez de nouveau le document dans l'un de ces formats, puis envoyez-le.";
@@ -129,19 +138,7 @@ describe('MissionsPage', () => {
         errors: { file: ['file.unsupported_type'] },
       }),
     );
-    const user = userEvent.setup();
-    const { container } = renderPage();
-    await screen.findByText(en.missions.subtitleFor.replace('{{name}}', 'Lucas Bernard'));
-    const input = await waitFor(() => {
-      const found = container.querySelector<HTMLInputElement>('input[type="file"]');
-      if (!found) throw new Error('no file input');
-      return found;
-    });
-    // A PNG named .pdf: the extension passes here, the server reads the content.
-    await user.upload(
-      input,
-      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'poste.pdf', { type: 'application/pdf' }),
-    );
+    const input = await renderAndUploadPngNamedPdf(en.missions.subtitleFor);
 
     await waitFor(() => expect(input).toHaveAccessibleDescription(`${en.missions.unsupportedType}${extensions}`));
     expect(screen.getByRole('alert')).toHaveTextContent(`${en.missions.unsupportedType}${extensions}`);

@@ -1,8 +1,8 @@
 import type { StaffAccount } from '@passerelle/contract/staff-accounts';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { setUpScreenTests } from '../../../test/screen-tests';
 import { renderRoutes } from '../../../test/render';
 import { jsonResponse, stubApi, type StubbedCall } from '../../../test/api-stub';
 import { Component as StaffAccountsPage } from './staff-accounts-page';
@@ -36,16 +36,7 @@ const paul: StaffAccount = {
 const serve = (onWrite: (call: StubbedCall) => Response) =>
   stubApi({ '/api/staff/accounts': { accounts: [me, paul] } }, onWrite);
 
-beforeAll(async () => {
-  await initI18n();
-  await i18n.changeLanguage('fr-FR');
-  await i18n.loadNamespaces(['common', 'staff-accounts']);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests(['staff-accounts']);
 
 const renderPage = () => renderRoutes([{ path: '/gestion/equipe', element: <StaffAccountsPage /> }], '/gestion/equipe');
 

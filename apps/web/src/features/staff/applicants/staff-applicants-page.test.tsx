@@ -4,9 +4,9 @@ import type {
   StaffApplicantsResponse,
   StaffFiltersResponse,
 } from '@passerelle/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpScreenTests } from '../../../test/screen-tests';
 import fr from '../../../locales/fr-FR/staff-applicants.json';
 import { renderRoutes } from '../../../test/render';
 import { requestUrl } from '../../../test/request-url';
@@ -72,16 +72,7 @@ const listOf = (items: StaffApplicantItem[], total = items.length): StaffApplica
 const renderAt = (path: string) =>
   renderRoutes([{ path: '/gestion/candidats', element: <StaffApplicantsPage /> }], path);
 
-beforeAll(async () => {
-  await initI18n();
-  await i18n.changeLanguage('fr-FR');
-  await i18n.loadNamespaces(['common', 'staff', 'staff-applicants']);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests(['staff', 'staff-applicants']);
 
 describe('the admitted applicants', () => {
   it('lists who was invited and who never signed in, and invites or resends from each row', async () => {

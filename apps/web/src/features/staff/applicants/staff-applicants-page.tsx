@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -15,21 +14,19 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { StaffApplicantItem } from '@passerelle/contract';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
 import { formatDateTime } from '../../../lib/date-format';
 import { useTranslation } from 'react-i18next';
 import { useStaffFilters } from '../api/pipeline';
-import { DebouncedTextField } from '../components/debounced-text-field';
-import { Pager } from '../components/pager';
+import { FilterBar, FilterSelect } from '../components/filter-bar';
+import { ListPanel } from '../components/list-panel';
 import { useInviteApplicants, useStaffApplicants, type StaffApplicantsListQuery } from './api/applicants';
 import { ImportDialog } from './components/import-dialog';
 import { numberFormat } from '../../../lib/number-format';
@@ -252,7 +249,6 @@ function StaffApplicantsPage() {
     );
   }
 
-  const data = applicants.data;
   const isFiltered = Boolean(view.q.trim() || view.school || view.isNeverOnly);
   const importButton = (
     <Button variant="contained" startIcon={<UploadFile />} onClick={() => setImportOpen(true)}>
@@ -263,81 +259,59 @@ function StaffApplicantsPage() {
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} actions={importButton} />
-      <Paper
-        component="section"
-        variant="outlined"
-        aria-label={t('filters.label')}
-        sx={{ p: 2, mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}
+      <FilterBar
+        label={t('filters.label')}
+        searchLabel={t('filters.search')}
+        search={view.q}
+        onSearch={(q) => update({ q })}
       >
-        <DebouncedTextField
-          type="search"
-          label={t('filters.search')}
-          value={view.q}
-          onCommit={(q) => update({ q })}
-          size="small"
-          sx={{ flex: '1 1 260px' }}
-        />
-        <TextField
-          select
-          size="small"
-          label={t('filters.school')}
-          value={view.school}
-          onChange={(event) => update({ school: event.target.value })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' }, minWidth: 180 }}
-        >
+        <FilterSelect label={t('filters.school')} value={view.school} onChange={(school) => update({ school })}>
           <option value="">{t('filters.allSchools')}</option>
           {(filters.data?.schools ?? []).map((school) => (
             <option key={school.code} value={school.code}>
               {school.code}
             </option>
           ))}
-        </TextField>
+        </FilterSelect>
         <FormControlLabel
           control={
             <Checkbox checked={view.isNeverOnly} onChange={(event) => update({ isNeverOnly: event.target.checked })} />
           }
           label={t('filters.neverSignedIn')}
         />
-      </Paper>
+      </FilterBar>
 
       <Box ref={outcomeRef} role="status" aria-live="polite" sx={{ mb: outcome ? 2 : 0 }}>
         {outcome ? <Alert severity={outcome.severity}>{outcome.text}</Alert> : null}
       </Box>
 
-      {applicants.isError && !data ? (
-        <ErrorState error={applicants.error} onRetry={() => void applicants.refetch()} />
-      ) : null}
-      {applicants.isPending ? <LinearProgress aria-label={t('list.loading')} /> : null}
-      {data ? (
-        <section>
-          <Typography sx={{ mb: 1, fontWeight: 600 }} aria-live="polite">
-            {t('list.count', { count: data.total, total: numberFormat(i18n.language).format(data.total) })}
-          </Typography>
-          {data.items.length === 0 ? (
-            isFiltered ? (
-              <EmptyState icon={<PersonSearch />} title={t('list.noMatchTitle')} description={t('list.noMatchText')} />
-            ) : (
-              <EmptyState title={t('list.emptyTitle')} description={t('list.emptyText')} action={importButton} />
-            )
-          ) : isNarrow ? (
-            <ApplicantCards items={data.items} pendingId={pendingId} onInvite={inviteOne} />
+      <ListPanel
+        list={applicants}
+        loadingLabel={t('list.loading')}
+        countText={(total) => t('list.count', { count: total, total: numberFormat(i18n.language).format(total) })}
+        isCountLive
+        empty={
+          isFiltered ? (
+            <EmptyState icon={<PersonSearch />} title={t('list.noMatchTitle')} description={t('list.noMatchText')} />
           ) : (
-            <ApplicantsTable items={data.items} pendingId={pendingId} onInvite={inviteOne} />
-          )}
-          {data.total > 0 ? (
-            <Pager
-              total={data.total}
-              page={view.page}
-              pageSize={view.pageSize}
-              pageSizes={pageSizes}
-              onPage={(page) => setParams(new URLSearchParams(queryOf({ ...view, page })))}
-              onPageSize={(pageSize) => update({ pageSize })}
-              pageSizeLabel={t('list.perPage')}
-            />
-          ) : null}
-        </section>
-      ) : null}
+            <EmptyState title={t('list.emptyTitle')} description={t('list.emptyText')} action={importButton} />
+          )
+        }
+        page={view.page}
+        pageSize={view.pageSize}
+        pageSizes={pageSizes}
+        onPage={(page) => setParams(new URLSearchParams(queryOf({ ...view, page })))}
+        onPageSize={(pageSize) => update({ pageSize })}
+        pageSizeLabel={t('list.perPage')}
+      >
+        {({ items }) =>
+          isNarrow ? (
+            <ApplicantCards items={items} pendingId={pendingId} onInvite={inviteOne} />
+          ) : (
+            <ApplicantsTable items={items} pendingId={pendingId} onInvite={inviteOne} />
+          )
+        }
+      </ListPanel>
       <ImportDialog open={isImportOpen} onClose={() => setImportOpen(false)} />
     </>
   );

@@ -1,8 +1,8 @@
 import type { StaffCmsSection } from '@passerelle/contract/staff-content';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { setUpScreenTests } from '../../../test/screen-tests';
 import { jsonResponse, stubApi, type StubbedCall } from '../../../test/api-stub';
 import { renderRoutes } from '../../../test/render';
 import type { CmsPreview } from './components/feed-panel';
@@ -23,16 +23,7 @@ const Preview: CmsPreview = ({ title, html }) => (
   </section>
 );
 
-beforeAll(async () => {
-  await initI18n();
-  await i18n.changeLanguage('fr-FR');
-  await i18n.loadNamespaces(['common', 'staff-content']);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests(['staff-content']);
 
 const renderPage = (onWrite: (call: StubbedCall) => Response) => {
   const calls = stubApi({ '/api/staff/cms/news': news }, onWrite);

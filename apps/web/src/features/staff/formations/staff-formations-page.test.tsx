@@ -1,8 +1,8 @@
 import type { StaffFormation, StaffSchool } from '@passerelle/contract/staff-formations';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { setUpScreenTests } from '../../../test/screen-tests';
 import { renderRoutes } from '../../../test/render';
 import { jsonResponse, stubApi, type StubbedCall } from '../../../test/api-stub';
 import { Component as StaffFormationsPage } from './staff-formations-page';
@@ -36,16 +36,7 @@ const serve = (onWrite: (call: StubbedCall) => Response) =>
     onWrite,
   );
 
-beforeAll(async () => {
-  await initI18n();
-  await i18n.changeLanguage('fr-FR');
-  await i18n.loadNamespaces(['common', 'staff-formations']);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests(['staff-formations']);
 
 const renderPage = () =>
   renderRoutes([{ path: '/gestion/formations', element: <StaffFormationsPage /> }], '/gestion/formations');

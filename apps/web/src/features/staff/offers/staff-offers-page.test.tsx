@@ -1,8 +1,8 @@
 import type { StaffOffer } from '@passerelle/contract/staff-offers';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { setUpScreenTests } from '../../../test/screen-tests';
 import { jsonResponse as json, stubApi, type StubbedCall } from '../../../test/api-stub';
 import { renderRoutes } from '../../../test/render';
 import { Component as StaffOffersPage } from './staff-offers-page';
@@ -24,16 +24,7 @@ const offer: StaffOffer = {
 const serve = (onWrite: (call: StubbedCall) => Response) =>
   stubApi({ '/api/staff/offers': { items: [offer], total: 1 } }, onWrite);
 
-beforeAll(async () => {
-  await initI18n();
-  await i18n.changeLanguage('fr-FR');
-  await i18n.loadNamespaces(['common', 'staff', 'staff-offers']);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests(['staff', 'staff-offers']);
 
 const renderPage = () => renderRoutes([{ path: '/gestion/offres', element: <StaffOffersPage /> }], '/gestion/offres');
 

@@ -9,23 +9,20 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { StaffOffer } from '@passerelle/contract/staff-offers';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
 import { formatDate } from '../../../lib/date-format';
 import { useTranslation } from 'react-i18next';
-import { DebouncedTextField } from '../components/debounced-text-field';
+import { FilterBar, FilterSelect } from '../components/filter-bar';
 import { ListRow } from '../components/list-row';
-import { Pager } from '../components/pager';
+import { ListPanel } from '../components/list-panel';
 import { useOfferAction, useStaffOffers, type OfferAction, type StaffOffersListQuery } from './api/offers';
 import { numberFormat } from '../../../lib/number-format';
 
@@ -171,7 +168,6 @@ function StaffOffersPage() {
     );
   }
 
-  const data = offers.data;
   const isFiltered = Boolean(view.q.trim() || view.status);
   const openImport = () => {
     setHasOpenedImport(true);
@@ -197,36 +193,24 @@ function StaffOffersPage() {
           </Box>
         }
       />
-      <Paper
-        component="section"
-        variant="outlined"
-        aria-label={t('filters.label')}
-        sx={{ p: 2, mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}
+      <FilterBar
+        label={t('filters.label')}
+        searchLabel={t('filters.search')}
+        search={view.q}
+        onSearch={(q) => update({ q })}
       >
-        <DebouncedTextField
-          type="search"
-          label={t('filters.search')}
-          value={view.q}
-          onCommit={(q) => update({ q })}
-          size="small"
-          sx={{ flex: '1 1 260px' }}
-        />
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label={t('filters.status')}
           value={view.status}
-          onChange={(event) => update({ status: event.target.value as Status })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' }, minWidth: 180 }}
+          onChange={(status) => update({ status: status as Status })}
         >
           {statuses.map((status) => (
             <option key={status} value={status}>
               {t(`filters.statuses.${status || 'all'}`)}
             </option>
           ))}
-        </TextField>
-      </Paper>
+        </FilterSelect>
+      </FilterBar>
 
       <Box role="status" aria-live="polite" sx={{ mb: outcome ? 2 : 0 }}>
         {outcome ? (
@@ -236,51 +220,45 @@ function StaffOffersPage() {
         ) : null}
       </Box>
 
-      {offers.isError && !data ? <ErrorState error={offers.error} onRetry={() => void offers.refetch()} /> : null}
-      {offers.isPending ? <LinearProgress aria-label={t('list.loading')} /> : null}
-      {data ? (
-        <section aria-label={t('list.label')}>
-          <Typography sx={{ mb: 1, fontWeight: 600 }}>
-            {t('list.count', { count: data.total, total: numberFormat(i18n.language).format(data.total) })}
-          </Typography>
-          {data.items.length === 0 ? (
-            isFiltered ? (
-              <EmptyState icon={<WorkOutline />} title={t('list.noMatchTitle')} description={t('list.noMatchText')} />
-            ) : (
-              <EmptyState
-                icon={<WorkOutline />}
-                title={t('list.emptyTitle')}
-                description={t('list.emptyText')}
-                action={createButton}
-              />
-            )
+      <ListPanel
+        list={offers}
+        loadingLabel={t('list.loading')}
+        label={t('list.label')}
+        countText={(total) => t('list.count', { count: total, total: numberFormat(i18n.language).format(total) })}
+        empty={
+          isFiltered ? (
+            <EmptyState icon={<WorkOutline />} title={t('list.noMatchTitle')} description={t('list.noMatchText')} />
           ) : (
-            <Paper variant="outlined" sx={{ px: { xs: 2, sm: 3 } }}>
-              <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-                {data.items.map((offer) => (
-                  <OfferItem
-                    key={offer.id}
-                    offer={offer}
-                    onEdit={() => setEditing({ offer })}
-                    onAction={(action) => setConfirming({ offer, action })}
-                  />
-                ))}
-              </Box>
-            </Paper>
-          )}
-          {data.total > 0 ? (
-            <Pager
-              total={data.total}
-              page={view.page}
-              pageSize={view.pageSize}
-              pageSizes={staffOfferPageSizes}
-              onPage={(page) => setParams(new URLSearchParams(queryOf({ ...view, page })))}
-              onPageSize={(pageSize) => update({ pageSize })}
-              pageSizeLabel={t('list.perPage')}
+            <EmptyState
+              icon={<WorkOutline />}
+              title={t('list.emptyTitle')}
+              description={t('list.emptyText')}
+              action={createButton}
             />
-          ) : null}
-        </section>
-      ) : null}
+          )
+        }
+        page={view.page}
+        pageSize={view.pageSize}
+        pageSizes={staffOfferPageSizes}
+        onPage={(page) => setParams(new URLSearchParams(queryOf({ ...view, page })))}
+        onPageSize={(pageSize) => update({ pageSize })}
+        pageSizeLabel={t('list.perPage')}
+      >
+        {({ items }) => (
+          <Paper variant="outlined" sx={{ px: { xs: 2, sm: 3 } }}>
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {items.map((offer) => (
+                <OfferItem
+                  key={offer.id}
+                  offer={offer}
+                  onEdit={() => setEditing({ offer })}
+                  onAction={(action) => setConfirming({ offer, action })}
+                />
+              ))}
+            </Box>
+          </Paper>
+        )}
+      </ListPanel>
 
       <ConfirmDialog
         open={confirming !== null}

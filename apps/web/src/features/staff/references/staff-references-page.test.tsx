@@ -1,7 +1,7 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { setUpScreenTests } from '../../../test/screen-tests';
 import { jsonResponse, stubApi } from '../../../test/api-stub';
 import { renderRoutes } from '../../../test/render';
 import type { SmicRow } from './api/smic';
@@ -30,15 +30,7 @@ const added: SmicRow = {
   updatedAt: '2026-11-25T10:00:00.000Z',
 };
 
-beforeAll(async () => {
-  await initI18n();
-  await i18n.changeLanguage('fr-FR');
-  await i18n.loadNamespaces(['common', 'staff-references']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests(['staff-references']);
 
 const renderPage = () =>
   renderRoutes([{ path: '/gestion/references', element: <StaffReferencesPage /> }], '/gestion/references');

@@ -1,9 +1,9 @@
 import type { StaffSchool } from '@passerelle/contract/staff-formations';
 import type { StaffWorkshop } from '@passerelle/contract/staff-workshops';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { setUpScreenTests } from '../../../test/screen-tests';
 import { jsonResponse as json, stubApi, type StubbedCall } from '../../../test/api-stub';
 import { renderRoutes } from '../../../test/render';
 import { Component as StaffWorkshopsPage } from './staff-workshops-page';
@@ -43,16 +43,7 @@ const serve = (onWrite: (call: StubbedCall) => Response) =>
     onWrite,
   );
 
-beforeAll(async () => {
-  await initI18n();
-  await i18n.changeLanguage('fr-FR');
-  await i18n.loadNamespaces(['common', 'staff-workshops']);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests(['staff-workshops']);
 
 const renderPage = () =>
   renderRoutes([{ path: '/gestion/ateliers', element: <StaffWorkshopsPage /> }], '/gestion/ateliers');

@@ -20,13 +20,14 @@ export function LinkDialog({
   return (
     <TextFieldDialog
       title={t('editor.linkTitle')}
+      name="href"
       label={t('editor.linkAddress')}
       initialValue={initialHref}
       hint={t('editor.linkHint')}
       submitLabel={t('editor.linkApply')}
       inputMode="url"
       check={(href) => (isAllowedHref(href) ? null : t('editor.linkInvalid'))}
-      onSubmit={onConfirm}
+      onSubmit={async (href) => onConfirm(href)}
       onCancel={onCancel}
     />
   );

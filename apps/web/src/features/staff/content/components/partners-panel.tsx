@@ -1,30 +1,82 @@
 import Add from '@mui/icons-material/Add';
-import Delete from '@mui/icons-material/DeleteOutlined';
-import Edit from '@mui/icons-material/EditOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { StaffPartner } from '@passerelle/contract/staff-content';
-import { useId, useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
-import { ErrorState } from '../../../../components/error-state';
+import { useId, useState } from 'react';
+import { useController, useForm, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
 import { serverFieldMessage } from '../../../../components/form/server-errors';
+import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
 import { useTranslation } from 'react-i18next';
-import { ListRow } from '../../components/list-row';
 import { uploadPartnerLogo, useDeletePartner, useOrderPartners, usePartners, useSavePartner } from '../api/content';
-import { MoveButtons } from './move-buttons';
+import { FormDialog } from '../../components/form-dialog';
+import { OrderedList } from './ordered-list';
 
-type Field = 'nom' | 'web' | 'logo';
+interface PartnerForm {
+  nom: string;
+  web: string;
+  logo: string;
+}
+
+/** The partner's logo: a file sent at once, its address kept in the form; its preview, its hint or its refusal. */
+function LogoField({
+  control,
+  isUploading,
+  onChoose,
+}: {
+  control: Control<PartnerForm>;
+  isUploading: boolean;
+  onChoose: (file: File | undefined) => void;
+}) {
+  const { t } = useTranslation('staff-content');
+  const logoId = useId();
+  const {
+    field: { value: logo, ref },
+    fieldState,
+  } = useController({ name: 'logo', control });
+  const error = fieldState.error?.message;
+  return (
+    <Box>
+      <Typography
+        component="label"
+        htmlFor={logoId}
+        variant="body2"
+        sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}
+      >
+        {t('partners.logo')}
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        {logo ? (
+          <Box
+            component="img"
+            src={logo}
+            alt={t('partners.logoPreview')}
+            sx={{ width: 56, height: 56, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1 }}
+          />
+        ) : null}
+        <input
+          id={logoId}
+          ref={ref}
+          type="file"
+          accept="image/png,image/jpeg,.png,.jpg,.jpeg"
+          aria-describedby={`${logoId}-help`}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => onChoose(event.target.files?.[0])}
+        />
+      </Box>
+      <Typography
+        id={`${logoId}-help`}
+        variant="body2"
+        sx={{ color: error ? 'error.main' : 'text.secondary', mt: 0.5 }}
+      >
+        {isUploading ? t('partners.logoUploading') : (error ?? t('partners.logoHint'))}
+      </Typography>
+    </Box>
+  );
+}
 
 function PartnerDialog({
   partner,
@@ -38,131 +90,59 @@ function PartnerDialog({
   const { t } = useTranslation('staff-content');
   const errorText = useErrorText();
   const save = useSavePartner();
-  const titleId = useId();
-  const logoId = useId();
-  const [nom, setNom] = useState(partner?.nom ?? '');
-  const [web, setWeb] = useState(partner?.web ?? 'https://');
-  const [logo, setLogo] = useState(partner?.logo ?? '');
   const [isUploading, setUploading] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // The checks before sending: a name, an https address, a logo sent already.
+  const resolver: Resolver<PartnerForm> = (values) => {
+    const body = { nom: values.nom.trim(), web: values.web.trim(), logo: values.logo };
+    const errors: FieldErrors<PartnerForm> = {};
+    if (!body.nom) errors.nom = { type: 'required', message: t('partners.nameRequired') };
+    if (!/^https:\/\/[^\s/]+\.[^\s]+$/.test(body.web))
+      errors.web = { type: 'pattern', message: t('partners.webInvalid') };
+    if (!body.logo) errors.logo = { type: 'required', message: t('partners.logoRequired') };
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values: body, errors: {} };
+  };
+  const form = useForm<PartnerForm>({
+    defaultValues: { nom: partner?.nom ?? '', web: partner?.web ?? 'https://', logo: partner?.logo ?? '' },
+    resolver,
+  });
 
   async function chooseLogo(file: File | undefined) {
     if (!file) return;
     setUploading(true);
-    setErrors((current) => ({ ...current, logo: undefined }));
+    form.clearErrors('logo');
     try {
-      setLogo((await uploadPartnerLogo(file)).logo);
+      form.setValue('logo', (await uploadPartnerLogo(file)).logo);
     } catch (error) {
       const messages = error instanceof ApiError ? error.errors['file'] : undefined;
-      setErrors((current) => ({ ...current, logo: messages ? serverFieldMessage(messages) : errorText(error) }));
+      form.setError('logo', { type: 'server', message: messages ? serverFieldMessage(messages) : errorText(error) });
     } finally {
       setUploading(false);
     }
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    const found: Partial<Record<Field, string>> = {};
-    if (!nom.trim()) found.nom = t('partners.nameRequired');
-    if (!/^https:\/\/[^\s/]+\.[^\s]+$/.test(web.trim())) found.web = t('partners.webInvalid');
-    if (!logo) found.logo = t('partners.logoRequired');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    save.mutate(
-      { id: partner?.id, body: { nom: nom.trim(), web: web.trim(), logo } },
-      {
-        onSuccess: ({ partner: saved }) => onDone(saved.nom),
-        onError: (error) => {
-          const server = error instanceof ApiError ? error.errors : {};
-          const placed = Object.fromEntries(
-            (['nom', 'web', 'logo'] as const)
-              .filter((f) => server[f])
-              .map((f) => [f, serverFieldMessage(server[f] ?? [])]),
-          );
-          setErrors(placed);
-          if (Object.keys(placed).length === 0) setFormError(errorText(error));
-        },
-      },
-    );
-  }
-
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{partner ? t('partners.editTitle') : t('partners.addTitle')}</DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <TextField
-            margin="dense"
-            required
-            label={t('partners.name')}
-            value={nom}
-            onChange={(e) => setNom(e.target.value)}
-            error={Boolean(errors.nom)}
-            helperText={errors.nom ?? ' '}
-          />
-          <TextField
-            required
-            label={t('partners.web')}
-            value={web}
-            inputMode="url"
-            onChange={(e) => setWeb(e.target.value)}
-            error={Boolean(errors.web)}
-            helperText={errors.web ?? t('partners.webHint')}
-          />
-          <Box>
-            <Typography
-              component="label"
-              htmlFor={logoId}
-              variant="body2"
-              sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}
-            >
-              {t('partners.logo')}
-            </Typography>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-              {logo ? (
-                <Box
-                  component="img"
-                  src={logo}
-                  alt={t('partners.logoPreview')}
-                  sx={{
-                    width: 56,
-                    height: 56,
-                    objectFit: 'contain',
-                    border: 1,
-                    borderColor: 'divider',
-                    borderRadius: 1,
-                  }}
-                />
-              ) : null}
-              <input
-                id={logoId}
-                type="file"
-                accept="image/png,image/jpeg,.png,.jpg,.jpeg"
-                aria-describedby={`${logoId}-help`}
-                aria-invalid={errors.logo ? true : undefined}
-                onChange={(event) => void chooseLogo(event.target.files?.[0])}
-              />
-            </Box>
-            <Typography
-              id={`${logoId}-help`}
-              variant="body2"
-              sx={{ color: errors.logo ? 'error.main' : 'text.secondary', mt: 0.5 }}
-            >
-              {isUploading ? t('partners.logoUploading') : (errors.logo ?? t('partners.logoHint'))}
-            </Typography>
-          </Box>
-          {formError ? <Alert severity="error">{formError}</Alert> : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending || isUploading}>
-            {t('actions.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={partner ? t('partners.editTitle') : t('partners.addTitle')}
+      form={form}
+      fields={['nom', 'web', 'logo']}
+      onSave={async (body) => onDone((await save.mutateAsync({ id: partner?.id, body })).partner.nom)}
+      onClose={onClose}
+      isPending={save.isPending || isUploading}
+      submitLabel={t('actions.save')}
+      pendingLabel={t('actions.save')}
+      maxWidth="sm"
+    >
+      <TextFieldElement name="nom" control={form.control} label={t('partners.name')} required helperText=" " />
+      <TextFieldElement
+        name="web"
+        control={form.control}
+        label={t('partners.web')}
+        type="url"
+        required
+        helperText={t('partners.webHint')}
+      />
+      <LogoField control={form.control} isUploading={isUploading} onChoose={(file) => void chooseLogo(file)} />
+    </FormDialog>
   );
 }
 
@@ -174,9 +154,7 @@ export function PartnersPanel({ onFeedback }: { onFeedback: (message: string) =>
   const order = useOrderPartners();
   const remove = useDeletePartner();
   const [editing, setEditing] = useState<{ partner?: StaffPartner } | null>(null);
-  const [removing, setRemoving] = useState<StaffPartner | null>(null);
   const list = query.data?.partners ?? [];
-  const ids = list.map((partner) => partner.id);
 
   return (
     <Paper variant="outlined" component="section" aria-label={t('partners.listTitle')} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -190,64 +168,42 @@ export function PartnersPanel({ onFeedback }: { onFeedback: (message: string) =>
           {t('partners.add')}
         </Button>
       </Box>
-      {query.error ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
-      {query.isPending ? <LinearProgress aria-label={t('loading')} /> : null}
-      {order.error ? <Alert severity="error">{errorText(order.error)}</Alert> : null}
-      {query.data && list.length === 0 ? (
-        <Typography sx={{ color: 'text.secondary' }}>{t('partners.empty')}</Typography>
-      ) : null}
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {list.map((partner, index) => (
-          <ListRow
-            key={partner.id}
-            actions={
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
-                <MoveButtons
-                  name={partner.nom}
-                  index={index}
-                  ids={ids}
-                  disabled={order.isPending}
-                  onOrder={(next) => order.mutate(next)}
-                />
-                <Button
-                  size="small"
-                  startIcon={<Edit />}
-                  aria-label={t('partners.editNamed', { name: partner.nom })}
-                  onClick={() => setEditing({ partner })}
-                >
-                  {t('partners.edit')}
-                </Button>
-                <Button
-                  size="small"
-                  color="error"
-                  startIcon={<Delete />}
-                  aria-label={t('partners.removeNamed', { name: partner.nom })}
-                  onClick={() => setRemoving(partner)}
-                >
-                  {t('partners.remove')}
-                </Button>
-              </Box>
-            }
-          >
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
-              <Box
-                component="img"
-                src={partner.logo}
-                alt=""
-                sx={{ width: 48, height: 48, objectFit: 'contain', flexShrink: 0 }}
-              />
-              <Box sx={{ minWidth: 0 }}>
-                <Typography component="h3" sx={{ fontWeight: 600, fontSize: '1rem' }}>
-                  {partner.nom}
-                </Typography>
-                <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                  {partner.web}
-                </Typography>
-              </Box>
+      <OrderedList
+        query={query}
+        items={list}
+        nameOf={(partner) => partner.nom}
+        section="partners"
+        isOrdering={order.isPending}
+        orderError={order.error ? errorText(order.error) : null}
+        onOrder={(next) => order.mutate(next)}
+        onEdit={(partner) => setEditing({ partner })}
+        isRemoving={remove.isPending}
+        onRemove={(partner, done) =>
+          remove.mutate(partner.id, {
+            onSuccess: () => onFeedback(t('partners.removed', { name: partner.nom })),
+            onSettled: done,
+          })
+        }
+      >
+        {(partner) => (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
+            <Box
+              component="img"
+              src={partner.logo}
+              alt=""
+              sx={{ width: 48, height: 48, objectFit: 'contain', flexShrink: 0 }}
+            />
+            <Box sx={{ minWidth: 0 }}>
+              <Typography component="h3" sx={{ fontWeight: 600, fontSize: '1rem' }}>
+                {partner.nom}
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {partner.web}
+              </Typography>
             </Box>
-          </ListRow>
-        ))}
-      </Box>
+          </Box>
+        )}
+      </OrderedList>
       {editing ? (
         <PartnerDialog
           partner={editing.partner}
@@ -258,23 +214,6 @@ export function PartnersPanel({ onFeedback }: { onFeedback: (message: string) =>
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={removing !== null}
-        title={t('partners.removeTitle')}
-        message={t('partners.removeMessage', { name: removing?.nom ?? '' })}
-        confirmLabel={t('partners.remove')}
-        destructive
-        isPending={remove.isPending}
-        onClose={() => setRemoving(null)}
-        onConfirm={() => {
-          if (!removing) return;
-          const name = removing.nom;
-          remove.mutate(removing.id, {
-            onSuccess: () => onFeedback(t('partners.removed', { name })),
-            onSettled: () => setRemoving(null),
-          });
-        }}
-      />
     </Paper>
   );
 }

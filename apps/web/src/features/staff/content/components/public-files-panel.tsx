@@ -1,22 +1,16 @@
-import Delete from '@mui/icons-material/DeleteOutlined';
-import Edit from '@mui/icons-material/EditOutlined';
 import Upload from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { StaffPublicFile } from '@passerelle/contract/staff-content';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
-import { ErrorState } from '../../../../components/error-state';
 import { serverFieldMessage } from '../../../../components/form/server-errors';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
 import { useTranslation } from 'react-i18next';
-import { ListRow } from '../../components/list-row';
 import {
   useDeletePublicFile,
   useOrderPublicFiles,
@@ -24,7 +18,7 @@ import {
   useRenamePublicFile,
   useUploadPublicFile,
 } from '../api/content';
-import { MoveButtons } from './move-buttons';
+import { OrderedList } from './ordered-list';
 import { TextFieldDialog } from './text-field-dialog';
 
 const kilobytes = (size: number) => Math.max(1, Math.round(size / 1024));
@@ -134,23 +128,18 @@ function RenameDialog({
   onDone: (name: string) => void;
 }) {
   const { t } = useTranslation('staff-content');
-  const errorText = useErrorText();
   const rename = useRenamePublicFile();
-  const fieldError = fieldMessage(rename.error, 'name');
   return (
     <TextFieldDialog
       title={t('files.renameTitle')}
+      name="name"
       label={t('files.name')}
       initialValue={file.name}
       hint={t('files.nameShown')}
       submitLabel={t('actions.save')}
       check={(name) => (name ? null : t('files.nameRequired'))}
-      onSubmit={(name) =>
-        rename.mutate({ id: file.id, name }, { onSuccess: ({ file: renamed }) => onDone(renamed.name) })
-      }
+      onSubmit={async (name) => onDone((await rename.mutateAsync({ id: file.id, name })).file.name)}
       onCancel={onClose}
-      fieldError={fieldError}
-      formError={rename.error && !fieldError ? errorText(rename.error) : undefined}
       isPending={rename.isPending}
     />
   );
@@ -164,9 +153,7 @@ export function PublicFilesPanel({ onFeedback }: { onFeedback: (message: string)
   const order = useOrderPublicFiles();
   const remove = useDeletePublicFile();
   const [renaming, setRenaming] = useState<StaffPublicFile | null>(null);
-  const [removing, setRemoving] = useState<StaffPublicFile | null>(null);
   const list = query.data?.files ?? [];
-  const ids = list.map((file) => file.id);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -175,47 +162,25 @@ export function PublicFilesPanel({ onFeedback }: { onFeedback: (message: string)
         <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600, mb: 1 }}>
           {t('files.listTitle')}
         </Typography>
-        {query.error ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
-        {query.isPending ? <LinearProgress aria-label={t('loading')} /> : null}
-        {order.error ? (
-          <Alert severity="error">{fieldMessage(order.error, 'ids') ?? errorText(order.error)}</Alert>
-        ) : null}
-        {query.data && list.length === 0 ? (
-          <Typography sx={{ color: 'text.secondary' }}>{t('files.empty')}</Typography>
-        ) : null}
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {list.map((file, index) => (
-            <ListRow
-              key={file.id}
-              actions={
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
-                  <MoveButtons
-                    name={file.name}
-                    index={index}
-                    ids={ids}
-                    disabled={order.isPending}
-                    onOrder={(next) => order.mutate(next)}
-                  />
-                  <Button
-                    size="small"
-                    startIcon={<Edit />}
-                    aria-label={t('files.renameNamed', { name: file.name })}
-                    onClick={() => setRenaming(file)}
-                  >
-                    {t('files.rename')}
-                  </Button>
-                  <Button
-                    size="small"
-                    color="error"
-                    startIcon={<Delete />}
-                    aria-label={t('files.removeNamed', { name: file.name })}
-                    onClick={() => setRemoving(file)}
-                  >
-                    {t('files.remove')}
-                  </Button>
-                </Box>
-              }
-            >
+        <OrderedList
+          query={query}
+          items={list}
+          nameOf={(file) => file.name}
+          section="files"
+          isOrdering={order.isPending}
+          orderError={order.error ? (fieldMessage(order.error, 'ids') ?? errorText(order.error)) : null}
+          onOrder={(next) => order.mutate(next)}
+          onEdit={setRenaming}
+          isRemoving={remove.isPending}
+          onRemove={(file, done) =>
+            remove.mutate(file.id, {
+              onSuccess: () => onFeedback(t('files.removed', { name: file.name })),
+              onSettled: done,
+            })
+          }
+        >
+          {(file) => (
+            <>
               <Typography component="h3" sx={{ fontWeight: 600, fontSize: '1rem' }}>
                 {file.name}
               </Typography>
@@ -228,9 +193,9 @@ export function PublicFilesPanel({ onFeedback }: { onFeedback: (message: string)
                   size: kilobytes(file.size),
                 })}
               </Typography>
-            </ListRow>
-          ))}
-        </Box>
+            </>
+          )}
+        </OrderedList>
       </Paper>
       {renaming ? (
         <RenameDialog
@@ -242,23 +207,6 @@ export function PublicFilesPanel({ onFeedback }: { onFeedback: (message: string)
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={removing !== null}
-        title={t('files.removeTitle')}
-        message={t('files.removeMessage', { name: removing?.name ?? '' })}
-        confirmLabel={t('files.remove')}
-        destructive
-        isPending={remove.isPending}
-        onClose={() => setRemoving(null)}
-        onConfirm={() => {
-          if (!removing) return;
-          const name = removing.name;
-          remove.mutate(removing.id, {
-            onSuccess: () => onFeedback(t('files.removed', { name })),
-            onSettled: () => setRemoving(null),
-          });
-        }}
-      />
     </Box>
   );
 }

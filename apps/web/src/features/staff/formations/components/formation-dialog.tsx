@@ -1,28 +1,25 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { formationBody } from '@passerelle/contract/staff-formations';
 import { formationContractTypes } from '@passerelle/contract/formation-contract-types';
-import type { FormationBody, FormationContractType, FormationInput, StaffFormation, StaffSchool } from '@passerelle/contract/staff-formations';
-import { useId, useState } from 'react';
+import type {
+  FormationBody,
+  FormationContractType,
+  FormationInput,
+  StaffFormation,
+  StaffSchool,
+} from '@passerelle/contract/staff-formations';
+import { useId } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
-import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { contractResolver } from '../../../../components/form/contract-resolver';
-import { useErrorText } from '../../../../components/use-error-text';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog';
 import { SchoolSelect } from '../../components/school-select';
 import { useSaveFormation } from '../api/formations';
 
@@ -148,11 +145,7 @@ export function FormationDialog({
   onSaved: (formation: StaffFormation) => void;
 }) {
   const { t } = useTranslation(['staff-formations', 'common']);
-  const errorText = useErrorText();
-  const titleId = useId();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const save = useSaveFormation();
-  const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<FormationInput, unknown, FormationBody>({
     defaultValues: defaultsOf(formation, schoolId),
     resolver: contractResolver(formationBody),
@@ -160,108 +153,69 @@ export function FormationDialog({
   const contractTypes = useWatch({ control: form.control, name: 'contractTypes' });
   const offersPro = Array.isArray(contractTypes) && contractTypes.includes('PRO');
 
-  const submit = form.handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      const saved = await save.mutateAsync({ id: formation?.id, body });
-      onSaved(saved.formation);
-    } catch (error) {
-      if (!applyServerErrors(error, form.setError, fieldNames)) setFailure(error);
-    }
-  });
-
-  const isPending = save.isPending;
   return (
-    <Dialog
-      open
-      onClose={isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="md"
-      fullWidth
-      fullScreen={fullScreen}
+    <FormDialog
+      title={formation ? t('form.editTitle') : t('form.createTitle')}
+      form={form}
+      fields={fieldNames}
+      onSave={async (body) => onSaved((await save.mutateAsync({ id: formation?.id, body })).formation)}
+      onClose={onClose}
+      isPending={save.isPending}
+      submitLabel={formation ? t('form.saveChanges') : t('form.create')}
+      pendingLabel={t('form.saving')}
+      failedText={t('form.failed')}
     >
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ display: 'contents' }}>
-        <DialogTitle id={titleId}>{formation ? t('form.editTitle') : t('form.createTitle')}</DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, pt: '8px !important' }}>
-          <SchoolSelect
-            control={form.control}
-            name="schoolId"
-            schools={schools}
-            label={t('form.school')}
-            placeholder={t('form.chooseSchool')}
-          />
-          <TextFieldElement
-            name="libelle"
-            control={form.control}
-            label={t('form.libelle')}
-            required
-            helperText={t('form.libelleHint')}
-          />
-          <Box sx={{ ...twoColumns, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
-            <TextFieldElement
-              name="code"
-              control={form.control}
-              label={t('form.code')}
-              helperText={t('form.codeHint')}
-            />
-            <TextFieldElement
-              name="level"
-              control={form.control}
-              label={t('form.level')}
-              type="number"
-              asNumber
-              required
-              helperText={t('form.levelHint')}
-            />
-            <TextFieldElement
-              name="year"
-              control={form.control}
-              label={t('form.year')}
-              type="number"
-              asNumber
-              required
-              helperText={t('form.yearHint')}
-            />
-          </Box>
-          <ContractTypesField control={form.control} />
-          <DatePair control={form.control} names={['trainingStart', 'trainingEnd']} />
-          {offersPro ? (
-            <Box
-              component="fieldset"
-              sx={{ border: 0, p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
-            >
-              <Box component="legend" sx={{ typography: 'subtitle2', mb: 0.5 }}>
-                {t('form.proBounds')}
-              </Box>
-              <FormHelperText sx={{ mt: -1 }}>{t('form.proBoundsHint')}</FormHelperText>
-              <DatePair control={form.control} names={['proStartAfter', 'proEndBefore']} />
-            </Box>
-          ) : null}
-          <Box sx={{ ...twoColumns, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
-            <TextFieldElement
-              name="rncp"
-              control={form.control}
-              label={t('form.rncp')}
-              helperText={t('form.rncpHint')}
-            />
-            <TextFieldElement name="codeDiplome" control={form.control} label={t('form.codeDiplome')} />
-            <TextFieldElement name="hours" control={form.control} label={t('form.hours')} type="number" asNumber />
-          </Box>
-          {failure ? (
-            <Alert severity="error" role="alert">
-              {t('form.failed')} {errorText(failure)}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-          <Button onClick={onClose} disabled={isPending}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={isPending}>
-            {isPending ? t('form.saving') : formation ? t('form.saveChanges') : t('form.create')}
-          </Button>
-        </DialogActions>
+      <SchoolSelect
+        control={form.control}
+        name="schoolId"
+        schools={schools}
+        label={t('form.school')}
+        placeholder={t('form.chooseSchool')}
+      />
+      <TextFieldElement
+        name="libelle"
+        control={form.control}
+        label={t('form.libelle')}
+        required
+        helperText={t('form.libelleHint')}
+      />
+      <Box sx={{ ...twoColumns, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+        <TextFieldElement name="code" control={form.control} label={t('form.code')} helperText={t('form.codeHint')} />
+        <TextFieldElement
+          name="level"
+          control={form.control}
+          label={t('form.level')}
+          type="number"
+          asNumber
+          required
+          helperText={t('form.levelHint')}
+        />
+        <TextFieldElement
+          name="year"
+          control={form.control}
+          label={t('form.year')}
+          type="number"
+          asNumber
+          required
+          helperText={t('form.yearHint')}
+        />
       </Box>
-    </Dialog>
+      <ContractTypesField control={form.control} />
+      <DatePair control={form.control} names={['trainingStart', 'trainingEnd']} />
+      {offersPro ? (
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+          <Box component="legend" sx={{ typography: 'subtitle2', mb: 0.5 }}>
+            {t('form.proBounds')}
+          </Box>
+          <FormHelperText sx={{ mt: -1 }}>{t('form.proBoundsHint')}</FormHelperText>
+          <DatePair control={form.control} names={['proStartAfter', 'proEndBefore']} />
+        </Box>
+      ) : null}
+      <Box sx={{ ...twoColumns, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+        <TextFieldElement name="rncp" control={form.control} label={t('form.rncp')} helperText={t('form.rncpHint')} />
+        <TextFieldElement name="codeDiplome" control={form.control} label={t('form.codeDiplome')} />
+        <TextFieldElement name="hours" control={form.control} label={t('form.hours')} type="number" asNumber />
+      </Box>
+    </FormDialog>
   );
 }

@@ -1,10 +1,8 @@
 import Box from '@mui/material/Box';
 import { offerBody } from '@passerelle/contract/staff-offers';
 import type { OfferBody, OfferInput, StaffOffer } from '@passerelle/contract/staff-offers';
-import { useState } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { OutlinedField } from '../../../../components/form/outlined-field';
-import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { contractResolver } from '../../../../components/form/contract-resolver';
 import { useTranslation } from 'react-i18next';
@@ -89,32 +87,22 @@ export function OfferDialog({
 }) {
   const { t } = useTranslation(['staff-offers', 'common']);
   const save = useSaveOffer();
-  const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<OfferInput, unknown, OfferBody>({
     defaultValues: defaultsOf(offer),
     resolver: contractResolver(offerBody),
   });
   const linkType = useWatch({ control: form.control, name: 'linkType' });
 
-  const submit = form.handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      const saved = await save.mutateAsync({ id: offer?.id, body });
-      onSaved(saved.offer);
-    } catch (error) {
-      if (!applyServerErrors(error, form.setError, fieldNames)) setFailure(error);
-    }
-  });
-
   return (
     <FormDialog
       title={offer ? t('form.editTitle') : t('form.createTitle')}
+      form={form}
+      fields={fieldNames}
+      onSave={async (body) => onSaved((await save.mutateAsync({ id: offer?.id, body })).offer)}
       onClose={onClose}
-      onSubmit={submit}
       isPending={save.isPending}
       submitLabel={offer ? t('form.saveChanges') : t('form.create')}
       pendingLabel={t('form.saving')}
-      failure={failure}
       failedText={t('form.failed')}
     >
       <TextFieldElement name="title" control={form.control} label={t('form.title')} required />

@@ -3,9 +3,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import type { StaffSchool } from '@passerelle/contract/staff-formations';
 import { workshopBody } from '@passerelle/contract/staff-workshops';
 import type { StaffWorkshop, WorkshopBody, WorkshopInput } from '@passerelle/contract/staff-workshops';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { contractResolver } from '../../../../components/form/contract-resolver';
 import { useTranslation } from 'react-i18next';
@@ -96,28 +95,18 @@ export function WorkshopDialog({
   const { t } = useTranslation(['staff-workshops', 'common']);
   const windowHintId = useId();
   const save = useSaveWorkshop();
-  const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<WorkshopInput, unknown, WorkshopBody>({ defaultValues: defaultsOf(workshop), resolver });
-
-  const submit = form.handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      const saved = await save.mutateAsync({ id: workshop?.id, body });
-      onSaved(saved.workshop);
-    } catch (error) {
-      if (!applyServerErrors(error, form.setError, fieldNames)) setFailure(error);
-    }
-  });
 
   return (
     <FormDialog
       title={workshop ? t('form.editTitle') : t('form.createTitle')}
+      form={form}
+      fields={fieldNames}
+      onSave={async (body) => onSaved((await save.mutateAsync({ id: workshop?.id, body })).workshop)}
       onClose={onClose}
-      onSubmit={submit}
       isPending={save.isPending}
       submitLabel={workshop ? t('form.saveChanges') : t('form.create')}
       pendingLabel={t('form.saving')}
-      failure={failure}
       failedText={t('form.failed')}
       maxWidth="sm"
     >
