@@ -18,7 +18,6 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { StaffApplicantItem } from '@passerelle/contract';
 import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { useErrorText } from '../../../components/use-error-text';
@@ -30,6 +29,7 @@ import { ListPanel } from '../components/list-panel';
 import { useInviteApplicants, useStaffApplicants, type StaffApplicantsListQuery } from './api/applicants';
 import { ImportDialog } from './components/import-dialog';
 import { numberFormat } from '../../../lib/number-format';
+import { useListParams } from '../hooks/use-list-params';
 
 const pageSizes = [25, 50, 100] as const;
 
@@ -222,7 +222,7 @@ function ApplicantCards({ items, pendingId, onInvite }: RowsProps) {
 function StaffApplicantsPage() {
   const { t, i18n } = useTranslation('staff-applicants');
   const errorText = useErrorText();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useListParams();
   const view = viewOf(params);
   const applicants = useStaffApplicants(listQueryOf(view));
   const filters = useStaffFilters();
@@ -234,7 +234,7 @@ function StaffApplicantsPage() {
   const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
 
   const update = (next: Partial<View>) =>
-    setParams(new URLSearchParams(queryOf({ ...view, page: 1, ...next })), { replace: true });
+    changeParams((latest) => new URLSearchParams(queryOf({ ...viewOf(latest), page: 1, ...next })));
 
   function inviteOne(item: StaffApplicantItem) {
     setPendingId(item.id);
@@ -300,7 +300,9 @@ function StaffApplicantsPage() {
         page={view.page}
         pageSize={view.pageSize}
         pageSizes={pageSizes}
-        onPage={(page) => setParams(new URLSearchParams(queryOf({ ...view, page })))}
+        onPage={(page) =>
+          changeParams((latest) => new URLSearchParams(queryOf({ ...viewOf(latest), page })), { replace: false })
+        }
         onPageSize={(pageSize) => update({ pageSize })}
         pageSizeLabel={t('list.perPage')}
       >

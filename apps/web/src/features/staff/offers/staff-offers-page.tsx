@@ -13,7 +13,6 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { StaffOffer } from '@passerelle/contract/staff-offers';
 import { lazy, Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -25,6 +24,7 @@ import { ListRow } from '../components/list-row';
 import { ListPanel } from '../components/list-panel';
 import { useOfferAction, useStaffOffers, type OfferAction, type StaffOffersListQuery } from './api/offers';
 import { numberFormat } from '../../../lib/number-format';
+import { useListParams } from '../hooks/use-list-params';
 
 // The form and the import (zod with the contract's schemas, the file steps) load when one opens.
 const OfferDialog = lazy(() => import('./components/offer-dialog').then((m) => ({ default: m.OfferDialog })));
@@ -141,7 +141,7 @@ function OfferItem({
 function StaffOffersPage() {
   const { t, i18n } = useTranslation('staff-offers');
   const errorText = useErrorText();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useListParams();
   const view = viewOf(params);
   const offers = useStaffOffers(listQuery(view));
   const act = useOfferAction();
@@ -152,7 +152,7 @@ function StaffOffersPage() {
   const [outcome, setOutcome] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
 
   const update = (next: Partial<View>) =>
-    setParams(new URLSearchParams(queryOf({ ...view, page: 1, ...next })), { replace: true });
+    changeParams((latest) => new URLSearchParams(queryOf({ ...viewOf(latest), page: 1, ...next })));
 
   function run() {
     if (!confirming) return;
@@ -240,7 +240,9 @@ function StaffOffersPage() {
         page={view.page}
         pageSize={view.pageSize}
         pageSizes={staffOfferPageSizes}
-        onPage={(page) => setParams(new URLSearchParams(queryOf({ ...view, page })))}
+        onPage={(page) =>
+          changeParams((latest) => new URLSearchParams(queryOf({ ...viewOf(latest), page })), { replace: false })
+        }
         onPageSize={(pageSize) => update({ pageSize })}
         pageSizeLabel={t('list.perPage')}
       >
