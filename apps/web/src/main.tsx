@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -16,9 +16,15 @@ const router = createBrowserRouter(routes);
 void common.then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders router={router} />
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  // The first render is a transition: React renders it in slices of a few milliseconds, so the shell and the first
+  // screen do not make one long task on a phone (issue 25: total blocking time); an update outside a transition would
+  // render the whole tree at once.
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <AppProviders router={router} />
+      </StrictMode>,
+    ),
   );
 });

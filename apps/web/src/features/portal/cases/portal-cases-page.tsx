@@ -99,7 +99,7 @@ function PortalCasesPage() {
   const closed = dossiers.data?.filter((dossier) => isDossierClosed(dossier.dossierStatut)) ?? [];
   // The process card and the cases show together: either coming first moved the other (issue 13: layout shift).
   const isReady = useSettledOnce(cms.isPending, dossiers.isPending);
-  // One part per task, in reading order (utils/use-staged-count.ts).
+  // The first part at once, the others in a deferred render, in reading order (utils/use-staged-count.ts).
   const parts = [
     cms.isError ? <QueryError key="cms-error" error={cms.error} onRetry={() => void cms.refetch()} /> : null,
     cms.data ? (

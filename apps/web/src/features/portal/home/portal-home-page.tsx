@@ -25,7 +25,7 @@ function PortalHomePage() {
   // from its placeholder pushed the cards under it down. The news and information, the screen's main text, do not wait.
   const files = usePublicFiles(data ? (data.currentDossierId ?? 0) : undefined);
   const isSideReady = useSettledOnce(!data, files.isPending);
-  // One card per task (utils/use-staged-count.ts): the main column's, then the side's, which a phone shows below.
+  // The first card at once, the others in a deferred render (utils/use-staged-count.ts); a phone shows the side below.
   const main = data
     ? [
         <CmsSectionCard key="news" id="news" section={data.news} fallbackTitle={t('home.news')} isFeatured />,
@@ -78,7 +78,7 @@ function PortalHomePage() {
       {cms.isPending ? <LoadingLines lines={6} /> : null}
       {cms.isError ? <QueryError error={cms.error} onRetry={() => void cms.refetch()} /> : null}
       {data ? (
-        // The side's cards count once they may show: added later, they still come one per task.
+        // The side's cards count once they may show: added later, they still come in a deferred render.
         <Staged total={main.length + (isSideReady ? side.length : 0)}>
           {(shown) => (
             <Grid container spacing={3}>

@@ -36,14 +36,11 @@ export function offersPageCount(totalOffers: number): number {
   return Math.min(Math.ceil(totalOffers / OFFERS_PER_PAGE), OFFERS_MAX_PAGE);
 }
 
-/** Offers drawn per task the first time the list shows (utils/use-staged-count.ts): 5 offers take a phone about 20 ms. */
-const OFFERS_PER_TASK = 5;
-
 /**
  * The offers of a page, rendered again only when the page or the open offer changes; then the page buttons, when there
- * are pages. The first list comes OFFERS_PER_TASK offers per task, one task after the card's fields, and its page
- * buttons in the next: 20 offers and their buttons at once were one long task on a phone (issue 13). Later pages, once
- * the list has shown whole, render at once.
+ * are pages. The list first shows in a deferred render after the card's fields (utils/use-staged-count.ts), which React
+ * slices: 20 offers and their buttons rendered with the fields were one long task on a phone (issue 13). Later pages
+ * render at once.
  */
 const OffersList = memo(function OffersList({
   offers,
@@ -64,18 +61,15 @@ const OffersList = memo(function OffersList({
   page: number;
   onPageChange: (page: number) => void;
 }) {
-  // The offers' chunks, then the page buttons in a task of their own.
-  const offerChunks = Math.ceil(OFFERS_PER_PAGE / OFFERS_PER_TASK);
-  const chunks = useStagedCount(offerChunks + 1, 0);
-  const isWhole = chunks > offerChunks;
+  const isShown = useStagedCount(1, 0) === 1;
   return (
     <>
       <Box sx={[offerListSx, { opacity: isStale ? 0.6 : 1, transition: 'opacity 150ms' }]}>
-        {offers.slice(0, chunks * OFFERS_PER_TASK).map((offer) => (
+        {(isShown ? offers : []).map((offer) => (
           <OfferAccordion key={offer.id} offer={offer} expanded={expanded === offer.id} onToggle={onToggle} />
         ))}
       </Box>
-      {isWhole && pageCount > 1 ? <OffersPagination count={pageCount} page={page} onChange={onPageChange} /> : null}
+      {isShown && pageCount > 1 ? <OffersPagination count={pageCount} page={page} onChange={onPageChange} /> : null}
     </>
   );
 });
