@@ -54,6 +54,11 @@ export const signatureResponse = z.object({
     canChooseMethod: z.boolean(),
     /** Why staff rejected this signer's last paper scan, while they are to upload another one. */
     scanRejectedReason: z.string().nullable(),
+    /**
+     * Too many wrong codes over the procedure (SIGNATURE_CODE_MAX_FAILURES): this signer can no longer sign online until
+     * staff restart the procedure (prepare the contract again).
+     */
+    codeLocked: z.boolean(),
   }),
   /** The consent sentence shown beside the box, per language, and its version (the hash of the one read is kept in the evidence). */
   consent: z.object({ version: z.string(), texts: z.object({ 'fr-FR': z.string(), 'en-US': z.string() }) }),
@@ -70,11 +75,27 @@ export const signatureParams = z.object({ id: z.coerce.number().int().positive()
 export const signatureDocumentParams = signatureParams.extend({
   docId: z.coerce.number().int().positive().max(2_147_483_647),
 });
+/**
+ * `as=view`: the bytes are drawn in the page's reader; otherwise (`download`, the default) they are handed over as a
+ * file. Either way the signer's reading goes to the evidence (SIGNING.md 2 and 4).
+ */
+export const signatureDocumentQuery = z.object({ as: z.enum(['view', 'download']).optional() });
+
+/** Wrong codes a signer may enter over a procedure's life, every code together; then staff must restart it. */
+export const SIGNATURE_CODE_MAX_FAILURES = 10;
 
 export const signatureMethodBody = z.object({ method: z.enum(signatureMethods) }).strict();
 
 /** POST /signature/:id/code answers when the code expires and how many codes may still be asked for. */
 export const signatureCodeResponse = z.object({ expiresAt: z.string(), sentTo: z.string() });
+
+/** A document version as the signer was shown it: its id and the SHA-256 of its bytes, as GET /signature/:id gave them. */
+export const signatureShownDocument = z
+  .object({
+    id: z.number().int().positive().max(2_147_483_647),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/, 'value.format'),
+  })
+  .strict();
 
 export const signatureSignBody = z
   .object({
@@ -83,6 +104,11 @@ export const signatureSignBody = z
       .trim()
       .regex(/^\d{6}$/, 'signature.code_format'),
     consent: z.literal(true, { message: 'signature.consent_required' }),
+    /**
+     * Every document version the consent applies to, as shown to the signer: the server refuses the signature (409,
+     * `errors.documents: ["signature.documents_changed"]`) unless they are exactly the procedure's.
+     */
+    documents: z.array(signatureShownDocument).min(1).max(20),
     /** The language of the consent sentence the signer read (its hash goes to the evidence); French when omitted. */
     consentLang: z.enum(['fr-FR', 'en-US']).optional(),
   })

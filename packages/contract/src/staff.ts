@@ -231,6 +231,8 @@ export const staffSignature = z.object({
       refusalReason: z.string().nullable(),
       /** Manual: the uploaded scan awaiting (or past) staff's check. */
       scanUrl: z.string().nullable(),
+      /** Locked after too many wrong codes: preparing the contract again opens a new procedure, where they sign. */
+      codeLocked: z.boolean(),
     }),
   ),
   /** The sealed signed contract, once complete. */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from './client.ts';
 import { rateLimits } from './schema/index.ts';
-import { AppError } from '../lib/app-error.ts';
+import { rateLimited } from '../lib/app-error.ts';
 
 export interface RateLimitRule {
   /** Requests allowed per window. */
@@ -52,17 +52,15 @@ export async function hitRateLimit(db: Db | Tx, key: string, rule: RateLimitRule
   return { allowed: row.count <= rule.limit, count: row.count, retryAfterSeconds: row.retryAfterSeconds };
 }
 
-/** Counts one hit; over the limit, answers 429 RATE_LIMITED with a Retry-After header. */
-export async function enforceRateLimit(db: Db | Tx, reply: FastifyReply, key: string, rule: RateLimitRule): Promise<void> {
+/** Counts one hit; over the limit, answers 429 RATE_LIMITED with a Retry-After header (the window's end). */
+export async function enforceRateLimit(db: Db | Tx, key: string, rule: RateLimitRule): Promise<void> {
   const result = await hitRateLimit(db, key, rule);
-  if (result.allowed) return;
-  void reply.header('retry-after', String(result.retryAfterSeconds));
-  throw new AppError('RATE_LIMITED');
+  if (!result.allowed) throw rateLimited(result.retryAfterSeconds);
 }
 
 /** A preHandler counting requests per client address (the proxy's view of it when TRUST_PROXY is set). */
 export function rateLimitPerClient(db: Db, scope: string, rule: RateLimitRule) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    await enforceRateLimit(db, reply, rateLimitKey(`${scope}:client`, request.ip), rule);
+  return async (request: FastifyRequest): Promise<void> => {
+    await enforceRateLimit(db, rateLimitKey(`${scope}:client`, request.ip), rule);
   };
 }

@@ -2,11 +2,13 @@ import { stepTypes } from '@passerelle/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AuthUser } from '../plugins/auth.ts';
 import { createDossier } from '../modules/dossiers/dossiers.service.ts';
+import { revealSecret } from '../modules/mail/mail.service.ts';
 import { decideFunding } from '../modules/sheets/funding.service.ts';
 import { submitSheet, type SheetsDeps } from '../modules/sheets/sheets.service.ts';
 import {
   chooseMethod,
   cfaIdentityOf,
+  getSignature,
   sendCode,
   sign,
   uploadScan,
@@ -164,20 +166,22 @@ async function signersOf(db: Db, dossierId: number, staff: AuthUser): Promise<{ 
 }
 
 /**
- * Signs online as the signer would: asks for the code, reads it in the mail the service queued (the way the
- * signature-flow tests read it: only its hash is stored), and signs with it. The demo's mails are deleted after loading.
+ * Signs online as the signer would: reads the documents' versions, asks for the code, reads it in the mail the service
+ * queued as it would be sent (the code is queued encrypted, and only its hash is kept with the signer), and signs with
+ * it. The demo's mails are deleted after loading.
  */
 async function signOnline(flow: FlowDeps, user: AuthUser, dossierId: number): Promise<void> {
+  const { documents } = await getSignature(flow, user, dossierId);
   const { sentTo } = await sendCode(flow, user, dossierId);
-  const [mail] = await flow.db
-    .select({ textBody: mailOutbox.textBody })
+  const [queued] = await flow.db
+    .select({ subject: mailOutbox.subject, textBody: mailOutbox.textBody, htmlBody: mailOutbox.htmlBody, sealedSecret: mailOutbox.sealedSecret })
     .from(mailOutbox)
     .where(eq(mailOutbox.toAddress, sentTo))
     .orderBy(desc(mailOutbox.id))
     .limit(1);
-  const code = /^(\d{6})$/m.exec(mail?.textBody ?? '')?.[1];
+  const code = /^(\d{6})$/m.exec(queued ? revealSecret(queued, flow.keys).textBody : '')?.[1];
   if (!code) throw new Error(`demo dossier ${dossierId}: no signature code mailed to ${sentTo}`);
-  await sign(flow, user, dossierId, code, demoClient);
+  await sign(flow, user, dossierId, { code, documents: documents.map(({ id, sha256 }) => ({ id, sha256 })) }, demoClient);
 }
 
 /** The scan an employer sends when signing on paper (manual method). */

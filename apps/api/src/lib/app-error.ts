@@ -53,19 +53,33 @@ const defaultMessage: Record<ErrorCode, string> = {
   INTERNAL: 'Internal error',
 };
 
-/** The one error type services throw; the error handler turns it into `{ code, message, errors? }`. */
+/**
+ * The one error type services throw; the error handler turns it into `{ code, message, errors? }`, with a `Retry-After`
+ * header on a 429 (`retryAfterSeconds`, or a default when the refusal does not know when it ends).
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly errors: Record<string, string[]> | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message?: string, errors?: Record<string, string[]>) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    errors?: Record<string, string[]>,
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     super(message ?? defaultMessage[code]);
     this.code = code;
     this.status = statusOf[code];
     this.errors = errors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
+
+/** A 429 whose window ends in `retryAfterSeconds` (the rate limit's own count, db/rate-limit.ts). */
+export const rateLimited = (retryAfterSeconds: number, message?: string, errors?: Record<string, string[]>) =>
+  new AppError('RATE_LIMITED', message, errors, { retryAfterSeconds });
 
 /** A 400 with messages keyed by field path. */
 export function validationError(errors: Record<string, string[]>, message?: string): AppError {

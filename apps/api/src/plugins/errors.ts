@@ -13,6 +13,8 @@ import { errorSummary } from '../lib/logger.ts';
 
 /** Seconds a client is told to wait when the database is away: about the time limits of a statement and a connection. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** A 429 that does not know when its limit ends (a count per day, say) still says when to try again: in a minute. */
+export const RATE_LIMIT_RETRY_AFTER_SECONDS = 60;
 
 /**
  * Field → messages. A rule code (`nir.key`) stays a code, which the web app puts into words with its parameters; zod's
@@ -105,6 +107,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       status = error.status;
       body = { code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+      // Every 429 tells when to come back (RFC 9110 10.2.3), in whole seconds.
+      if (status === 429)
+        void reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds ?? RATE_LIMIT_RETRY_AFTER_SECONDS))));
     } else if (isDatabaseUnavailable(error)) {
       status = 503;
       body = { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering; try again in a moment' };
@@ -132,6 +137,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     } else if (error.statusCode === 429) {
       status = 429;
       body = { code: 'RATE_LIMITED', message: 'Too many requests, try again later' };
+      if (!reply.hasHeader('retry-after')) void reply.header('retry-after', String(RATE_LIMIT_RETRY_AFTER_SECONDS));
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       body = { code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message: status === 404 ? 'Not found' : 'Bad request' };

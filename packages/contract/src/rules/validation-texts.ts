@@ -55,6 +55,10 @@ export const validationTexts = {
     'signature.code_wrong': 'Ce code ne correspond pas : vérifiez le dernier code reçu par e-mail.',
     'signature.code_expired': 'Ce code a expiré ou n’a pas été demandé : demandez un nouveau code.',
     'signature.code_attempts': 'Trop d’essais avec ce code : demandez un nouveau code.',
+    'signature.code_locked':
+      'Trop de codes erronés ont été saisis : par sécurité, la signature en ligne est bloquée. Contactez le CFA, qui relancera la procédure.',
+    'signature.documents_changed':
+      'Les documents ont changé depuis que vous les avez ouverts : relisez-les, puis signez de nouveau.',
   },
   'en-US': {
     'field.required': 'This field is required.',
@@ -106,6 +110,10 @@ export const validationTexts = {
     'signature.code_wrong': 'This code does not match: check the latest code you received by e-mail.',
     'signature.code_expired': 'This code has expired or was not requested: ask for a new code.',
     'signature.code_attempts': 'Too many tries with this code: ask for a new code.',
+    'signature.code_locked':
+      'Too many wrong codes were entered: for your security, online signing is locked. Contact the CFA, who will restart the procedure.',
+    'signature.documents_changed':
+      'The documents have changed since you opened them: read them again, then sign again.',
   },
 } as const satisfies Record<'fr-FR' | 'en-US', Record<string, string>>;
 

@@ -34,6 +34,12 @@ export const mailOutbox = pgTable(
      * (SIGNING.md 3, "the SMTP Message-ID") can name the mail before it leaves.
      */
     messageId: text('message_id'),
+    /**
+     * A secret the mail carries (a signature code), encrypted with the data keys (lib/crypto.ts): the subject and bodies
+     * hold a placeholder where it goes, put back at sending only; erased once the mail is sent or given up, so that a
+     * reader of this table cannot sign.
+     */
+    sealedSecret: text('sealed_secret'),
     /** pending, sending, sent, printed (no SMTP configured), failed (gave up). */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -114,9 +114,18 @@ export const signatureSigners = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     codeHash: text('code_hash'),
+    /** Tries of the current code (a new code starts again at 0). */
     codeAttempts: integer('code_attempts').notNull().default(0),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
     codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
+    /**
+     * Who the current code was mailed to: the account that asked and its address. Only that account signs with it (the
+     * school's code goes to the staff member who asked), and the evidence names that mailbox.
+     */
+    codeUserId: integer('code_user_id').references(() => users.id, { onDelete: 'set null' }),
+    codeEmail: text('code_email'),
+    /** Wrong codes over the procedure's life, every code together: past the cap the signer is locked until staff restart. */
+    codeFailures: integer('code_failures').notNull().default(0),
     /** How a done signature was given: online (consent and code) or manual (a paper signature, scanned). */
     method: text('method'),
     /** Manual: the signed scan uploaded (status `submitted` until staff confirm or reject it). */
@@ -131,6 +140,7 @@ export const signatureSigners = pgTable(
     check('signature_signers_role_check', sql`${t.role} in ('employer','apprentice','legal_representative','school')`),
     check('signature_signers_status_check', sql`${t.status} in ('pending','submitted','signed','refused')`),
     check('signature_signers_code_attempts_check', sql`${t.codeAttempts} >= 0`),
+    check('signature_signers_code_failures_check', sql`${t.codeFailures} >= 0`),
     check('signature_signers_method_check', sql`${t.method} is null or ${t.method} in ('online','manual')`),
   ],
 );

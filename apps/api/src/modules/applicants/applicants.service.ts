@@ -14,9 +14,9 @@ import {
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, rateLimited } from '../../lib/app-error.ts';
 import { readCsvImport } from '../../lib/csv-read.ts';
-import { hitRateLimit, rateLimitKey } from '../../db/rate-limit.ts';
+import { hitRateLimit, rateLimitKey, type RateLimitResult } from '../../db/rate-limit.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { createLoginLink } from '../auth/auth.service.ts';
 import { foldText } from '../dossiers/dossiers.service.ts';
@@ -247,21 +247,20 @@ async function sendInvitations(db: Db, config: ApplicantsConfig, targets: Invita
   return { invited: targets.length, invitedAt: invitedAt.toISOString() };
 }
 
-async function isUnderApplicantLimit(db: Db, applicantId: number): Promise<boolean> {
-  const result = await hitRateLimit(db, rateLimitKey('applicant-invite', String(applicantId)), {
+async function applicantLimit(db: Db, applicantId: number): Promise<RateLimitResult> {
+  return hitRateLimit(db, rateLimitKey('applicant-invite', String(applicantId)), {
     limit: INVITES_PER_APPLICANT_PER_HOUR,
     windowSeconds: 3600,
   });
-  return result.allowed;
 }
 
 /** POST /staff/applicants/:id/invite: the first invitation or a resend. 404 for anyone but an applicant. */
 export async function inviteApplicant(db: Db, config: ApplicantsConfig, id: number): Promise<InviteApplicantsResponse> {
   const [target] = await findInvitationTargets(db, { ids: [id], notInvitedOnly: false, limit: 1 });
   if (!target) throw new AppError('NOT_FOUND', 'No applicant has this id');
-  if (!(await isUnderApplicantLimit(db, id))) {
-    throw new AppError('RATE_LIMITED', `This applicant was invited ${INVITES_PER_APPLICANT_PER_HOUR} times within the hour: try again later`);
-  }
+  const limit = await applicantLimit(db, id);
+  if (!limit.allowed)
+    throw rateLimited(limit.retryAfterSeconds, `This applicant was invited ${INVITES_PER_APPLICANT_PER_HOUR} times within the hour: try again later`);
   return sendInvitations(db, config, [target]);
 }
 
@@ -277,8 +276,8 @@ export async function inviteApplicants(
 ): Promise<InviteApplicantsResponse> {
   if (by) {
     const key = rateLimitKey('applicants-bulk-invite', String(by.staffId));
-    const { allowed } = await hitRateLimit(db, key, { limit: BULK_INVITES_PER_STAFF_PER_HOUR, windowSeconds: 3600 });
-    if (!allowed) throw new AppError('RATE_LIMITED', 'Too many bulk invitations within the hour: try again later');
+    const { allowed, retryAfterSeconds } = await hitRateLimit(db, key, { limit: BULK_INVITES_PER_STAFF_PER_HOUR, windowSeconds: 3600 });
+    if (!allowed) throw rateLimited(retryAfterSeconds, 'Too many bulk invitations within the hour: try again later');
   }
   const ids = body.ids ? [...new Set(body.ids)] : undefined;
   if (ids) {
@@ -287,7 +286,7 @@ export async function inviteApplicants(
   }
   const targets = await findInvitationTargets(db, { ids, notInvitedOnly: body.notInvitedOnly, limit: APPLICANT_IMPORT_MAX_ROWS });
   const allowed: InvitationTarget[] = [];
-  for (const target of targets) if (await isUnderApplicantLimit(db, target.id)) allowed.push(target);
+  for (const target of targets) if ((await applicantLimit(db, target.id)).allowed) allowed.push(target);
   return sendInvitations(db, config, allowed);
 }
 

@@ -330,12 +330,17 @@ describe('applicants: import, list and invitations', async () => {
       expect(signedIn.items[0]?.lastSignInAt).not.toBeNull();
     });
 
-    it('allows resends, up to five an hour for one applicant', async () => {
+    it('allows resends, up to five an hour for one applicant, then says when to try again', async () => {
       const [helene] = await usersWith(['helene.durand@example.org']);
       if (!helene) throw new Error('Hélène not imported');
       const invite = () => app.inject({ method: 'POST', url: `/api/staff/applicants/${helene.id}/invite`, headers: admin.headers });
       for (let i = 0; i < 5; i += 1) expect((await invite()).statusCode).toBe(200);
-      expect((await invite()).statusCode).toBe(429);
+      const limited = await invite();
+      expect(limited.statusCode).toBe(429);
+      // The hour's window ends within the hour (issue 27: every 429 carries Retry-After).
+      const retryAfter = Number(limited.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(3000);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
       await drainMailOutbox(app);
       const mails = smtp.messages.filter((m) => m.envelopeTo.includes('helene.durand@example.org'));
       expect(mails).toHaveLength(5);

@@ -5,7 +5,7 @@ import { mailOutbox } from '../../db/schema/index.ts';
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 export type NewOutboxMail = Pick<
   typeof mailOutbox.$inferInsert,
-  'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'messageId'
+  'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'messageId' | 'sealedSecret'
 >;
 
 export async function insertMail(db: Db | Tx, mail: NewOutboxMail): Promise<OutboxMail> {
@@ -52,7 +52,15 @@ export async function markMailDelivered(
 ): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ status, sentAt: sql`now()`, lockedUntil: null, lastError: null, ...(messageId ? { messageId } : {}) })
+    // A sealed secret (mail-secret.ts) is needed no more once sent: erased with the sending.
+    .set({
+      status,
+      sentAt: sql`now()`,
+      lockedUntil: null,
+      lastError: null,
+      sealedSecret: null,
+      ...(messageId ? { messageId } : {}),
+    })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
 }
 
@@ -69,6 +77,7 @@ export async function markMailAttemptFailed(
       nextAttemptAt: sql`now() + make_interval(secs => ${outcome.retryInSeconds})`,
       lockedUntil: null,
       lastError: outcome.error,
+      ...(outcome.giveUp ? { sealedSecret: null } : {}),
     })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
 }

@@ -3,6 +3,12 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { loadDataKeys } from '../../db/secrets.ts';
+import type { DataKeys } from '../../lib/crypto.ts';
+import { revealSecret, sealSecret } from './mail-secret.ts';
+
+// A queued mail's secret put back as it is sent: for the demo loader, which reads the code its people would receive.
+export { revealSecret };
 import { claimDueMails, insertMail, markMailAttemptFailed, markMailDelivered, type OutboxMail } from './mail.repo.ts';
 
 // The templates and their building blocks, for the modules that write mails of their own (auth, sheets, contact).
@@ -24,6 +30,11 @@ export interface NewMail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * A secret the texts hold (a signature code): queued encrypted with these keys, a placeholder in its place, put back
+   * at sending only (mail-secret.ts).
+   */
+  secret?: { value: string; keys: DataKeys };
 }
 
 export interface QueuedMail {
@@ -53,12 +64,14 @@ export async function enqueueMail(
   mail: NewMail,
   sender?: Pick<Config, 'MAIL_FROM'>,
 ): Promise<QueuedMail> {
+  const texts = mail.secret ? sealSecret(mail, mail.secret.value, mail.secret.keys) : { ...mail, sealedSecret: null };
   const row = await insertMail(db, {
     toAddress: mail.to.trim().toLowerCase(),
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html ?? null,
+    subject: texts.subject,
+    textBody: texts.text,
+    htmlBody: texts.html ?? null,
     messageId: sender ? newMessageId(sender.MAIL_FROM) : null,
+    sealedSecret: texts.sealedSecret,
   });
   return { id: row.id, messageId: row.messageId };
 }
@@ -152,7 +165,7 @@ export interface DeliveryReport {
 export async function deliverDueMails(
   db: Db,
   sender: MailSender,
-  options: { maxAttempts: number; log: FastifyBaseLogger; shouldStop?: () => boolean },
+  options: { maxAttempts: number; log: FastifyBaseLogger; shouldStop?: () => boolean; keys?: DataKeys },
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { delivered: 0, retried: 0, failed: 0 };
   for (;;) {
@@ -160,7 +173,7 @@ export async function deliverDueMails(
     const batch = await claimDueMails(db, BATCH_SIZE, LOCK_SECONDS);
     for (const mail of batch) {
       try {
-        const messageId = await sender.send(mail);
+        const messageId = await sender.send(revealSecret(mail, options.keys));
         await markMailDelivered(db, mail.id, sender.kind === 'smtp' ? 'sent' : 'printed', messageId);
         report.delivered += 1;
       } catch (err) {
@@ -179,7 +192,8 @@ export async function deliverDueMails(
 export async function drainMailOutbox(app: FastifyInstance): Promise<DeliveryReport> {
   const sender = createMailSender(app.config);
   try {
-    return await deliverDueMails(app.db, sender, { maxAttempts: app.config.MAIL_MAX_ATTEMPTS, log: app.log });
+    const keys = await loadDataKeys(app.db, app.config);
+    return await deliverDueMails(app.db, sender, { maxAttempts: app.config.MAIL_MAX_ATTEMPTS, log: app.log, keys });
   } finally {
     sender.close();
   }

@@ -7,6 +7,7 @@ import type {
 } from '@passerelle/contract';
 import { readTogether, type Db, type Tx } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
+import type { DataKeys } from '../../lib/crypto.ts';
 import { createLoginLink } from '../auth/auth.service.ts';
 import type { DossierRow } from '../dossiers/dossiers.service.ts';
 import { enqueueMail, type MailContent, type QueuedMail } from '../mail/mail.service.ts';
@@ -297,10 +298,14 @@ export async function notifySignatureTurn(
   );
 }
 
-/** The one-time code, to the address the signer's link went to (the school: the staff member who asked). */
+/**
+ * The one-time code, to the address the signer's link went to (the school: the staff member who asked). Queued with the
+ * code encrypted under the data keys, never in clear (mail-secret.ts): a reader of the outbox cannot sign.
+ */
 export async function mailSignatureCode(
   tx: Db | Tx,
   config: SigningMailConfig,
+  keys: DataKeys,
   to: { email: string; lang: string },
   dossierId: number,
   code: string,
@@ -308,7 +313,11 @@ export async function mailSignatureCode(
 ): Promise<QueuedMail> {
   return enqueueMail(
     tx,
-    { to: to.email, ...renderSignatureCode(mailLanguageOf(to), { code, minutes, dossierId }) },
+    {
+      to: to.email,
+      ...renderSignatureCode(mailLanguageOf(to), { code, minutes, dossierId }),
+      secret: { value: code, keys },
+    },
     config,
   );
 }

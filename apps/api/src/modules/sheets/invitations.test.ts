@@ -208,6 +208,8 @@ describe('employer invitations from the applicant first contact', async () => {
 
       const today = await sendNew('hrX@coX.test');
       expect(today.response.statusCode).toBe(429);
+      // Every 429 says when to try again (issue 27), even one whose limit does not know when it ends.
+      expect(Number(today.response.headers['retry-after'])).toBeGreaterThan(0);
       expect(today.response.json<ErrorBody>()).toMatchObject({
         code: 'RATE_LIMITED',
         errors: { 'contacts.contactEntreprise.courriel': ['contact.invitations_per_day'] },

@@ -12,7 +12,9 @@ import {
   listSignatureEvents,
   renderCompletionCertificate,
   type CompletionEvidence,
+  type CompletionRead,
   type JsonValue,
+  type SignatureEvent,
 } from '../signing/signing.service.ts';
 import { CONSENT, consentOf, textOf, type FlowDeps, type ProcedureRow, type SignerRow } from './procedure.ts';
 import * as repo from './signature-flow.repo.ts';
@@ -31,7 +33,7 @@ async function evidenceOf(db: Db | Tx, procedure: ProcedureRow, signers: SignerR
     return person ? `${person.prenom} ${person.nom}`.trim() || person.email : null;
   };
   const method = (procedure.method as 'online' | 'manual' | null) ?? 'online';
-  const mailsOf = await mailIdsOf(db, procedure);
+  const factsOf = await chainFactsOf(db, procedure);
   return {
     procedureId: procedure.id,
     dossierId: procedure.dossierId,
@@ -71,7 +73,7 @@ async function evidenceOf(db: Db | Tx, procedure: ProcedureRow, signers: SignerR
             : null,
         signedBy: signer.role === 'school' ? nameOf(signer.signedByUserId) : null,
         refusalReason: signer.refusalReason,
-        ...mailsOf(signer),
+        ...factsOf(signer),
       };
     }),
     consent: { ...consentOf('fr-FR'), text: CONSENT.texts['fr-FR'] },
@@ -80,13 +82,35 @@ async function evidenceOf(db: Db | Tx, procedure: ProcedureRow, signers: SignerR
   };
 }
 
+/**
+ * The document versions a signer read in the portal, from the chain's `document.viewed` and `document.downloaded`
+ * events (the school's: those of the staff member who signed, once one did), in the order first read.
+ */
+function readsOf(events: SignatureEvent[], signer: SignerRow): CompletionRead[] {
+  const reads = new Map<string, CompletionRead>();
+  for (const { type, payload, at } of events) {
+    if (type !== 'document.viewed' && type !== 'document.downloaded') continue;
+    if (payload['role'] !== signer.role) continue;
+    if (signer.role === 'school' && signer.signedByUserId !== null && payload['userId'] !== signer.signedByUserId) continue;
+    const sha256 = textOf(payload['sha256']);
+    const kind = textOf(payload['kind']);
+    const version = payload['version'];
+    if (!sha256 || !kind || typeof version !== 'number') continue;
+    const read = reads.get(sha256) ?? { kind, version, sha256, viewed: 0, downloaded: 0, lastAt: at };
+    if (type === 'document.viewed') read.viewed += 1;
+    else read.downloaded += 1;
+    read.lastAt = at;
+    reads.set(sha256, read);
+  }
+  return [...reads.values()];
+}
 
 /**
- * The SMTP Message-IDs of a signer's mails, from the evidence chain (SIGNING.md 3): the latest personal link sent to the
- * address they signed with (the school: the staff member who signed, of the links every staff member got), and the
- * latest one-time code.
+ * What the evidence chain says of each signer (SIGNING.md 3 and 4): the SMTP Message-IDs of their mails — the latest
+ * personal link sent to the address they signed with (the school: the staff member who signed, of the links every staff
+ * member got) and the latest one-time code —, the consent they gave, and the document versions they read.
  */
-async function mailIdsOf(db: Db | Tx, procedure: ProcedureRow) {
+async function chainFactsOf(db: Db | Tx, procedure: ProcedureRow) {
   const events = (await listSignatureEvents(db, procedure.dossierId)).filter((event) => event.procedureId === procedure.id);
   return (signer: SignerRow) => {
     let linkMessageId: string | null = null;
@@ -108,7 +132,7 @@ async function mailIdsOf(db: Db | Tx, procedure: ProcedureRow) {
         linkMessageId = textOf(mine?.['messageId']) ?? linkMessageId;
       }
     }
-    return { linkMessageId, codeMessageId, consent };
+    return { linkMessageId, codeMessageId, consent, reads: readsOf(events, signer) };
   };
 }
 

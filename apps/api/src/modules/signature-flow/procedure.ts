@@ -1,4 +1,5 @@
 import {
+  SIGNATURE_CODE_MAX_FAILURES,
   type SignatureResponse,
   type SignatureState,
   type SignerRole,
@@ -88,6 +89,9 @@ const isStaff = (user: AuthUser) => staffTypes.has(user.userType);
 
 export type ProcedureRow = repo.ProcedureRow;
 export type SignerRow = repo.SignerRow;
+
+/** Too many wrong codes over the procedure: no more online signing for this signer until staff restart the procedure. */
+export const isCodeLocked = (signer: Pick<SignerRow, 'codeFailures'>) => signer.codeFailures >= SIGNATURE_CODE_MAX_FAILURES;
 
 export async function notifyTurn(
   tx: Tx,
@@ -223,6 +227,7 @@ async function responseOf(db: Db | Tx, context: Context, now = new Date()): Prom
       canSign: (state === 'pending' || state === 'choose') && turn?.id === me.id && me.status === 'pending',
       canChooseMethod: (state === 'choose' || state === 'pending') && !started && (staff || first?.id === me.id),
       scanRejectedReason,
+      codeLocked: state === 'pending' && me.status === 'pending' && isCodeLocked(me),
     },
     consent: { version: CONSENT.version, texts: CONSENT.texts },
     signedDocumentUrl: procedure.resultFileId ? fileUrl(procedure.resultFileId) : null,
@@ -248,21 +253,45 @@ export async function getSignature(deps: FlowDeps, user: AuthUser, dossierId: nu
   });
 }
 
-/** GET /signature/:id/documents/:docId: a document version of the procedure, to a signer only. */
+/**
+ * GET /signature/:id/documents/:docId: a document version of the procedure, to a signer only. Each reading goes to the
+ * evidence chain (`document.viewed` in the page's reader, `document.downloaded` otherwise), with the version's hash: what
+ * the signer had before them when they consented (SIGNING.md 2 and 4). It records a fact and changes no state.
+ */
 export async function readSignatureDocument(
   deps: FlowDeps,
   user: AuthUser,
   dossierId: number,
   documentId: number,
+  read: { as: 'view' | 'download'; info: ActionInfo },
 ): Promise<{ name: string; bytes: Uint8Array }> {
-  const document = await withDossier(deps.db, user, dossierId, { access: 'signer' }, async (_dossier, db) => {
+  const { document, context } = await withDossier(deps.db, user, dossierId, { access: 'signer' }, async (_dossier, db) => {
     const context = await contextOf(db, user, dossierId, await repo.findLatestProcedure(db, dossierId));
     const found = (await repo.findProcedureDocuments(db, context.procedure.id)).find((doc) => doc.id === documentId);
     if (!found) throw notFound('Document not found');
-    return found;
+    return { document: found, context };
   });
   const file = await getFile(deps.db, document.fileId);
-  return { name: document.name, bytes: await readFileBytes(deps.storage, file) };
+  const bytes = await readFileBytes(deps.storage, file);
+  const now = new Date();
+  await appendSignatureEvent(deps.db, {
+    dossierId,
+    procedureId: context.procedure.id,
+    type: read.as === 'view' ? 'document.viewed' : 'document.downloaded',
+    payload: {
+      role: context.me.role,
+      userId: user.id,
+      documentId: document.id,
+      kind: document.kind,
+      version: document.version,
+      sha256: document.sha256,
+      atMs: now.getTime(),
+      ip: read.info.ip,
+      userAgent: read.info.userAgent,
+    },
+    at: now,
+  });
+  return { name: document.name, bytes };
 }
 
 // ---------- Actions ----------
@@ -313,7 +342,8 @@ export async function chooseMethod(deps: FlowDeps, user: AuthUser, dossierId: nu
     await repo.updateProcedure(tx, procedure.id, { method });
     // A code asked for online is void once the method changes.
     for (const signer of signers)
-      if (signer.codeHash) await repo.updateSigner(tx, signer.id, { codeHash: null, codeExpiresAt: null, codeAttempts: 0 });
+      if (signer.codeHash)
+        await repo.updateSigner(tx, signer.id, { codeHash: null, codeExpiresAt: null, codeAttempts: 0, codeUserId: null, codeEmail: null });
     await appendSignatureEvent(tx, {
       dossierId,
       procedureId: procedure.id,
@@ -423,6 +453,7 @@ export async function staffSignatureOf(db: Db, dossierId: number, now = new Date
       method: signer.status === 'signed' ? ((signer.method as 'online' | 'manual' | null) ?? null) : null,
       refusalReason: signer.refusalReason,
       scanUrl: signer.scanFileId ? fileUrl(signer.scanFileId) : null,
+      codeLocked: procedure.state === 'pending' && signer.status === 'pending' && isCodeLocked(signer),
     })),
     signedDocumentUrl: procedure.resultFileId ? fileUrl(procedure.resultFileId) : null,
     evidenceUrl: `/api/staff/dossiers/${dossierId}/evidence`,

@@ -45,6 +45,10 @@ export default async function signatureFlowRoutes(app: FastifyInstance): Promise
       signedInUser(request),
       request.params.id,
       request.params.docId,
+      {
+        as: request.query.as ?? 'download',
+        info: infoOf(request),
+      },
     );
     return reply
       .type('application/pdf')
@@ -60,14 +64,7 @@ export default async function signatureFlowRoutes(app: FastifyInstance): Promise
     sendCode(await deps(), signedInUser(request), request.params.id),
   );
   registerRoute(app, signatureFlow.sign, { onRequest }, async (request) =>
-    sign(
-      await deps(),
-      signedInUser(request),
-      request.params.id,
-      request.body.code,
-      infoOf(request),
-      request.body.consentLang,
-    ),
+    sign(await deps(), signedInUser(request), request.params.id, request.body, infoOf(request)),
   );
   registerRoute(app, signatureFlow.refuse, { onRequest }, async (request) =>
     refuse(await deps(), signedInUser(request), request.params.id, request.body.reason, infoOf(request)),

@@ -8,5 +8,5 @@
 export { sendCode, sign } from './one-time-codes.ts';
 export { uploadScan } from './paper-scans.ts';
 export { cfaIdentityOf, prepareContract } from './preparation.ts';
-export { cancelPendingProcedure, chooseMethod, signatureFlowDeps, staffSignatureOf, type FlowDeps } from './procedure.ts';
+export { cancelPendingProcedure, chooseMethod, getSignature, signatureFlowDeps, staffSignatureOf, type FlowDeps } from './procedure.ts';
 export { runSignatureSweep, signatureRemindersJob } from './reminders.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { Dossier, SignatureResponse, StaffDossierDetailResponse, UserType } from '@passerelle/contract';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, like, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   createFormation,
@@ -26,11 +26,14 @@ import {
   dossierSteps,
   dossiers,
   mailOutbox,
+  rateLimits,
   sheets,
   signatureProcedures,
   signatureSigners,
   users,
 } from '../../db/schema/index.ts';
+import { drainMailOutbox } from '../mail/mail.service.ts';
+import { startTestSmtpServer } from '../mail/test-smtp-server.ts';
 import { listSignatureEvents, verifyChain } from '../signing/signing.service.ts';
 import { CONSENT, signatureFlowDeps } from './procedure.ts';
 import { runSignatureSweep } from './reminders.ts';
@@ -51,7 +54,10 @@ interface ErrorBody {
  * from the outbox, the sealed result checked with poppler's pdfsig, the evidence chain verified.
  */
 describe('signature flow API', async () => {
-  const { app } = await createTestApp();
+  // A real SMTP conversation: the codes are read from the mails received, as a signer reads them.
+  const smtp = await startTestSmtpServer();
+  afterAll(() => smtp.close());
+  const { app } = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Passerelle <no-reply@passerelle.test>' });
   const db = app.db;
   let seq = 0;
 
@@ -165,14 +171,20 @@ describe('signature flow API', async () => {
   async function mailsTo(email: string) {
     return db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(asc(mailOutbox.id));
   }
+  /**
+   * The latest code mailed to `email`, as the signer reads it: the outbox sent over SMTP to the test server (the queue
+   * holds the code encrypted only, issue 27).
+   */
   async function lastCode(email: string): Promise<string> {
-    const [mail] = await db
-      .select()
+    const [queued] = await db
+      .select({ messageId: mailOutbox.messageId })
       .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, email))
+      .where(and(eq(mailOutbox.toAddress, email), like(mailOutbox.subject, '%[[passerelle:secret]]%')))
       .orderBy(desc(mailOutbox.id))
       .limit(1);
-    const code = mail?.textBody.match(/^(\d{6})$/m)?.[1];
+    await drainMailOutbox(app);
+    const received = smtp.messages.find((m) => m.envelopeTo.includes(email) && m.parsed.messageId === queued?.messageId);
+    const code = received?.parsed.text?.match(/^(\d{6})$/m)?.[1];
     if (!code) throw new Error(`no code mailed to ${email}`);
     return code;
   }
@@ -182,9 +194,18 @@ describe('signature flow API', async () => {
     return new URL(match[0]).pathname;
   };
 
+  /** The document versions as GET /signature/:id shows them to this signer: what a signature names (issue 27). */
+  const shownTo = async (caller: Caller, id: number) =>
+    (await signature(caller, id)).documents.map((doc) => ({ id: doc.id, sha256: doc.sha256 }));
+
+  /** POST /sign, naming the versions the signer is shown unless the body names others. */
+  async function trySign(caller: Caller, id: number, body: { code: string; consent: boolean; consentLang?: string; documents?: object[] }) {
+    return call(caller, 'POST', `/api/signature/${id}/sign`, { documents: await shownTo(caller, id), ...body });
+  }
+
   async function signOnline(caller: Caller, id: number, codeTo = caller.email) {
     await ok(caller, 'POST', `/api/signature/${id}/code`);
-    return call(caller, 'POST', `/api/signature/${id}/sign`, { code: await lastCode(codeTo), consent: true });
+    return trySign(caller, id, { code: await lastCode(codeTo), consent: true });
   }
 
   async function stepsOf(id: number) {
@@ -320,7 +341,13 @@ describe('signature flow API', async () => {
       // The contact who filled in the sheets is not the signatory: the documents are not theirs to read (SPEC 6).
       expect((await call(c.contact, 'GET', `/api/signature/${c.id}`)).statusCode).toBe(403);
       const applicantView = await signature(c.applicant, c.id);
-      expect(applicantView.me).toEqual({ role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null });
+      expect(applicantView.me).toEqual({
+        role: 'apprentice',
+        canSign: false,
+        canChooseMethod: false,
+        scanRejectedReason: null,
+        codeLocked: false,
+      });
       const staffView = await signature(staff, c.id);
       expect(staffView.me.role).toBe('school');
       expect(staffView.me.canChooseMethod).toBe(true);
@@ -359,7 +386,7 @@ describe('signature flow API', async () => {
         ['GET', `/api/signature/${c.id}/documents/1`, undefined],
         ['POST', `/api/signature/${c.id}/method`, { method: 'online' }],
         ['POST', `/api/signature/${c.id}/code`, undefined],
-        ['POST', `/api/signature/${c.id}/sign`, { code: '123456', consent: true }],
+        ['POST', `/api/signature/${c.id}/sign`, { code: '123456', consent: true, documents: [{ id: 1, sha256: 'a'.repeat(64) }] }],
         ['POST', `/api/signature/${c.id}/refuse`, { reason: 'non' }],
       ];
       for (const [method, url, payload] of routes) {
@@ -392,26 +419,26 @@ describe('signature flow API', async () => {
       await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'manual' });
       await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
       expect((await call(c.applicant, 'POST', `/api/signature/${c.id}/code`)).statusCode).toBe(409);
-      expect((await call(c.applicant, 'POST', `/api/signature/${c.id}/sign`, { code: '123456', consent: true })).statusCode).toBe(409);
+      expect((await trySign(c.applicant, c.id, { code: '123456', consent: true })).statusCode).toBe(409);
 
       // The GET changed nothing (a mail scanner opening the link).
       await signature(c.signatory, c.id);
       const sent = (await ok(c.signatory, 'POST', `/api/signature/${c.id}/code`)).json<{ expiresAt: string; sentTo: string }>();
       expect(sent.sentTo).toBe(c.signatoryEmail);
       const code = await lastCode(c.signatoryEmail);
-      const wrong = await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, {
+      const wrong = await trySign(c.signatory, c.id, {
         code: code === '000000' ? '111111' : '000000',
         consent: true,
       });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json<ErrorBody>().errors).toEqual({ code: ['signature.code_wrong'], attemptsLeft: ['4'] });
-      const noConsent = await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: false });
+      const noConsent = await trySign(c.signatory, c.id, { code, consent: false });
       expect(noConsent.statusCode).toBe(400);
       expect(noConsent.json<ErrorBody>().errors?.['consent']).toEqual(['signature.consent_required']);
-      const unknownLang = await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: true, consentLang: 'de-DE' });
+      const unknownLang = await trySign(c.signatory, c.id, { code, consent: true, consentLang: 'de-DE' });
       expect(unknownLang.statusCode).toBe(400);
       expect(
-        (await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: true, consentLang: 'en-US' })).statusCode,
+        (await trySign(c.signatory, c.id, { code, consent: true, consentLang: 'en-US' })).statusCode,
       ).toBe(200);
       // The evidence names the sentence read: its version, language and the hash of its English text.
       const signedEvent = (await listSignatureEvents(db, c.id)).find((event) => event.type === 'signer.signed');
@@ -477,8 +504,8 @@ describe('signature flow API', async () => {
       await ok(c.signatory, 'POST', `/api/signature/${c.id}/code`);
       const code = await lastCode(c.signatoryEmail);
       const answers = await Promise.all([
-        call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: true }),
-        call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: true }),
+        trySign(c.signatory, c.id, { code, consent: true }),
+        trySign(c.signatory, c.id, { code, consent: true }),
       ]);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
       const signers = await db
@@ -493,21 +520,185 @@ describe('signature flow API', async () => {
       const c = await preparedCase();
       await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
       expect(
-        (await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code: '123456', consent: true })).json<ErrorBody>().errors,
+        (await trySign(c.signatory, c.id, { code: '123456', consent: true })).json<ErrorBody>().errors,
       ).toEqual({ code: ['signature.code_expired'] });
       await ok(c.signatory, 'POST', `/api/signature/${c.id}/code`);
       const code = await lastCode(c.signatoryEmail);
       await db.update(signatureSigners).set({ codeExpiresAt: new Date(Date.now() - 1000) }).where(eq(signatureSigners.role, 'employer'));
-      const expired = await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: true });
+      const expired = await trySign(c.signatory, c.id, { code, consent: true });
       expect(expired.json<ErrorBody>().errors).toEqual({ code: ['signature.code_expired'] });
 
       await ok(c.signatory, 'POST', `/api/signature/${c.id}/code`);
       const fresh = await lastCode(c.signatoryEmail);
       const bad = fresh === '999999' ? '999998' : '999999';
-      for (let i = 0; i < 5; i += 1) await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code: bad, consent: true });
-      const blocked = await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code: fresh, consent: true });
+      for (let i = 0; i < 5; i += 1) await trySign(c.signatory, c.id, { code: bad, consent: true });
+      const blocked = await trySign(c.signatory, c.id, { code: fresh, consent: true });
       expect(blocked.statusCode).toBe(400);
       expect(blocked.json<ErrorBody>().errors).toEqual({ code: ['signature.code_attempts'] });
+    });
+  });
+
+  describe('evidence that names the right people (issue 27)', () => {
+    const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+    const events = async (id: number, type: string) => (await listSignatureEvents(db, id)).filter((event) => event.type === type);
+
+    it('binds the school’s code to the staff member it was mailed to: a colleague’s try is a counted wrong code, the evidence names the mailbox', async () => {
+      const c = await preparedCase();
+      const colleague = await createUser('staff');
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
+      for (const signer of [c.signatory, c.applicant]) expect((await signOnline(signer, c.id)).statusCode).toBe(200);
+
+      const sent = (await ok(staff, 'POST', `/api/signature/${c.id}/code`)).json<{ sentTo: string }>();
+      expect(sent.sentTo).toBe(staff.email);
+      const code = await lastCode(staff.email);
+      // The colleague holds a session and the code, not the mailbox: refused as a wrong code, and counted.
+      const stolen = await trySign(colleague, c.id, { code, consent: true });
+      expect(stolen.statusCode).toBe(400);
+      expect(stolen.json<ErrorBody>().errors).toEqual({ code: ['signature.code_wrong'], attemptsLeft: ['4'] });
+      const [failed] = await events(c.id, 'code.failed');
+      expect(failed?.payload).toMatchObject({ role: 'school', userId: colleague.id, attempts: 1, failures: 1 });
+      expect((await signature(staff, c.id)).state).toBe('pending');
+
+      // The one it was mailed to signs with it; the evidence and the certificate name their mailbox.
+      expect((await trySign(staff, c.id, { code, consent: true })).statusCode).toBe(200);
+      const [signed] = (await events(c.id, 'signer.signed')).filter((event) => event.payload['role'] === 'school');
+      expect(signed?.payload).toMatchObject({ email: staff.email, userId: staff.id, codeAttempts: 2 });
+      const [school] = await db
+        .select()
+        .from(signatureSigners)
+        .innerJoin(signatureProcedures, eq(signatureProcedures.id, signatureSigners.procedureId))
+        .where(and(eq(signatureProcedures.dossierId, c.id), eq(signatureSigners.role, 'school')));
+      expect(school?.signature_signers).toMatchObject({ email: staff.email, signedByUserId: staff.id, codeUserId: staff.id });
+      const text = await pdftotext((await ok(staff, 'GET', `/api/staff/dossiers/${c.id}/evidence`)).rawPayload);
+      expect(text).toContain(staff.email);
+      expect(text).not.toContain(colleague.email);
+    });
+
+    it('locks a signer after 10 wrong codes over the procedure, until staff prepare the contract again; a 429 says when to retry', async () => {
+      const c = await preparedCase();
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
+      const answers: string[] = [];
+      for (const round of [1, 2]) {
+        await ok(c.signatory, 'POST', `/api/signature/${c.id}/code`);
+        const bad = wrongFor(await lastCode(c.signatoryEmail));
+        for (let i = 0; i < 5; i += 1) {
+          const answer = await trySign(c.signatory, c.id, { code: bad, consent: true });
+          answers.push(`${round}:${answer.statusCode}:${JSON.stringify(answer.json<ErrorBody>().errors)}`);
+        }
+      }
+      // Five tries per code, ten wrong codes in all: the tenth locks the signer.
+      expect(answers.slice(3)).toEqual([
+        '1:400:{"code":["signature.code_wrong"],"attemptsLeft":["1"]}',
+        '1:400:{"code":["signature.code_attempts"],"attemptsLeft":["0"]}',
+        '2:400:{"code":["signature.code_wrong"],"attemptsLeft":["4"]}',
+        '2:400:{"code":["signature.code_wrong"],"attemptsLeft":["3"]}',
+        '2:400:{"code":["signature.code_wrong"],"attemptsLeft":["2"]}',
+        '2:400:{"code":["signature.code_wrong"],"attemptsLeft":["1"]}',
+        '2:409:{"code":["signature.code_locked"]}',
+      ]);
+      // Locked: neither a new code nor the right one helps; the signer's page and the case page say so.
+      const again = await call(c.signatory, 'POST', `/api/signature/${c.id}/code`);
+      expect(again.statusCode).toBe(409);
+      expect(again.json<ErrorBody>()).toMatchObject({ code: 'LOCKED', errors: { code: ['signature.code_locked'] } });
+      expect((await signature(c.signatory, c.id)).me).toMatchObject({ canSign: true, codeLocked: true });
+      expect((await signature(c.applicant, c.id)).me.codeLocked).toBe(false);
+      const detail = (await ok(staff, 'GET', `/api/staff/dossiers/${c.id}`)).json<StaffDossierDetailResponse>();
+      expect(detail.signature?.signers.map((s) => s.codeLocked)).toEqual([true, false, false]);
+      expect((await events(c.id, 'code.locked')).map((event) => event.payload)).toEqual([{ role: 'employer', failures: 10, max: 10 }]);
+
+      // Codes asked in a loop: the sixth within 15 minutes is a 429 that says when to come back.
+      expect((await call(c.signatory, 'POST', `/api/signature/${c.id}/code`)).statusCode).toBe(409);
+      expect((await call(c.signatory, 'POST', `/api/signature/${c.id}/code`)).statusCode).toBe(409);
+      const limited = await call(c.signatory, 'POST', `/api/signature/${c.id}/code`);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json<ErrorBody>().code).toBe('RATE_LIMITED');
+      const retryAfter = Number(limited.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+      // Staff restart the procedure (the contract prepared again): the new procedure's signer starts afresh.
+      await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared`);
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
+      expect((await signature(c.signatory, c.id)).me.codeLocked).toBe(false);
+      // As if the quarter of an hour had passed.
+      await db.update(rateLimits).set({ windowStart: sql`now() - interval '1 hour'` });
+      expect((await signOnline(c.signatory, c.id)).statusCode).toBe(200);
+    });
+
+    it('signs only the document versions shown, and keeps each reading in the evidence and on the certificate', async () => {
+      const c = await preparedCase();
+      const shownBefore = await shownTo(c.signatory, c.id);
+      const [first, second] = (await signature(c.signatory, c.id)).documents;
+      if (!first || !second) throw new Error('two documents expected');
+      await ok(c.signatory, 'GET', `${first.url}?as=view`);
+      await ok(c.signatory, 'GET', first.url);
+      await ok(c.signatory, 'GET', `${second.url}?as=view`);
+      const reads = [...(await events(c.id, 'document.viewed')), ...(await events(c.id, 'document.downloaded'))];
+      expect(reads.map((event) => [event.type, event.payload['documentId'], event.payload['sha256']])).toEqual([
+        ['document.viewed', first.id, first.sha256],
+        ['document.viewed', second.id, second.sha256],
+        ['document.downloaded', first.id, first.sha256],
+      ]);
+      expect(reads[0]?.payload).toMatchObject({ role: 'employer', kind: 'cerfa', version: 1, userAgent: 'vitest-browser/1.0' });
+      expect(reads[0]?.payload['userId']).toBe((await callerOf(c.signatoryEmail)).id);
+
+      // New versions prepared after the signer's last view: a signature naming the old ones is refused, the code kept.
+      await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared`);
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/code`);
+      const code = await lastCode(c.signatoryEmail);
+      const stale = await trySign(c.signatory, c.id, { code, consent: true, documents: shownBefore });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json<ErrorBody>()).toMatchObject({ code: 'CONFLICT', errors: { documents: ['signature.documents_changed'] } });
+      const shownNow = await shownTo(c.signatory, c.id);
+      expect(shownNow.map((doc) => doc.sha256)).not.toEqual(shownBefore.map((doc) => doc.sha256));
+      const tampered = shownNow.map((doc, index) => (index === 0 ? { ...doc, sha256: 'f'.repeat(64) } : doc));
+      expect((await trySign(c.signatory, c.id, { code, consent: true, documents: tampered })).statusCode).toBe(409);
+      expect((await trySign(c.signatory, c.id, { code, consent: true, documents: shownNow.slice(1) })).statusCode).toBe(409);
+      expect((await signature(c.signatory, c.id)).signers[0]?.status).toBe('pending');
+
+      const [cerfa] = (await signature(c.signatory, c.id)).documents;
+      await ok(c.signatory, 'GET', `${cerfa?.url ?? ''}?as=view`);
+      await ok(c.signatory, 'GET', `${cerfa?.url ?? ''}?as=view`);
+      expect((await trySign(c.signatory, c.id, { code, consent: true, documents: shownNow })).statusCode).toBe(200);
+      const [signed] = await events(c.id, 'signer.signed');
+      expect((signed?.payload['documents'] as { id: number; sha256: string }[]).map(({ id, sha256 }) => ({ id, sha256 }))).toEqual(shownNow);
+      const text = (await pdftotext((await ok(staff, 'GET', `/api/staff/dossiers/${c.id}/evidence`)).rawPayload)).replace(/\s+/g, ' ');
+      expect(text).toContain("Lu : Contrat d'apprentissage (CERFA), version 2 : affiché dans le portail 2 fois ; dernière lecture le");
+      expect(text).toContain(cerfa?.sha256);
+      // The old procedure's readings stay in the chain, not on this procedure's certificate.
+      expect(text).not.toContain('téléchargé');
+      expect((await verifyChain(db, c.id)).ok).toBe(true);
+    });
+
+    it('queues the code’s mail without the code: no outbox row holds it, the mail received over SMTP does', async () => {
+      const c = await preparedCase();
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/code`);
+      const [sent] = await events(c.id, 'code.sent');
+      const [queued] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, Number(sent?.payload['mailId'])));
+      expect(queued).toMatchObject({ status: 'pending', toAddress: c.signatoryEmail });
+      expect(queued?.sealedSecret).toMatch(/^v1\./);
+      // Queued: the subject and bodies hold a placeholder where the code goes, and no 6-digit number (a colour #424242
+      // or the phone number are not one).
+      for (const part of [queued?.subject, queued?.textBody, queued?.htmlBody]) {
+        expect(part).toContain('[[passerelle:secret]]');
+        expect(part).not.toMatch(/(?<![0-9a-f#.])\d{6}(?![0-9a-f])/);
+      }
+
+      const code = await lastCode(c.signatoryEmail);
+      const received = smtp.messages.find((m) => m.envelopeTo.includes(c.signatoryEmail) && m.parsed.messageId === queued?.messageId);
+      expect(received?.parsed.subject).toBe(`Votre code de signature : ${code}`);
+      expect(received?.parsed.html).toContain(code);
+      // Sent: the ciphertext is erased too. No row, no column holds the code (a microsecond fraction ".123456" of a
+      // timestamp is not it).
+      const [after] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, Number(sent?.payload['mailId'])));
+      expect(after).toMatchObject({ status: 'sent', sealedSecret: null });
+      const rows = await db.execute<{ row: string }>(sql`select row_to_json(m)::text as row from mail_outbox m`);
+      const inClear = new RegExp(`(?<![0-9a-f.])${code}(?![0-9a-f])`);
+      expect(rows.rows.length).toBeGreaterThan(0);
+      expect(rows.rows.filter(({ row }) => inClear.test(row))).toEqual([]);
+      expect((await trySign(c.signatory, c.id, { code, consent: true })).statusCode).toBe(200);
     });
   });
 
@@ -541,7 +732,7 @@ describe('signature flow API', async () => {
         .orderBy(asc(signatureProcedures.createdAt));
       expect(states.map((s) => s.state)).toEqual(['superseded', 'pending']);
       // The old code belonged to the old procedure.
-      expect((await call(c.signatory, 'POST', `/api/signature/${c.id}/sign`, { code, consent: true })).statusCode).toBe(409);
+      expect((await trySign(c.signatory, c.id, { code, consent: true })).statusCode).toBe(409);
       const after = await signature(c.signatory, c.id);
       expect(after.state).toBe('choose');
       expect(after.documents.map((d) => d.id)).not.toEqual(before.documents.map((d) => d.id));

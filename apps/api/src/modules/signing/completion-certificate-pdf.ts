@@ -1,7 +1,12 @@
 /** The certificate of completion's drawing, loaded on first use through completion-certificate.ts. */
 import { PDFDocument, type PDFFont } from '@cantoo/pdf-lib';
 import { embedFontsWithMono, Flow, ink, saveDocument, wrapText, type Fonts } from '../../lib/pdf-kit.ts';
-import { formatEvidenceTime, type CompletionEvidence, type SignerRole } from './completion-evidence.ts';
+import {
+  formatEvidenceTime,
+  type CompletionEvidence,
+  type CompletionRead,
+  type SignerRole,
+} from './completion-evidence.ts';
 
 const ROLE_LABELS: Record<SignerRole, string> = {
   employer: "Employeur (signataire désigné de l'entreprise)",
@@ -16,6 +21,15 @@ const KIND_LABELS: Record<string, string> = {
   annex: 'Annexe',
 };
 const STATUS_LABELS = { signed: 'signé', refused: 'refusé', pending: 'non signé' } as const;
+
+/** `affiché 2 fois, téléchargé 1 fois ; dernière lecture le …`. */
+function describeRead(read: CompletionRead): string {
+  const times = (count: number, what: string) => (count > 0 ? `${what} ${count} fois` : null);
+  const how = [times(read.viewed, 'affiché dans le portail'), times(read.downloaded, 'téléchargé')]
+    .filter(Boolean)
+    .join(', ');
+  return `${how} ; dernière lecture le ${formatEvidenceTime(read.lastAt)}`;
+}
 
 type CertificateFonts = Fonts & { mono: PDFFont };
 
@@ -117,6 +131,19 @@ export async function renderCompletionCertificate(evidence: CompletionEvidence):
     if (signer.method === 'online' && signer.codeMessageId)
       w.field('Message-ID du code', signer.codeMessageId, true, indent);
     w.field('Statut', STATUS_LABELS[signer.status], false, indent);
+    if (signer.reads) {
+      if (signer.reads.length === 0)
+        w.field('Documents lus', 'aucune lecture enregistrée dans le portail', false, indent);
+      for (const read of signer.reads) {
+        w.field(
+          `Lu : ${KIND_LABELS[read.kind] ?? read.kind}, version ${read.version}`,
+          describeRead(read),
+          false,
+          indent,
+        );
+        w.field('SHA-256 lu', read.sha256, true, indent + 12);
+      }
+    }
     if (signer.method === 'online') {
       w.field('Méthode', 'en ligne : code à usage unique envoyé à cette adresse, puis consentement', false, indent);
       if (signer.at)

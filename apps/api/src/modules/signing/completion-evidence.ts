@@ -19,6 +19,16 @@ export interface CompletionDocument {
   sha256: string;
 }
 
+/** How a signer read one document version in the portal: drawn in the page, downloaded, and the last time. */
+export interface CompletionRead {
+  kind: string;
+  version: number;
+  sha256: string;
+  viewed: number;
+  downloaded: number;
+  lastAt: Date;
+}
+
 export interface CompletionSigner {
   role: SignerRole;
   name: string;
@@ -42,6 +52,8 @@ export interface CompletionSigner {
   linkMessageId?: string | null;
   /** Online: the SMTP Message-ID of the mail that carried the one-time code. */
   codeMessageId?: string | null;
+  /** The document versions this signer read in the portal (the school: the staff member who signed), from the evidence chain. */
+  reads?: CompletionRead[] | null;
 }
 
 export interface CompletionEvidence {

@@ -16,6 +16,7 @@ export {
   formatEvidenceTime,
   type CompletionDocument,
   type CompletionEvidence,
+  type CompletionRead,
   type CompletionSigner,
   type SignerRole,
 } from './completion-evidence.ts';

@@ -39,7 +39,7 @@ function signature(overrides: Partial<SignatureResponse> = {}): SignatureRespons
       { role: 'apprentice', name: 'Léa Moreau', status: 'waiting', at: null, method: null },
       { role: 'school', name: 'CFA Passerelle', status: 'waiting', at: null, method: null },
     ],
-    me: { role: 'employer', canSign: true, canChooseMethod: true, scanRejectedReason: null },
+    me: { role: 'employer', canSign: true, canChooseMethod: true, scanRejectedReason: null, codeLocked: false },
     consent: {
       version: '1',
       texts: {
@@ -63,7 +63,7 @@ function mockApi(pages: SignatureResponse | SignatureResponse[] | Response, post
       const handler = posts[url.slice(URL.length + 1)];
       return handler ? handler(init) : json(404, { code: 'NOT_FOUND', message: 'Not found' });
     }
-    if (url === DOC_URL) return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { headers: { 'Content-Type': 'application/pdf' } });
+    if (/^\/api\/signature\/12\/documents\/\d+(\?|$)/.test(url)) return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { headers: { 'Content-Type': 'application/pdf' } });
     if (url === '/api/public/contact')
       return json(200, { email: 'cfa@example.test', phone: '01 23 45 67 89', hours: { 'fr-FR': 'du lundi au vendredi', 'en-US': 'Monday to Friday' } });
     if (url !== URL) return json(404, { code: 'NOT_FOUND', message: 'Not found' });
@@ -115,7 +115,7 @@ afterEach(async () => {
   await i18n.changeLanguage('fr-FR');
 });
 
-describe('SignaturePage', () => {
+describe('SignaturePage', { timeout: 15_000 }, () => {
   it('lets the first signer choose the method, and asks for a choice first', async () => {
     const fetchMock = mockApi([signature({ state: 'choose', method: null }), signature({ method: 'manual' })], {
       method: () => json(200, signature({ method: 'manual' })),
@@ -156,7 +156,8 @@ describe('SignaturePage', () => {
     expect(await screen.findByText('Page 1 sur 2')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: fr.documents.kinds.cerfa })).toBeInTheDocument();
     expect(screen.getByText('cerfa-10103-12-moreau-lea-dossier-12.pdf · 2 pages')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => requestUrl(url) === DOC_URL)).toBe(true);
+    // Read in the page: the evidence records a view, not a download.
+    expect(fetchMock.mock.calls.some(([url]) => requestUrl(url) === `${DOC_URL}?as=view`)).toBe(true);
 
     await user.click(screen.getByRole('button', { name: fr.online.requestCode }));
     expect(await screen.findByText(/Un code à 6 chiffres a été envoyé à p\*\*\*@dupont\.test/)).toBeInTheDocument();
@@ -171,7 +172,13 @@ describe('SignaturePage', () => {
     await waitFor(() =>
       expect(code).toHaveAccessibleDescription(`${formatValidationText('signature.code_wrong', 'fr-FR')} Il vous reste 2 essais.`),
     );
-    expect(bodyOf(fetchMock, 'sign')).toEqual({ code: '123456', consent: true, consentLang: 'fr-FR' });
+    // The signature names the document versions shown (issue 27).
+    expect(bodyOf(fetchMock, 'sign')).toEqual({
+      code: '123456',
+      consent: true,
+      consentLang: 'fr-FR',
+      documents: [{ id: 3, sha256: 'ab'.repeat(32) }],
+    });
   });
 
   it('moves the focus to the code field once the code is sent, by keyboard', async () => {
@@ -204,7 +211,7 @@ describe('SignaturePage', () => {
 
   it('signs with the right code and says so', async () => {
     const after = signature({
-      me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null },
+      me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false },
       signers: [
         { role: 'employer', name: 'Paul Dupont', status: 'signed', at: '2026-11-25T10:05:00Z', method: 'online' },
         { role: 'apprentice', name: 'Léa Moreau', status: 'pending', at: null, method: null },
@@ -226,7 +233,7 @@ describe('SignaturePage', () => {
     const signed = (status: 'pending' | 'signed') =>
       signature({
         state: status === 'signed' ? 'signed' : 'pending',
-        me: { role: 'school', canSign: status === 'pending', canChooseMethod: false, scanRejectedReason: null },
+        me: { role: 'school', canSign: status === 'pending', canChooseMethod: false, scanRejectedReason: null, codeLocked: false },
         signers: [
           { role: 'employer', name: 'Paul Dupont', status: 'signed', at: '2026-11-25T10:05:00Z', method: 'online' },
           { role: 'apprentice', name: 'Léa Moreau', status: 'signed', at: '2026-11-25T10:06:00Z', method: 'online' },
@@ -261,7 +268,7 @@ describe('SignaturePage', () => {
   });
 
   it('says why the school rejected the last scan, above the upload', async () => {
-    mockApi(signature({ method: 'manual', me: { role: 'employer', canSign: true, canChooseMethod: false, scanRejectedReason: 'Page 2 non signée' } }));
+    mockApi(signature({ method: 'manual', me: { role: 'employer', canSign: true, canChooseMethod: false, scanRejectedReason: 'Page 2 non signée', codeLocked: false } }));
     renderPage();
     await screen.findByRole('heading', { name: fr.manual.title });
     expect(screen.getByText(fr.manual.rejectedTitle)).toBeInTheDocument();
@@ -277,7 +284,14 @@ describe('SignaturePage', () => {
     await user.type(await screen.findByLabelText(new RegExp(en.online.code)), '123456');
     await user.click(screen.getByRole('checkbox', { name: 'I have read the documents and I accept to sign them electronically.' }));
     await user.click(screen.getByRole('button', { name: en.online.sign }));
-    await waitFor(() => expect(bodyOf(fetchMock, 'sign')).toEqual({ code: '123456', consent: true, consentLang: 'en-US' }));
+    await waitFor(() =>
+      expect(bodyOf(fetchMock, 'sign')).toEqual({
+        code: '123456',
+        consent: true,
+        consentLang: 'en-US',
+        documents: [{ id: 3, sha256: 'ab'.repeat(32) }],
+      }),
+    );
   });
 
   it('sends the signed scan and maps the server’s 413 under the field', async () => {
@@ -300,7 +314,7 @@ describe('SignaturePage', () => {
   it('says the scan is with the school once sent', async () => {
     const after = signature({
       method: 'manual',
-      me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null },
+      me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false },
       signers: [
         { role: 'employer', name: 'Paul Dupont', status: 'submitted', at: '2026-11-25T10:05:00Z', method: 'manual' },
         { role: 'apprentice', name: 'Léa Moreau', status: 'waiting', at: null, method: null },
@@ -323,7 +337,7 @@ describe('SignaturePage', () => {
   });
 
   it('reloads where the case stands when signing is no longer this person’s turn', async () => {
-    const after = signature({ state: 'unavailable', stateReason: 'cancelled', me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null } });
+    const after = signature({ state: 'unavailable', stateReason: 'cancelled', me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false } });
     mockApi([signature(), after], {
       code: () => json(200, { expiresAt: '2026-11-25T10:15:00Z', sentTo: 'p***@dupont.test' }),
       sign: () => json(409, { code: 'CONFLICT', message: 'Not your turn' }),
@@ -332,6 +346,64 @@ describe('SignaturePage', () => {
     await signWithCode('654321');
     expect(await screen.findByText(fr.outcome.unavailableTitle)).toBeInTheDocument();
     expect(screen.getByText(fr.outcome.reasons.cancelled)).toBeInTheDocument();
+  });
+
+  it('reloads the documents when they changed since they were shown, and asks for the consent again', async () => {
+    const changed = signature({
+      documents: [{ id: 4, kind: 'cerfa', name: 'cerfa-10103-12-moreau-lea-dossier-12-v2.pdf', sha256: 'cd'.repeat(32), url: '/api/signature/12/documents/4', pages: 2 }],
+    });
+    let signs = 0;
+    const fetchMock = mockApi([signature(), changed], {
+      code: () => json(200, { expiresAt: '2026-11-25T10:15:00Z', sentTo: 'p***@dupont.test' }),
+      sign: () => {
+        signs += 1;
+        return signs === 1
+          ? json(409, { code: 'CONFLICT', message: 'Changed', errors: { documents: ['signature.documents_changed'] } })
+          : json(200, changed);
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await signWithCode('654321');
+    const changedText = await screen.findByText(formatValidationText('signature.documents_changed', 'fr-FR'));
+    expect(changedText.closest('[role="alert"]')).not.toBeNull();
+    // The new version is on the page, the consent box unticked: read, then consent again.
+    expect(await screen.findByText('cerfa-10103-12-moreau-lea-dossier-12-v2.pdf · 2 pages')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox')).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: fr.online.sign }));
+    await waitFor(() => expect(posted(fetchMock, 'sign')).toHaveLength(2));
+    const second = posted(fetchMock, 'sign')[1]?.[1]?.body;
+    expect(JSON.parse(typeof second === 'string' ? second : '{}')).toMatchObject({ documents: [{ id: 4, sha256: 'cd'.repeat(32) }] });
+  });
+
+  it('says online signing is locked after too many wrong codes, in French and in English, with the CFA’s contact', async () => {
+    const locked = signature({ me: { role: 'employer', canSign: true, canChooseMethod: false, scanRejectedReason: null, codeLocked: true } });
+    mockApi(locked);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: fr.online.locked.title })).toBeInTheDocument();
+    expect(screen.getByText(fr.online.locked.text)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: fr.online.requestCode })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'cfa@example.test' })).toHaveAttribute('href', 'mailto:cfa@example.test');
+    // Refusing stays possible: the case goes back to the school.
+    expect(screen.getByRole('button', { name: fr.refuse.action })).toBeInTheDocument();
+    cleanup();
+
+    await i18n.changeLanguage('en-US');
+    mockApi(locked);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: en.online.locked.title })).toBeInTheDocument();
+    expect(screen.getByText(en.online.locked.text)).toBeInTheDocument();
+  });
+
+  it('shows the refusal of a sixth code request in a short time', async () => {
+    mockApi(signature(), {
+      code: () => new Response(JSON.stringify({ code: 'RATE_LIMITED', message: 'Too many' }), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '600' } }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: fr.online.requestCode }));
+    expect(await screen.findByText(/Trop de demandes en peu de temps/)).toBeInTheDocument();
   });
 
   it('asks a reason before refusing', async () => {
@@ -352,7 +424,7 @@ describe('SignaturePage', () => {
   });
 
   it('shows the documents read-only and who is awaited when it is not my turn', async () => {
-    mockApi(signature({ me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null } }));
+    mockApi(signature({ me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false } }));
     renderPage();
     expect(await screen.findByText('En attente de la signature de Paul Dupont (Employeur (signataire désigné)).')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: fr.documents.titleReadOnly })).toBeInTheDocument();
@@ -366,7 +438,7 @@ describe('SignaturePage', () => {
     mockApi(
       signature({
         state: 'signed',
-        me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null },
+        me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false },
         signers: signature().signers.map((signer) => ({ ...signer, status: 'signed', at: '2026-11-20T09:00:00Z', method: 'manual' })),
         signedDocumentUrl: '/api/signature/12/signed',
       }),
@@ -378,14 +450,14 @@ describe('SignaturePage', () => {
   });
 
   it('says a refused procedure has stopped without repeating the reason code', async () => {
-    mockApi(signature({ state: 'refused', stateReason: 'refused', me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null } }));
+    mockApi(signature({ state: 'refused', stateReason: 'refused', me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false } }));
     renderPage();
     expect(await screen.findByText(fr.outcome.refusedText)).toBeInTheDocument();
     expect(screen.queryByText(fr.outcome.reason.replace('{{reason}}', 'refused'))).not.toBeInTheDocument();
   });
 
   it('says an unavailable procedure is over, why, and how to reach the CFA', async () => {
-    mockApi(signature({ state: 'unavailable', stateReason: 'superseded', me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null } }));
+    mockApi(signature({ state: 'unavailable', stateReason: 'superseded', me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false } }));
     renderPage();
     expect(await screen.findByText(fr.outcome.unavailableText)).toBeInTheDocument();
     expect(screen.getByText(fr.outcome.reasons.superseded)).toBeInTheDocument();

@@ -20,7 +20,7 @@ import { DocumentsList } from './components/documents-list';
 import { ManualSigning } from './components/manual-signing';
 import { MethodChoice } from './components/method-choice';
 import { OnlineSigning } from './components/online-signing';
-import { ClosedOutcome, SignedOutcome } from './components/outcomes';
+import { ClosedOutcome, LockedOutcome, SignedOutcome } from './components/outcomes';
 import { RefuseDialog } from './components/refuse-dialog';
 import { SignersSteps } from './components/signers-steps';
 import { currentSigner, hasAnySignature, mySigner } from './utils/signers';
@@ -130,9 +130,15 @@ function PendingPanel({
         </Box>
       ) : null}
       <Documents signature={signature} isMyTurn={me.canSign} />
-      {me.canSign && method === 'online' ? (
+      {me.canSign && method === 'online' && me.codeLocked ? <LockedOutcome /> : null}
+      {me.canSign && method === 'online' && !me.codeLocked ? (
         <Section>
-          <OnlineSigning id={id} consent={signature.consent} onSigned={() => onNotice('signed')} />
+          <OnlineSigning
+            id={id}
+            consent={signature.consent}
+            documents={signature.documents}
+            onSigned={() => onNotice('signed')}
+          />
         </Section>
       ) : null}
       {me.canSign && method === 'manual' ? (

@@ -24,12 +24,15 @@ interface FormValues {
   consent: boolean;
 }
 
+/** What the form checks; the documents shown are added when it is sent. */
+type CheckedBody = Pick<SignatureSignBody, 'code' | 'consent'>;
+
 /**
  * The contract's `signatureSignBody`, checked by hand: two fields do not justify loading zod and the contract's schemas
  * (about 23 KB compressed) into this screen, which an applicant opens on a phone from a mail. Same rules, same message
  * codes; the server checks the body with the schema itself.
  */
-const resolver: Resolver<FormValues, unknown, SignatureSignBody> = (values): ResolverResult<FormValues, SignatureSignBody> => {
+const resolver: Resolver<FormValues, unknown, CheckedBody> = (values): ResolverResult<FormValues, CheckedBody> => {
   const code = values.code.trim();
   const errors: FieldErrors<FormValues> = {};
   if (!/^\d{6}$/.test(code)) errors.code = { type: 'pattern', message: 'signature.code_format' };
@@ -44,6 +47,8 @@ const fields = ['code', 'consent'] as const;
 export interface OnlineSigningProps {
   id: number;
   consent: SignatureResponse['consent'];
+  /** The document versions shown on the page: the signature names them, and the server refuses other ones. */
+  documents: SignatureResponse['documents'];
   onSigned: () => void;
 }
 
@@ -54,14 +59,16 @@ export interface OnlineSigningProps {
 /** The consent sentence's language: the page's, English or French. */
 const consentLang = (language: string) => (language.startsWith('en') ? 'en-US' : 'fr-FR');
 
-export function OnlineSigning({ id, consent, onSigned }: OnlineSigningProps) {
+export function OnlineSigning({ id, consent, documents, onSigned }: OnlineSigningProps) {
   const { t, i18n } = useTranslation('signature');
   const errorText = useErrorText();
   const messageText = useMessageText();
   const queryClient = useQueryClient();
   const titleId = useId();
   const [sent, setSent] = useState<SignatureCodeResponse | null>(null);
-  const form = useForm<FormValues, unknown, SignatureSignBody>({
+  // The documents changed under the page (prepared again): they are reloaded, and the consent must be given again.
+  const [documentsChanged, setDocumentsChanged] = useState(false);
+  const form = useForm<FormValues, unknown, CheckedBody>({
     resolver,
     defaultValues: { code: '', consent: false },
     mode: 'onTouched',
@@ -79,15 +86,26 @@ export function OnlineSigning({ id, consent, onSigned }: OnlineSigningProps) {
     if (sent) form.setFocus('code');
   }, [sent, form]);
   const signing = useMutation({
-    mutationFn: (body: SignatureSignBody) => signDocuments(id, { ...body, consentLang: consentLang(i18n.language) }),
+    mutationFn: (body: CheckedBody) =>
+      signDocuments(id, {
+        ...body,
+        consentLang: consentLang(i18n.language),
+        documents: documents.map((doc) => ({ id: doc.id, sha256: doc.sha256 })),
+      }),
+    onMutate: () => setDocumentsChanged(false),
     onSuccess: async () => {
       onSigned();
       await queryClient.invalidateQueries({ queryKey: signatureQueryKey(id) });
     },
     onError: (error) => {
       if (!(error instanceof ApiError)) return;
-      // Not this person's turn any more, or the documents changed: the page shows where the case stands now.
+      // Not this person's turn any more, the documents changed, or too many wrong codes: the page shows where the case
+      // stands now (the new documents to read, or why signing online is locked).
       if (error.status === 409) void queryClient.invalidateQueries({ queryKey: signatureQueryKey(id) });
+      if (error.errors['documents']?.length) {
+        setDocumentsChanged(true);
+        form.setValue('consent', false);
+      }
       let first = true;
       for (const field of fields) {
         const messages = error.errors[field];
@@ -183,7 +201,11 @@ export function OnlineSigning({ id, consent, onSigned }: OnlineSigningProps) {
               </FormControl>
             )}
           />
-          {signing.isError && !hasFieldErrors ? (
+          {documentsChanged ? (
+            <Alert severity="warning" role="alert">
+              {messageText('signature.documents_changed')}
+            </Alert>
+          ) : signing.isError && !hasFieldErrors ? (
             <Alert severity="error" role="alert">
               {errorText(signing.error)}
             </Alert>

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import type { SignatureResponse } from '@passerelle/contract';
+import type { ReactNode } from 'react';
 import { CfaContact } from '../../../components/cfa-contact';
 import { useDownload } from '../../../components/use-download';
 import { useErrorText } from '../../../components/use-error-text';
@@ -52,13 +53,28 @@ export function ClosedOutcome({ signature }: { signature: SignatureResponse }) {
       : t('outcome.reason', { reason })
     : null;
   return (
+    <WarningWithContact title={isRefused ? t('outcome.refusedTitle') : t('outcome.unavailableTitle')}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+        <span>{isRefused ? t('outcome.refusedText') : t('outcome.unavailableText')}</span>
+        {reasonText ? <span style={{ whiteSpace: 'pre-line' }}>{reasonText}</span> : null}
+      </Box>
+    </WarningWithContact>
+  );
+}
+
+/** Too many wrong codes (issue 27): online signing stops here until the school restarts the procedure. */
+export function LockedOutcome() {
+  const { t } = useTranslation('signature');
+  return <WarningWithContact title={t('online.locked.title')}>{t('online.locked.text')}</WarningWithContact>;
+}
+
+/** Something the person cannot get past alone, and how to reach the CFA. */
+function WarningWithContact({ title, children }: { title: string; children: ReactNode }) {
+  return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Alert severity="warning">
-        <AlertTitle component="h2">{isRefused ? t('outcome.refusedTitle') : t('outcome.unavailableTitle')}</AlertTitle>
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-          <span>{isRefused ? t('outcome.refusedText') : t('outcome.unavailableText')}</span>
-          {reasonText ? <span style={{ whiteSpace: 'pre-line' }}>{reasonText}</span> : null}
-        </Box>
+        <AlertTitle component="h2">{title}</AlertTitle>
+        {children}
       </Alert>
       <Card>
         <CardContent>

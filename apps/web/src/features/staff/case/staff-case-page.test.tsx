@@ -343,6 +343,7 @@ describe('StaffCasePage', { timeout: 15_000 }, () => {
           method: 'online',
           refusalReason: null,
           scanUrl: null,
+          codeLocked: false,
         },
         {
           role: 'apprentice',
@@ -353,6 +354,7 @@ describe('StaffCasePage', { timeout: 15_000 }, () => {
           method: 'manual',
           refusalReason: null,
           scanUrl: '/api/files/scan-1',
+          codeLocked: false,
         },
       ],
       signedDocumentUrl: null,
@@ -399,6 +401,39 @@ describe('StaffCasePage', { timeout: 15_000 }, () => {
       url: '/api/staff/dossiers/42/manual-signature',
       body: { decision: 'rejected', role: 'apprentice', reason: 'Page 2 manquante' },
     });
+  });
+
+  it('says a signer is locked after too many wrong codes and how to restart the procedure', async () => {
+    const signer = {
+      role: 'employer' as const,
+      name: 'Lise Garnier',
+      email: 'lise.garnier@example.test',
+      status: 'pending' as const,
+      at: null,
+      method: null,
+      refusalReason: null,
+      scanUrl: null,
+      codeLocked: true,
+    };
+    const signature: NonNullable<StaffDossierDetailResponse['signature']> = {
+      procedureId: 'proc-2',
+      state: 'pending',
+      procedureState: 'pending',
+      method: 'online',
+      createdAt: '2026-11-20T09:00:00.000Z',
+      expiresAt: null,
+      signers: [signer, { ...signer, role: 'apprentice', name: 'Alix Mercier', status: 'waiting', codeLocked: false }],
+      signedDocumentUrl: null,
+      evidenceUrl: '/api/staff/dossiers/42/evidence',
+    };
+    mockApi([detail({ signature, allowedActions: ['contract-prepared', 'archive'] })]);
+    renderPage();
+    const card = within(await screen.findByRole('region', { name: fr.signature.title }));
+    const [locked, waiting] = card.getAllByRole('listitem');
+    expect(locked).toHaveTextContent(fr.signature.codeLocked);
+    expect(waiting).not.toHaveTextContent(fr.signature.codeLocked);
+    // The way to restart it is on the page.
+    expect((await actions()).getByRole('button', { name: fr.actions.labels['contract-prepared'] })).toBeInTheDocument();
   });
 
   it('lists what the contract lacks and prepares it anyway only with a reason', async () => {

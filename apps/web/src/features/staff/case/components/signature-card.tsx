@@ -60,6 +60,11 @@ export function SignatureCard({
                     </Typography>
                   ) : null}
                 </Box>
+                {signer.codeLocked ? (
+                  <Alert severity="warning" sx={{ mt: 0.5 }}>
+                    {t('signature.codeLocked')}
+                  </Alert>
+                ) : null}
                 {signer.refusalReason ? (
                   <Typography variant="body2">
                     {t('signature.refusalReason', { reason: signer.refusalReason })}
