@@ -54,6 +54,7 @@ export async function claimQueuedJob(
     .set({
       lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
       lockedBy: holder,
+      startedAt: sql`now()`,
       attempts: sql`${jobQueue.attempts} + 1`,
     })
     .where(inArray(jobQueue.id, due))

@@ -1,19 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -144,8 +130,9 @@ export const jobQueue = pgTable(
     state: text('state').notNull().default('queued'),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    /** The runner that took it last (host, process and runner ids): which process ran the job. */
+    /** The runner that took it last (host, process and runner ids): which process ran the job, and when. */
     lockedBy: text('locked_by'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     /** The last failure's type and codes, never its message (a database error quotes values). */
     lastError: text('last_error'),

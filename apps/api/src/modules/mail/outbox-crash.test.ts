@@ -1,8 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp } from '../../../test/helper.ts';
-import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../db/client.ts';
+import { createTestApp, startSecondProcess } from '../../../test/helper.ts';
 import { mailOutbox, users } from '../../db/schema/index.ts';
 import { createMailSender, deliverDueMails, drainMailOutbox, SEND_LEASE_SECONDS, type MailSender } from './mail.service.ts';
 import { startTestSmtpServer } from './test-smtp-server.ts';
@@ -15,15 +13,9 @@ import { startTestSmtpServer } from './test-smtp-server.ts';
 describe('mail outbox when the sending process dies mid-queue', async () => {
   const smtp = await startTestSmtpServer();
   afterAll(() => smtp.close());
-  const { app, database, url } = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Passerelle <no-reply@passerelle.test>' });
-  // A second API process on the same database (on PostgreSQL its own connections).
-  const otherDatabase = url ? await openDatabase({ url, poolSize: 4 }) : database;
-  const other = await buildApp({ config: app.config, database: otherDatabase, logger: false });
-  await other.ready();
-  afterAll(async () => {
-    await other.close();
-    if (url) await otherDatabase.close();
-  });
+  const context = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Passerelle <no-reply@passerelle.test>' });
+  const { app } = context;
+  const other = await startSecondProcess(context);
 
   /**
    * The real SMTP sender of a process that is killed right after the server took its `dieAfter`-th mail: the mail is
