@@ -152,17 +152,18 @@ describe('crashes and double clicks leave nothing half-done or done twice', asyn
         await runner.stop();
       }
       console.info(`seal done by the other process ${Math.round(sealedAfterMs)} ms after the last signature's answer`);
-      expect(sealedAfterMs).toBeLessThan(10_000);
+      // Within seconds; most of it is the process's first seal (the PDF code, the fonts, the seal certificate loaded).
+      expect(sealedAfterMs).toBeLessThan(20_000);
       const [procedure] = await proceduresOf(c.id);
       // Taken once, by the other process's runner.
       const job = await sealJobOf(procedure?.id ?? '');
       expect(job).toMatchObject({ state: 'done', attempts: 1, lockedBy: runner.name });
       // Its times, by the database's clock: queued (the signature's transaction), taken, done.
       const takenAt = job?.startedAt?.getTime() ?? 0;
-      console.info(
-        `seal job taken ${takenAt - (job?.createdAt.getTime() ?? 0)} ms after it was queued, ` +
-          `sealed in ${(job?.finishedAt?.getTime() ?? 0) - takenAt} ms`,
-      );
+      const takenAfterMs = takenAt - (job?.createdAt.getTime() ?? 0);
+      console.info(`seal job taken ${takenAfterMs} ms after it was queued, sealed in ${(job?.finishedAt?.getTime() ?? 0) - takenAt} ms`);
+      // Taken at the other process's next poll (QUEUE_POLL_INTERVAL_MS), not at the hourly sweep.
+      expect(takenAfterMs).toBeLessThan(app.config.QUEUE_POLL_INTERVAL_MS + 3_000);
       await expectSealedOnce(c);
       const view = await app.inject({ method: 'GET', url: `/api/signature/${c.id}`, headers: staff.headers });
       expect(view.json<SignatureResponse>().signedDocumentUrl).toBe(`/api/files/${procedure?.resultFileId}`);
