@@ -198,6 +198,14 @@ async function decideScan(
 async function downloadSignedContract(seed: SeededCase, t: Texts, prefix: string) {
   const page = seed.applicant;
   await page.goto('/espace-admissible/dossiers');
+  // The seal is a job the server runs within seconds of the last signature (issue 27): once it ran, the screen shows it.
+  const sealed = async () =>
+    (await apiCall<Dossier[]>(page, 'GET', '/admissibles/portal/dossiers')).body.find((dossier) => dossier.id === seed.id)
+      ?.dossierCerfa ?? null;
+  if (!(await sealed())) {
+    await expect.poll(sealed, { timeout: 20_000 }).toBeTruthy();
+    await page.reload();
+  }
   const item = page.getByRole('article').filter({ hasText: t.portal.cases.number.replace('{{id}}', String(seed.id)) });
   await item.waitFor();
   const button = item.getByRole('button', { name: t.portal.cases.actions.signedContract, exact: true });

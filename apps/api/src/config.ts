@@ -56,6 +56,11 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
   /** How often each API process looks for a due scheduled job (reminders, staff digest, purge); each run happens once. */
   JOB_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * How often each API process looks for queued work (a contract to seal after its last signature); the process that
+   * queued it starts at once, the others within this time should it die (docs/decisions/0040-queued-jobs.md).
+   */
+  QUEUE_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(2000),
   /** An employer first contact unanswered this many days gets one reminder (La bonne alternance waits 10). */
   REMINDER_FIRST_CONTACT_DAYS: z.coerce.number().int().positive().max(365).default(10),
   /** A part of the information sheet unsent this many days gets one reminder. */

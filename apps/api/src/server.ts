@@ -12,7 +12,7 @@ import { startPhases } from './lib/start-phases.ts';
 const compileCacheDir = path.join(cacheDir, 'compile');
 
 /**
- * Starts the portal: database, migrations, demo data, mail worker, job runner, HTTP server; stops gracefully.
+ * Starts the portal: database, migrations, demo data, mail worker, queue and job runners, HTTP server; stops gracefully.
  * Everything but the small modules above is imported here, once the compile cache is on; a new embedded database is
  * made on a worker thread (db/client.ts) while this thread loads the modules.
  */
@@ -55,7 +55,7 @@ async function main() {
       : undefined;
   // Awaited with the demo data, which report a failure; until then a failure is not an unhandled rejection.
   demoPreparation?.catch(() => {});
-  const [database, [{ buildApp }, { startJobRunner }, { rebuildPipelineColumns }, { startMailWorker }]] =
+  const [database, [{ buildApp }, { startJobRunner, startQueueRunner }, { rebuildPipelineColumns }, { startMailWorker }]] =
     await Promise.all([phases.time('database', opening), phases.time('modules', loading)]);
   await database.migrate();
   phases.end('migrations');
@@ -76,6 +76,8 @@ async function main() {
   if (demo && !demoLater) await demo.demo.finishDemoData(app, { preparation: demo.preparation });
   phases.end('demo data');
   const mailWorker = startMailWorker(app);
+  // Work queued by a transaction (a contract to seal after its last signature): in any process, within seconds.
+  const queueRunner = startQueueRunner(app);
   // Reminders, the staff digest and the purge of sign-in rows: each run once, whatever the number of processes; once
   // the demo data are whole.
   const running: { jobRunner?: ReturnType<typeof startJobRunner>; demoRest?: Promise<void> } = {};
@@ -91,6 +93,7 @@ async function main() {
     // finish (each write is its own transaction), and the database closes.
     await running.demoRest?.catch(() => {});
     await running.jobRunner?.stop();
+    await queueRunner.stop();
     await mailWorker.stop();
     await app.close();
     await database.close();

@@ -250,6 +250,60 @@ export async function sendInformationSheet(
   await postOk(app, c.applicant, `/api/admissibles/fiche-renseignement/${c.id}/send`, bodies.fra ?? fraBody());
 }
 
+/** A case ready for its contract: its id, its applicant and employer contact signed in, its own signatory's address. */
+export interface ContractReadyCase {
+  id: number;
+  applicant: SignedInUser & { email: string };
+  employer: SignedInUser & { email: string };
+  signatoryEmail: string;
+}
+
+/**
+ * A case brought through the API to both parts of the information sheet sent (status 7, cfa 2), the contract ready to
+ * prepare: an applicant of `formationId` (`tag` makes the addresses of its people its own, the signatory's included, so
+ * that a test counts the mails each receives).
+ */
+export async function contractReadyCase(
+  app: FastifyInstance,
+  staff: Headed,
+  formationId: number,
+  tag: string,
+): Promise<ContractReadyCase> {
+  const email = `applicant-${tag}@example.test`;
+  const applicant = await createCaller(app, 'admissible', email, { nom: `Martin-${tag}` });
+  await app.db.insert(admissibles).values({ userId: applicant.id, formationId, contractType: 'APP' });
+  const id = (await postOk(app, applicant, '/api/admissibles/dossiers')).json<{ id: number }>().id;
+  const contactEmail = `contact-${tag}@data-conseil.test`;
+  const signataire = { ...f1ceBody.contacts.signataire, courriel: `signataire-${tag}@data-conseil.test` };
+  const apprenti = { courriel: email };
+  await postOk(app, applicant, `/api/admissibles/fiche-premier-contact/${id}/submit`, f1caBody(contactEmail, { apprenti }));
+  const employer = await contactOf(app, contactEmail);
+  const f1ce = { ...f1ceBody, contacts: { signataire } };
+  await postOk(app, employer, `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ce);
+  await toInformationSheet(app, staff, employer, id);
+  await sendInformationSheet(
+    app,
+    { id, applicant, employer },
+    {
+      fre: freBody({
+        f1ce,
+        employeur: { codeApe: '62.02A' },
+        maitre1: { diplome: "Diplôme d'ingénieur" },
+        opco: { numeroAdherent: 'AT-4521' },
+        contacts: { signataire },
+        responsabilites: { isSchoolResponsibleSubrogation: false },
+      }),
+      fra: fraBody({ apprenti: { ...apprenti, rqth: false, sportifHautNiveau: false } }),
+    },
+  );
+  return {
+    id,
+    applicant: { ...applicant, email },
+    employer: { ...employer, email: contactEmail },
+    signatoryEmail: signataire.courriel,
+  };
+}
+
 export interface CaseActors {
   id: number;
   applicant: SignedInUser & { email: string };

@@ -100,6 +100,23 @@ export async function createTestApp(
 }
 
 /**
+ * A second API process on the test's database, as a server running beside the first: its own app (its session check,
+ * the runners a test starts on it) and, on PostgreSQL, its own connections; on PGlite, which one process serves, the
+ * same database. Closed after the file's tests.
+ */
+export async function startSecondProcess(context: TestContext): Promise<FastifyInstance> {
+  const { app, database, url } = context;
+  const otherDatabase = url ? await openDatabase({ url, poolSize: 4 }) : database;
+  const other = await buildApp({ config: app.config, database: otherDatabase, logger: false });
+  await other.ready();
+  afterAll(async () => {
+    await other.close();
+    if (url) await otherDatabase.close();
+  });
+  return other;
+}
+
+/**
  * An access token for this user, of a real session opened as POST /auth/exchange opens one (a token needs a live
  * session). Each call opens a new session; the user must exist.
  */

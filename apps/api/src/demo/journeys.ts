@@ -10,6 +10,7 @@ import {
   cfaIdentityOf,
   getSignature,
   sendCode,
+  finalizeProcedure,
   sign,
   uploadScan,
   type FlowDeps,
@@ -205,6 +206,9 @@ async function signAll(db: Db, journey: DemoJourney, dossierId: number, upTo?: s
     if (signer.role === upTo) return;
     await signOnline(journey.flow, signer.user, dossierId);
   }
+  // The last signature queued the seal for the queue runner; the demo's case carries it once loaded, so sealed here
+  // (the queued job then finds it done).
+  await finalizeProcedure(journey.flow, dossierId);
 }
 
 /** After the journey: a sheet returned or the case archived (issue 10), the signatures (issue 11), the contract's later life. */

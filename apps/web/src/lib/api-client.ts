@@ -47,6 +47,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not log out on 401 (sign-in calls). */
   anonymous?: boolean;
+  /** Sent as `Idempotency-Key`: one per action of a person (lib/request-key.ts), the same on each try of it. */
+  idempotencyKey?: string;
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -84,6 +86,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   };
   const token = authStore.get().token;
   if (token) headers['Authorization'] = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -182,11 +185,13 @@ export type CallOptions<D extends RouteDeclaration> = Part<'params', RouteParams
     signal?: AbortSignal;
     /** Do not log out on 401 (sign-in calls). */
     anonymous?: boolean;
+    /** A state change's Idempotency-Key (lib/request-key.ts). */
+    idempotencyKey?: string;
   };
 
 /** `[options]`, optional when the route needs none of params, query and body. */
 type CallArguments<D extends RouteDeclaration> =
-  Record<string, never> extends Omit<CallOptions<D>, 'signal' | 'anonymous'>
+  Record<string, never> extends Omit<CallOptions<D>, 'signal' | 'anonymous' | 'idempotencyKey'>
     ? [options?: CallOptions<D>]
     : [options: CallOptions<D>];
 
@@ -217,12 +222,13 @@ export type FileRouteKey = {
 export type JsonRouteKey = Exclude<RouteKey, FileRouteKey>;
 
 async function sendRoute(route: RouteKey, options: object | undefined): Promise<Response> {
-  const { params, query, body, signal, anonymous } = (options ?? {}) as {
+  const { params, query, body, signal, anonymous, idempotencyKey } = (options ?? {}) as {
     params?: object;
     query?: object;
     body?: unknown;
     signal?: AbortSignal;
     anonymous?: boolean;
+    idempotencyKey?: string;
   };
   const space = route.indexOf(' ');
   return apiResponse(routeUrl(route.slice(space + 1), params, query), {
@@ -230,6 +236,7 @@ async function sendRoute(route: RouteKey, options: object | undefined): Promise<
     ...(body === undefined ? {} : { body }),
     ...(signal ? { signal } : {}),
     ...(anonymous ? { anonymous } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
   });
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -117,4 +117,59 @@ export const jobMarks = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.job, t.key] })],
+);
+
+/**
+ * Work a transaction hands to any API process, to be done within seconds (issue 27, docs/decisions/0040-queued-jobs.md):
+ * the seal of a contract whose last signer signed, queued in that signature's transaction. A process takes a row with
+ * `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`); one that dies mid-run leaves it to another once the lease is
+ * over. One row per (kind, key): queuing the same work twice is a no-op. The payload holds ids, never personal data.
+ */
+export const jobQueue = pgTable(
+  'job_queue',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    /** queued (to run, or to retry at run_at), done, failed (gave up after the maximum attempts). */
+    state: text('state').notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The runner that took it last (host, process and runner ids): which process ran the job, and when. */
+    lockedBy: text('locked_by'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    /** The last failure's type and codes, never its message (a database error quotes values). */
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('job_queue_kind_key_idx').on(t.kind, t.key),
+    index('job_queue_due_idx').on(t.state, t.runAt),
+    check('job_queue_state_check', sql`${t.state} in ('queued','done','failed')`),
+  ],
+);
+
+/**
+ * The answers of state changes sent with an `Idempotency-Key` header (issue 27): a second request of the same user with
+ * the same key on the same method and path gets the first one's answer, without acting again. Written in the
+ * transaction of the change itself; kept a day.
+ */
+export const requestKeys = pgTable(
+  'request_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method and path (`POST /api/staff/dossiers/12/contract-prepared`): the same key elsewhere is another request. */
+    route: text('route').notNull(),
+    /** SHA-256 of the request's body: the same key with another body is refused, not answered with another's result. */
+    fingerprint: text('fingerprint').notNull(),
+    answer: jsonb('answer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key, t.route] }), index('request_keys_created_idx').on(t.createdAt)],
 );

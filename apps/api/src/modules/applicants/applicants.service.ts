@@ -37,7 +37,7 @@ import {
   type InvitationTarget,
 } from './applicants.repo.ts';
 
-export type ApplicantsConfig = Pick<Config, 'publicUrl' | 'LOGIN_LINK_TTL'>;
+export type ApplicantsConfig = Pick<Config, 'publicUrl' | 'LOGIN_LINK_TTL' | 'MAIL_FROM'>;
 
 /** Names and addresses longer than this are refused (a column shifted by a stray separator, usually). */
 const MAX_NAME_LENGTH = 100;
@@ -238,7 +238,7 @@ async function sendInvitations(db: Db, config: ApplicantsConfig, targets: Invita
           school: target.school,
           link: { url, validitySeconds: config.LOGIN_LINK_TTL },
         });
-        await enqueueMail(tx, { to: target.email, ...mail });
+        await enqueueMail(tx, { to: target.email, ...mail }, config);
       }
       return markInvited(tx, chunk.map((t) => t.id));
     });

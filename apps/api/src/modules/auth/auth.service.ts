@@ -25,7 +25,7 @@ export { purgeExpiredSessions } from './auth.maintenance.ts';
 
 type AuthConfig = Pick<
   Config,
-  'publicUrl' | 'LOGIN_LINK_TTL' | 'REFRESH_TOKEN_TTL' | 'LOGIN_RATE_PER_ADDRESS' | 'LOGIN_RATE_WINDOW'
+  'publicUrl' | 'LOGIN_LINK_TTL' | 'REFRESH_TOKEN_TTL' | 'LOGIN_RATE_PER_ADDRESS' | 'LOGIN_RATE_WINDOW' | 'MAIL_FROM'
 >;
 
 /** 32 random bytes, base64url: the value handed out. Only its SHA-256 is stored. */
@@ -63,7 +63,7 @@ export async function sendLoginLink(db: Db | Tx, config: AuthConfig, user: User)
       url,
       validitySeconds: config.LOGIN_LINK_TTL,
     });
-    await enqueueMail(tx, { to: user.email, ...mail });
+    await enqueueMail(tx, { to: user.email, ...mail }, config);
   });
 }
 

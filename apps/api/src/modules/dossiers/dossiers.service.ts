@@ -1,5 +1,6 @@
 import { DOSSIER_STATUS, stepTypes, type CerfaParams, type Dossier, type StepType } from '@passerelle/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { answerOf, rememberAnswer, type RequestKey } from '../../db/request-keys.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { fileUrl } from '../files/files.service.ts';
@@ -80,6 +81,12 @@ export interface WithDossierOptions {
   access: DossierAccess;
   /** `select … for update` of the dossier row, and the work in that transaction. */
   lock?: boolean;
+  /**
+   * With `lock`: the request's Idempotency-Key (db/request-keys.ts). Under the lock, a request answered before gets that
+   * answer without running `work`; otherwise `work`'s result is stored with the change. A result that is an Error
+   * (returned to be thrown after the commit) is not stored: the same request again acts again.
+   */
+  once?: RequestKey | undefined;
 }
 
 const staffTypes: ReadonlySet<string> = new Set(['staff', 'admin']);
@@ -214,8 +221,13 @@ export async function withDossier<T>(
     return db.transaction(async (tx) => {
       const row = await lockDossier(tx, dossierId);
       if (!row || (options.access !== 'signer' && !(await isPartyOf(tx, user, row)))) throw notFound('Dossier not found');
+      const { once } = options;
+      const answered = once ? await answerOf<T>(tx, once) : undefined;
+      if (answered !== undefined) return answered;
       const state = stateOf(row.dossierStatut, await findSteps(tx, dossierId));
-      return locked(lockedDossier(tx, user, row, state), tx);
+      const result = await locked(lockedDossier(tx, user, row, state), tx);
+      if (once && !(result instanceof Error)) await rememberAnswer(tx, once, result);
+      return result;
     });
   }
   const row = await findDossierById(db, dossierId);

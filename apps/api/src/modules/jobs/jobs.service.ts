@@ -2,6 +2,8 @@ import { Cron } from 'croner';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { purgeFinishedJobs } from '../../db/job-queue.ts';
+import { purgeRequestKeys } from '../../db/request-keys.ts';
 import { scheduledJobs } from '../../db/schema/index.ts';
 import { errorSummary } from '../../lib/logger.ts';
 import { PARIS_TIME_ZONE } from '../../lib/paris-time.ts';
@@ -30,6 +32,12 @@ export interface JobDefinition {
 
 export const jobs: readonly JobDefinition[] = [
   { name: 'purge-sign-in', every: 'hour', run: (app) => purgeExpiredSessions(app.db) },
+  // The answers kept for request keys (a day) and the queued jobs finished a week ago (issue 27).
+  {
+    name: 'purge-queues',
+    every: 'hour',
+    run: async (app) => ({ requestKeys: await purgeRequestKeys(app.db), queuedJobs: await purgeFinishedJobs(app.db) }),
+  },
   { name: remindersJob, every: 'hour', run: (app) => sendReminders(app.db, app.config) },
   // Signers reminded, procedures expired, a failed seal tried again (issue 11).
   { name: signatureRemindersJob, every: 'hour', run: async (app) => runSignatureSweep(await signatureFlowDeps(app)) },

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
-import { loginTokens, scheduledJobs, users } from '../../db/schema/index.ts';
+import { jobQueue, loginTokens, requestKeys, scheduledJobs, users } from '../../db/schema/index.ts';
 import { claimJob, ensureJobs, finishJob, jobs, runDueJobs, type JobDefinition } from './jobs.service.ts';
 
 /**
@@ -110,21 +110,31 @@ describe('job runner', async () => {
     expect(paris.format(after?.nextRunAt)).toBe('07:00');
   });
 
-  it('runs the purge of sign-in rows, the reminders and the staff digest as scheduled jobs', async () => {
+  it('runs the purges, the reminders and the staff digest as scheduled jobs', async () => {
     const [user] = await db.insert(users).values({ email: 'purged@example.test', userType: 'admissible' }).returning();
     await db
       .insert(loginTokens)
       .values({ userId: user?.id ?? 0, tokenHash: 'dead-link', expiresAt: sql`now() - interval '31 days'` });
+    // A request key's answer of two days ago and a queued job done eight days ago go; a fresh answer stays.
+    const answer = { userId: user?.id ?? 0, route: 'POST /api/x', fingerprint: 'f', answer: {} };
+    await db.insert(requestKeys).values([
+      { ...answer, key: 'old', createdAt: sql`now() - interval '2 days'` },
+      { ...answer, key: 'fresh' },
+    ]);
+    await db.insert(jobQueue).values({ kind: 'test', key: 'old', state: 'done', finishedAt: sql`now() - interval '8 days'` });
     await ensureJobs(db, jobs);
     for (const job of jobs) await makeDue(job.name);
     const runs = await runDueJobs(app);
     expect(runs.map((run) => [run.name, run.ok])).toEqual([
       ['purge-sign-in', true],
+      ['purge-queues', true],
       ['reminders', true],
       ['signature-reminders', true],
       ['staff-digest', true],
     ]);
     expect(runs[0]?.result).toMatchObject({ loginTokens: 1 });
+    expect(runs[1]?.result).toEqual({ requestKeys: 1, queuedJobs: 1 });
+    expect((await db.select().from(requestKeys)).map((row) => row.key)).toEqual(['fresh']);
     expect(await db.select().from(loginTokens).where(eq(loginTokens.tokenHash, 'dead-link'))).toEqual([]);
   });
 });

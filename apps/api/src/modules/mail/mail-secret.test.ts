@@ -58,19 +58,23 @@ describe('a secret in a queued mail', async () => {
 
   it('refuses a secret the texts do not hold, or texts that already hold the placeholder', async () => {
     const queue = (subject: string, value: string) =>
-      enqueueMail(app.db, { to: 'x@example.org', subject, text: 'x', secret: { value, keys } });
+      enqueueMail(app.db, { to: 'x@example.org', subject, text: 'x', secret: { value, keys } }, app.config);
     await expect(queue('Votre code', '482913')).rejects.toThrow(/not in the mail/);
     await expect(queue(`${SECRET_PLACEHOLDER} 482913`, '482913')).rejects.toThrow(/placeholder/);
   });
 
   it('fails the attempt, and sends nothing, when the keys cannot open the secret', async () => {
     const otherKeys = deriveDataKeys(Buffer.alloc(32, 7).toString('base64'));
-    const queued = await enqueueMail(app.db, {
-      to: 'wrongkey@example.org',
-      subject: 'Code 771204',
-      text: '771204',
-      secret: { value: '771204', keys: otherKeys },
-    });
+    const queued = await enqueueMail(
+      app.db,
+      {
+        to: 'wrongkey@example.org',
+        subject: 'Code 771204',
+        text: '771204',
+        secret: { value: '771204', keys: otherKeys },
+      },
+      app.config,
+    );
     expect(await drainMailOutbox(app)).toMatchObject({ delivered: 0, retried: 1 });
     expect(smtp.messages.filter((m) => m.envelopeTo.includes('wrongkey@example.org'))).toEqual([]);
     expect((await rowOf(queued.id)).status).toBe('pending');
@@ -82,12 +86,16 @@ describe('a secret in a mail given up', async () => {
   const keys = await loadDataKeys(app.db, app.config);
 
   it('is erased with the last attempt', async () => {
-    const { id } = await enqueueMail(app.db, {
-      to: 'nobody@example.org',
-      subject: 'Code 905318',
-      text: '905318',
-      secret: { value: '905318', keys },
-    });
+    const { id } = await enqueueMail(
+      app.db,
+      {
+        to: 'nobody@example.org',
+        subject: 'Code 905318',
+        text: '905318',
+        secret: { value: '905318', keys },
+      },
+      app.config,
+    );
     expect(await drainMailOutbox(app)).toMatchObject({ failed: 1 });
     const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: 'failed', sealedSecret: null });

@@ -15,12 +15,11 @@ export async function insertMail(db: Db | Tx, mail: NewOutboxMail): Promise<Outb
 }
 
 /**
- * Takes up to `limit` mails that are due (pending and due, or `sending` whose lock ran out because
- * the process sending them died) and locks them for `lockSeconds`. SKIP LOCKED lets several API
- * processes claim at once without ever claiming the same mail; the attempt is counted at claim time
- * so that a crash mid-send still counts.
+ * Takes the next mail that is due (pending and due, or `sending` whose lock ran out because the process sending it
+ * died) and locks it for `lockSeconds`, the time of one send. SKIP LOCKED lets several API processes claim at once
+ * without ever claiming the same mail; the attempt is counted at claim time so that a crash mid-send still counts.
  */
-export async function claimDueMails(db: Db, limit: number, lockSeconds: number): Promise<OutboxMail[]> {
+export async function claimDueMail(db: Db, lockSeconds: number): Promise<OutboxMail | undefined> {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -31,9 +30,9 @@ export async function claimDueMails(db: Db, limit: number, lockSeconds: number):
       ),
     )
     .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-    .limit(limit)
+    .limit(1)
     .for('update', { skipLocked: true });
-  return db
+  const [mail] = await db
     .update(mailOutbox)
     .set({
       status: 'sending',
@@ -42,6 +41,7 @@ export async function claimDueMails(db: Db, limit: number, lockSeconds: number):
     })
     .where(inArray(mailOutbox.id, due))
     .returning();
+  return mail;
 }
 
 export async function markMailDelivered(

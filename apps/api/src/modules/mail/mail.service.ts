@@ -9,7 +9,7 @@ import { revealSecret, sealSecret } from './mail-secret.ts';
 
 // A queued mail's secret put back as it is sent: for the demo loader, which reads the code its people would receive.
 export { revealSecret };
-import { claimDueMails, insertMail, markMailAttemptFailed, markMailDelivered, type OutboxMail } from './mail.repo.ts';
+import { claimDueMail, insertMail, markMailAttemptFailed, markMailDelivered, type OutboxMail } from './mail.repo.ts';
 
 // The templates and their building blocks, for the modules that write mails of their own (auth, sheets, contact).
 export {
@@ -39,8 +39,8 @@ export interface NewMail {
 
 export interface QueuedMail {
   id: number;
-  /** The Message-ID it will be sent with; null when queued without the sender's address (given at sending then). */
-  messageId: string | null;
+  /** The Message-ID it is sent with, every time it is sent. */
+  messageId: string;
 }
 
 /**
@@ -56,24 +56,22 @@ export function newMessageId(mailFrom: string): string {
 
 /**
  * Queues a mail; the worker sends it. Takes a transaction too, so that a mail is queued only when
- * the change it reports is committed. With the sender's configuration, the Message-ID is decided now and
- * returned, for evidence that names the mail before it leaves (SIGNING.md 3); without, it is given at sending.
+ * the change it reports is committed. Its Message-ID (on the domain of the sender's address) is decided now, kept in
+ * the row and returned: evidence names the mail before it leaves (SIGNING.md 3), and a send repeated after a crash
+ * (the server took the mail, the process died before noting it) goes with the same one, which receivers deduplicate.
  */
-export async function enqueueMail(
-  db: Db | Tx,
-  mail: NewMail,
-  sender?: Pick<Config, 'MAIL_FROM'>,
-): Promise<QueuedMail> {
+export async function enqueueMail(db: Db | Tx, mail: NewMail, sender: Pick<Config, 'MAIL_FROM'>): Promise<QueuedMail> {
+  const messageId = newMessageId(sender.MAIL_FROM);
   const texts = mail.secret ? sealSecret(mail, mail.secret.value, mail.secret.keys) : { ...mail, sealedSecret: null };
   const row = await insertMail(db, {
     toAddress: mail.to.trim().toLowerCase(),
     subject: texts.subject,
     textBody: texts.text,
     htmlBody: texts.html ?? null,
-    messageId: sender ? newMessageId(sender.MAIL_FROM) : null,
+    messageId,
     sealedSecret: texts.sealedSecret,
   });
-  return { id: row.id, messageId: row.messageId };
+  return { id: row.id, messageId };
 }
 
 /** How one queued mail leaves the building: SMTP, or the console when no SMTP server is configured. */
@@ -84,9 +82,12 @@ export interface MailSender {
   close(): void;
 }
 
-/** A claimed mail stays locked this long; longer than the worst SMTP timeouts below, times the batch. */
-const LOCK_SECONDS = 600;
-const BATCH_SIZE = 10;
+/**
+ * A claimed mail stays locked this long: one send, bounded by the SMTP timeouts below (10 s to connect, 10 s for the
+ * greeting, 30 s of silence), with room to note it sent. Mails are claimed one at a time, so that a process that dies
+ * mid-queue holds one mail for a minute at most, and never the others.
+ */
+export const SEND_LEASE_SECONDS = 60;
 const FIRST_RETRY_SECONDS = 30;
 const MAX_RETRY_SECONDS = 3600;
 
@@ -110,6 +111,7 @@ export function createMailSender(
   return {
     kind: 'smtp',
     async send(mail) {
+      // A mail queued before Message-IDs were decided at queuing (a queue left from an older version) gets one now.
       const messageId = mail.messageId ?? newMessageId(config.MAIL_FROM);
       const smtp = await transportOnce();
       await smtp.sendMail({
@@ -159,7 +161,7 @@ export interface DeliveryReport {
 }
 
 /**
- * Sends the mails due now, batch after batch, until none is due. A mail whose attempt fails goes back
+ * Sends the mails due now, one claim after another, until none is due. A mail whose attempt fails goes back
  * to the queue with a growing delay, so this returns even while the SMTP server is down.
  */
 export async function deliverDueMails(
@@ -170,21 +172,19 @@ export async function deliverDueMails(
   const report: DeliveryReport = { delivered: 0, retried: 0, failed: 0 };
   for (;;) {
     if (options.shouldStop?.()) return report;
-    const batch = await claimDueMails(db, BATCH_SIZE, LOCK_SECONDS);
-    for (const mail of batch) {
-      try {
-        const messageId = await sender.send(revealSecret(mail, options.keys));
-        await markMailDelivered(db, mail.id, sender.kind === 'smtp' ? 'sent' : 'printed', messageId);
-        report.delivered += 1;
-      } catch (err) {
-        const giveUp = mail.attempts >= options.maxAttempts;
-        await markMailAttemptFailed(db, mail.id, { giveUp, retryInSeconds: retryDelaySeconds(mail.attempts), error: describeError(err) });
-        report[giveUp ? 'failed' : 'retried'] += 1;
-        // The id and the error's code only: an SMTP answer often quotes the recipient's address.
-        options.log.warn({ mailId: mail.id, attempts: mail.attempts, code: errorCode(err), giveUp }, 'mail not sent');
-      }
+    const mail = await claimDueMail(db, SEND_LEASE_SECONDS);
+    if (!mail) return report;
+    try {
+      const messageId = await sender.send(revealSecret(mail, options.keys));
+      await markMailDelivered(db, mail.id, sender.kind === 'smtp' ? 'sent' : 'printed', messageId);
+      report.delivered += 1;
+    } catch (err) {
+      const giveUp = mail.attempts >= options.maxAttempts;
+      await markMailAttemptFailed(db, mail.id, { giveUp, retryInSeconds: retryDelaySeconds(mail.attempts), error: describeError(err) });
+      report[giveUp ? 'failed' : 'retried'] += 1;
+      // The id and the error's code only: an SMTP answer often quotes the recipient's address.
+      options.log.warn({ mailId: mail.id, attempts: mail.attempts, code: errorCode(err), giveUp }, 'mail not sent');
     }
-    if (batch.length < BATCH_SIZE) return report;
   }
 }
 

@@ -28,12 +28,16 @@ describe('mail outbox with an SMTP server', async () => {
   });
 
   it('sends a queued mail over SMTP, text and html, and marks it sent', async () => {
-    const { id } = await enqueueMail(app.db, {
-      to: 'Camille.Durand@Example.org',
-      subject: 'Sujet accentué é',
-      text: 'Bonjour Camille',
-      html: '<p>Bonjour <strong>Camille</strong></p>',
-    });
+    const { id } = await enqueueMail(
+      app.db,
+      {
+        to: 'Camille.Durand@Example.org',
+        subject: 'Sujet accentué é',
+        text: 'Bonjour Camille',
+        html: '<p>Bonjour <strong>Camille</strong></p>',
+      },
+      app.config,
+    );
     const report = await drainMailOutbox(app);
     expect(report).toEqual({ delivered: 1, retried: 0, failed: 0 });
 
@@ -48,7 +52,7 @@ describe('mail outbox with an SMTP server', async () => {
     expect(row.attempts).toBe(1);
     expect(row.sentAt).toBeInstanceOf(Date);
     expect(row.lockedUntil).toBeNull();
-    // Queued without the sender's address: the Message-ID is given at sending, on MAIL_FROM's domain, and kept.
+    // Decided when queued, on MAIL_FROM's domain, and sent with.
     expect(row.messageId).toMatch(/^<[0-9a-f-]{36}@passerelle\.test>$/);
     expect(received?.parsed.messageId).toBe(row.messageId);
   });
@@ -72,7 +76,7 @@ describe('mail outbox with an SMTP server', async () => {
     const rollback = new Error('rolled back on purpose');
     await expect(
       app.db.transaction(async (tx) => {
-        await enqueueMail(tx, { to: 'rollback@example.org', subject: 'never', text: 'never' });
+        await enqueueMail(tx, { to: 'rollback@example.org', subject: 'never', text: 'never' }, app.config);
         throw rollback;
       }),
     ).rejects.toBe(rollback);
@@ -82,7 +86,9 @@ describe('mail outbox with an SMTP server', async () => {
 
   it('sends each mail once when several senders drain at the same time', async () => {
     const ids = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => enqueueMail(app.db, { to: `many${i}@example.org`, subject: `once ${i}`, text: 'x' })),
+      Array.from({ length: 25 }, (_, i) =>
+        enqueueMail(app.db, { to: `many${i}@example.org`, subject: `once ${i}`, text: 'x' }, app.config),
+      ),
     );
     const reports = await Promise.all([drainMailOutbox(app), drainMailOutbox(app), drainMailOutbox(app)]);
     expect(reports.reduce((sum, r) => sum + r.delivered, 0)).toBe(25);
@@ -95,7 +101,7 @@ describe('mail outbox with an SMTP server', async () => {
   });
 
   it('takes over a mail whose sender died mid-send once its lock has run out', async () => {
-    const { id } = await enqueueMail(app.db, { to: 'stale@example.org', subject: 'stale lock', text: 'x' });
+    const { id } = await enqueueMail(app.db, { to: 'stale@example.org', subject: 'stale lock', text: 'x' }, app.config);
     await app.db
       .update(mailOutbox)
       .set({ status: 'sending', attempts: 1, lockedUntil: sql`now() - interval '1 second'` })
@@ -108,7 +114,7 @@ describe('mail outbox with an SMTP server', async () => {
   });
 
   it('leaves alone a mail another sender holds a live lock on', async () => {
-    const { id } = await enqueueMail(app.db, { to: 'locked@example.org', subject: 'held', text: 'x' });
+    const { id } = await enqueueMail(app.db, { to: 'locked@example.org', subject: 'held', text: 'x' }, app.config);
     await app.db
       .update(mailOutbox)
       .set({ status: 'sending', attempts: 1, lockedUntil: sql`now() + interval '5 minutes'` })
@@ -120,11 +126,19 @@ describe('mail outbox with an SMTP server', async () => {
 
   it('runs as a worker that polls the outbox and stops cleanly', async () => {
     const worker = startMailWorker(app);
-    const { id } = await enqueueMail(app.db, { to: 'worker@example.org', subject: 'by the worker', text: 'x' });
+    const { id } = await enqueueMail(
+      app.db,
+      { to: 'worker@example.org', subject: 'by the worker', text: 'x' },
+      app.config,
+    );
     await vi.waitFor(async () => expect((await rowOf(app, id)).status).toBe('sent'), { timeout: 5000, interval: 20 });
     await worker.stop();
 
-    const { id: after } = await enqueueMail(app.db, { to: 'worker@example.org', subject: 'after stop', text: 'x' });
+    const { id: after } = await enqueueMail(
+      app.db,
+      { to: 'worker@example.org', subject: 'after stop', text: 'x' },
+      app.config,
+    );
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect((await rowOf(app, after)).status).toBe('pending');
     expect(smtp.messages.filter((m) => m.parsed.subject === 'by the worker')).toHaveLength(1);
@@ -136,7 +150,11 @@ describe('mail outbox while the SMTP server is down', async () => {
   const { app } = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_MAX_ATTEMPTS: 3 });
 
   it('keeps the mail queued with its attempts counted, then sends it once the server is up', async () => {
-    const { id } = await enqueueMail(app.db, { to: 'patient@example.org', subject: 'eventually', text: 'x' });
+    const { id } = await enqueueMail(
+      app.db,
+      { to: 'patient@example.org', subject: 'eventually', text: 'x' },
+      app.config,
+    );
     expect(await drainMailOutbox(app)).toEqual({ delivered: 0, retried: 1, failed: 0 });
 
     const failed = await rowOf(app, id);
@@ -163,7 +181,7 @@ describe('mail outbox while the SMTP server is down', async () => {
   });
 
   it('waits longer after each failure and gives up after MAIL_MAX_ATTEMPTS', async () => {
-    const { id } = await enqueueMail(app.db, { to: 'hopeless@example.org', subject: 'never', text: 'x' });
+    const { id } = await enqueueMail(app.db, { to: 'hopeless@example.org', subject: 'never', text: 'x' }, app.config);
     const delays: number[] = [];
     for (let attempt = 1; attempt <= 3; attempt++) {
       const before = Date.now();
@@ -184,11 +202,15 @@ describe('mail outbox with no SMTP server configured', async () => {
   const { app } = await createTestApp({ SMTP_URL: undefined });
 
   it('prints the mail on stdout, link included, and marks it printed', async () => {
-    const { id } = await enqueueMail(app.db, {
-      to: 'offline@example.org',
-      subject: 'Votre lien',
-      text: 'Ouvrez http://localhost:3999/?t=abcdefghijklmnop',
-    });
+    const { id } = await enqueueMail(
+      app.db,
+      {
+        to: 'offline@example.org',
+        subject: 'Votre lien',
+        text: 'Ouvrez http://localhost:3999/?t=abcdefghijklmnop',
+      },
+      app.config,
+    );
     const written: string[] = [];
     const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       written.push(String(chunk));

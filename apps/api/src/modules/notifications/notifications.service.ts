@@ -36,15 +36,16 @@ import { parisDay } from '../../lib/paris-time.ts';
  * the transition (nothing is half-saved: a rolled-back transition sends nothing). Each mail goes in the receiver's
  * language, with a personal sign-in link to the screen where they act. Nothing here logs: mails hold names and addresses.
  */
-export type NotifyConfig = Pick<Config, 'publicUrl' | 'LOGIN_LINK_TTL'> & Partial<Pick<Config, 'MAIL_FROM'>>;
+/** MAIL_FROM: every mail's Message-ID is decided when it is queued, on the sender's domain (mail.service.ts). */
+export type NotifyConfig = Pick<Config, 'publicUrl' | 'LOGIN_LINK_TTL' | 'MAIL_FROM'>;
 
 /** The signing mails name their Message-ID in the evidence (SIGNING.md 3): it is decided when they are queued. */
-export type SigningMailConfig = NotifyConfig & Pick<Config, 'MAIL_FROM' | 'CFA_CONTACT_EMAIL'>;
+export type SigningMailConfig = NotifyConfig & Pick<Config, 'CFA_CONTACT_EMAIL'>;
 
-/** A queued mail: to whom, and the Message-ID it leaves with (null when the sender's address was not given). */
+/** A queued mail: to whom, and the Message-ID it leaves with. */
 export interface SentMail {
   to: string;
-  messageId: string | null;
+  messageId: string;
 }
 
 type Dossier = Pick<DossierRow, 'id' | 'admissibleUserId' | 'companyId'>;
@@ -82,9 +83,6 @@ async function companyPeopleOf(tx: Db | Tx, dossier: Dossier): Promise<repo.Pers
   return invited ? [invited] : [];
 }
 
-/** The sender's address when the caller's configuration has it, so that the Message-ID is decided when queued. */
-const senderOf = (config: NotifyConfig) => (config.MAIL_FROM ? { MAIL_FROM: config.MAIL_FROM } : undefined);
-
 /** One mail per person, each with its own link, in its language. */
 async function mailEach(
   tx: Db | Tx,
@@ -96,11 +94,7 @@ async function mailEach(
   const sent: SentMail[] = [];
   for (const person of people) {
     const link = path === null ? undefined : await linkFor(tx, config, person.id, path);
-    const { messageId } = await enqueueMail(
-      tx,
-      { to: person.email, ...render(mailLanguageOf(person), link) },
-      senderOf(config),
-    );
+    const { messageId } = await enqueueMail(tx, { to: person.email, ...render(mailLanguageOf(person), link) }, config);
     sent.push({ to: person.email, messageId });
   }
   return sent;
@@ -485,10 +479,11 @@ export async function sendStaffDigests(
     const isSent = await db.transaction(async (tx) => {
       if (!(await repo.insertJobMark(tx, staffDigestJob, `${person.id}:${day}`))) return false;
       const link = await linkFor(tx, config, person.id, '/gestion?waitingFor=school');
-      await enqueueMail(tx, {
-        to: person.email,
-        ...renderStaffDigest(mailLanguageOf(person), { queue, alerts, link, home }),
-      });
+      await enqueueMail(
+        tx,
+        { to: person.email, ...renderStaffDigest(mailLanguageOf(person), { queue, alerts, link, home }) },
+        config,
+      );
       return true;
     });
     if (isSent) sent += 1;

@@ -46,7 +46,7 @@ export async function mailFundingTermsReady(
       url: url.toString(),
       validitySeconds: config.LOGIN_LINK_TTL,
     });
-    await enqueueMail(tx, { to: member.email, ...mail });
+    await enqueueMail(tx, { to: member.email, ...mail }, config);
   }
 }
 

@@ -57,6 +57,7 @@ export interface SheetsDeps {
     Config,
     | 'publicUrl'
     | 'LOGIN_LINK_TTL'
+    | 'MAIL_FROM'
     | 'REFRESH_TOKEN_TTL'
     | 'LOGIN_RATE_PER_ADDRESS'
     | 'LOGIN_RATE_WINDOW'
@@ -772,7 +773,7 @@ async function sendInvitation(
     url: url.toString(),
     validitySeconds: deps.config.LOGIN_LINK_TTL,
   });
-  await enqueueMail(tx, { to: contact.email, ...mail });
+  await enqueueMail(tx, { to: contact.email, ...mail }, deps.config);
   await repo.insertAudit(tx, {
     dossierId: dossier.id,
     actorUserId: applicant.id,

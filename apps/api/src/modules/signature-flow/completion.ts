@@ -150,8 +150,9 @@ async function mergePdfs(parts: Uint8Array[]): Promise<Uint8Array> {
 /**
  * Every signer signed: the documents (then the paper scans of a manual procedure) merged, the certificate of completion
  * appended, the whole sealed with the school's certificate; stored as the dossier's signed contract (`cerfa_file_id`,
- * which the applicant's cases and the employer's home download). Run after the commit of the last signature, and again
- * by the sweep should it have failed; storing it twice is prevented under the procedure's lock.
+ * which the applicant's cases and the employer's home download). Run by the seal job queued with the last signature
+ * (runSealJob, in whichever process takes it), and by the sweep should that fail for good; storing it twice is
+ * prevented under the procedure's lock.
  */
 export async function finalizeProcedure(deps: FlowDeps, dossierId: number): Promise<void> {
   const procedure = await repo.findLatestProcedure(deps.db, dossierId);
@@ -204,6 +205,13 @@ export async function finalizeProcedure(deps: FlowDeps, dossierId: number): Prom
     return true;
   });
   if (!stored) await discardFileBytes(deps.storage, [prepared.storageKey]);
+}
+
+/** The seal job (SEAL_JOB, queued by procedure.ts `advance`; modules/jobs runs it): its payload names the case. */
+export async function runSealJob(deps: FlowDeps, payload: Record<string, unknown>): Promise<void> {
+  const dossierId = payload['dossierId'];
+  if (typeof dossierId !== 'number') throw new Error('seal job without its case');
+  await finalizeProcedure(deps, dossierId);
 }
 
 /** GET /staff/dossiers/:id/evidence: the certificate of completion of the case's latest procedure, as of now. */

@@ -2,18 +2,19 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import { SIGNATURE_CODE_MAX_FAILURES, type SignatureResponse } from '@passerelle/contract';
 import { AppError, rateLimited, validationError } from '../../lib/app-error.ts';
 import { keyedHash, type DataKeys } from '../../lib/crypto.ts';
+import { wakeQueueRunners } from '../../db/job-queue.ts';
 import { hitRateLimit, rateLimitKey } from '../../db/rate-limit.ts';
+import { answerOf } from '../../db/request-keys.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { mailSignatureCode } from '../notifications/notifications.service.ts';
 import { appendSignatureEvent } from '../signing/signing.service.ts';
-import { finalizeProcedure } from './completion.ts';
 import {
   act,
   advance,
   consentOf,
   currentDocuments,
-  getSignature,
   isCodeLocked,
+  readSignature,
   requireTurn,
   type ActionInfo,
   type ConsentLang,
@@ -38,6 +39,9 @@ const lockedAnswer = () =>
 
 /** POST /signature/:id/code: a 6-digit code by e-mail to the signer whose turn it is (online method). */
 export async function sendCode(deps: FlowDeps, user: AuthUser, dossierId: number): Promise<{ expiresAt: string; sentTo: string }> {
+  // A double click: answered the first click's code, neither counted nor a second code (which would void the first).
+  const answered = deps.once ? await answerOf<{ expiresAt: string; sentTo: string }>(deps.db, deps.once) : undefined;
+  if (answered) return answered;
   // Counted before and whatever comes next: asking for codes in a loop is what it stops.
   const limit = await hitRateLimit(deps.db, rateLimitKey('signature-code', `${dossierId}:${user.id}`), CODE_RATE);
   if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds, 'Too many codes asked for: try again later');
@@ -106,7 +110,7 @@ function isShownSet(documents: { id: number; sha256: string }[], shown: SignRequ
  * they were shown; two at once: one 200, one 409.
  */
 export async function sign(deps: FlowDeps, user: AuthUser, dossierId: number, request: SignRequest, info: ActionInfo): Promise<SignatureResponse> {
-  const finalize = await act(deps, user, dossierId, async (context, dossier, tx, now) => {
+  const response = await act(deps, user, dossierId, async (context, dossier, tx, now) => {
     const signer = requireTurn(context);
     if (context.procedure.method !== 'online') throw new AppError('CONFLICT', 'The online method is not chosen');
     if (signer.status !== 'pending') throw new AppError('CONFLICT', 'This signer has acted already');
@@ -191,8 +195,10 @@ export async function sign(deps: FlowDeps, user: AuthUser, dossierId: number, re
       at: now,
     });
     context.signers = context.signers.map((row) => (row.id === signer.id ? { ...row, status: 'signed' } : row));
-    return advance(deps, context, dossier, tx, signer, now, { method: 'online' });
+    await advance(deps, context, dossier, tx, signer, now, { method: 'online' });
+    return readSignature(tx, user, dossierId);
   });
-  if (finalize) await finalizeProcedure(deps, dossierId);
-  return getSignature(deps, user, dossierId);
+  // The last signature queued the seal (advance): this process's runner starts it now, off this request.
+  if (response.state === 'signed') wakeQueueRunners(deps.db);
+  return response;
 }

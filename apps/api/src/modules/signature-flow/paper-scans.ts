@@ -1,5 +1,7 @@
 import { SIGNATURE_SCAN_MAX_BYTES } from '@passerelle/contract';
 import type { SignatureResponse, SignerRole } from '@passerelle/contract';
+import { wakeQueueRunners } from '../../db/job-queue.ts';
+import { answerOf } from '../../db/request-keys.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { detectFileType, hasExtension } from '../../lib/file-type.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -7,14 +9,13 @@ import { withDossier } from '../dossiers/dossiers.service.ts';
 import { discardFileBytes, insertFileRow, putFileBytes, safeFilename } from '../files/files.service.ts';
 import { notifyScanRejected } from '../notifications/notifications.service.ts';
 import { appendSignatureEvent } from '../signing/signing.service.ts';
-import { finalizeProcedure } from './completion.ts';
 import {
   act,
   advance,
   contextOf,
   currentDocuments,
-  getSignature,
   isExpired,
+  readSignature,
   requireTurn,
   type ActionInfo,
   type FlowDeps,
@@ -41,6 +42,9 @@ export async function uploadScan(
   const context = await withDossier(deps.db, user, dossierId, { access: 'signer' }, async (_dossier, db) =>
     contextOf(db, user, dossierId, await repo.findLatestProcedure(db, dossierId)),
   );
+  // The same upload again (a double click): its first answer, the bytes neither scanned nor stored again.
+  const answered = deps.once ? await answerOf<SignatureResponse>(deps.db, deps.once) : undefined;
+  if (answered) return answered;
   if (context.procedure.state !== 'pending' || isExpired(context.procedure, new Date())) throw new AppError('SIGNATURE_UNAVAILABLE');
   requireTurn(context);
   if (context.procedure.method !== 'manual') throw new AppError('CONFLICT', 'The manual method is not chosen');
@@ -59,13 +63,15 @@ export async function uploadScan(
     contentType: 'application/pdf',
     bytes: file.bytes,
   });
+  let kept = false;
   try {
-    await act(deps, user, dossierId, async (locked, _dossier, tx, now) => {
+    const response = await act(deps, user, dossierId, async (locked, _dossier, tx, now) => {
       const signer = requireTurn(locked);
       if (locked.procedure.method !== 'manual') throw new AppError('CONFLICT', 'The manual method is not chosen');
       if (signer.status !== 'pending') throw new AppError('CONFLICT', 'A signed scan awaits the CFA’s check already');
       const documents = await currentDocuments(tx, locked.procedure.id);
       const stored = await insertFileRow(tx, prepared);
+      kept = true;
       await repo.updateSigner(tx, signer.id, {
         status: 'submitted',
         scanFileId: stored.id,
@@ -92,13 +98,15 @@ export async function uploadScan(
         at: now,
       });
       await deps.guard.checkBudget(tx, { userId: user.id, userType: user.userType, fields: ['file'] });
-      return true;
+      return readSignature(tx, user, dossierId);
     });
+    // Answered from a concurrent same request (its request key) under the lock: these bytes are nobody's.
+    if (!kept) await discardFileBytes(deps.storage, [prepared.storageKey]);
+    return response;
   } catch (err) {
     await discardFileBytes(deps.storage, [prepared.storageKey]);
     throw err;
   }
-  return getSignature(deps, user, dossierId);
 }
 
 /**
@@ -111,7 +119,7 @@ export async function decideManualSignature(
   dossierId: number,
   body: { decision: 'confirmed' | 'rejected'; role?: SignerRole | undefined; reason?: string | undefined },
 ): Promise<SignatureResponse> {
-  const finalize = await act(deps, user, dossierId, async (context, dossier, tx, now) => {
+  const response = await act(deps, user, dossierId, async (context, dossier, tx, now) => {
     const signer = context.signers.find((row) => row.status === 'submitted' && (body.role === undefined || row.role === body.role));
     if (!signer) throw new AppError('CONFLICT', 'No signed scan awaits a decision');
     const payload = {
@@ -126,7 +134,7 @@ export async function decideManualSignature(
       await repo.updateSigner(tx, signer.id, { status: 'pending', scanFileId: null, scanSha256: null, scanUploadedAt: null });
       await appendSignatureEvent(tx, { dossierId, procedureId: context.procedure.id, type: 'scan.rejected', payload, at: now });
       await notifyScanRejected(tx, deps.config, dossier.row, signer.userId, body.reason ?? '');
-      return false;
+      return readSignature(tx, user, dossierId);
     }
     await repo.updateSigner(tx, signer.id, { status: 'signed', method: 'manual', signedAt: now, signedByUserId: user.id });
     await appendSignatureEvent(tx, {
@@ -137,8 +145,10 @@ export async function decideManualSignature(
       at: now,
     });
     context.signers = context.signers.map((row) => (row.id === signer.id ? { ...row, status: 'signed' } : row));
-    return advance(deps, context, dossier, tx, signer, now, { method: 'manual' });
+    await advance(deps, context, dossier, tx, signer, now, { method: 'manual' });
+    return readSignature(tx, user, dossierId);
   });
-  if (finalize) await finalizeProcedure(deps, dossierId);
-  return getSignature(deps, user, dossierId);
+  // The last decision queued the seal (advance): this process's runner starts it now, off this request.
+  if (response.state === 'signed') wakeQueueRunners(deps.db);
+  return response;
 }

@@ -1,6 +1,7 @@
 import type { ContractPreparedBody, SignerRole } from '@passerelle/contract';
 import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
+import { answerOf } from '../../db/request-keys.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
@@ -136,7 +137,8 @@ async function resolveSigners(tx: Tx, deps: FlowDeps, row: DossierRow): Promise<
  * POST /staff/dossiers/:id/contract-prepared: the documents are generated from the sent sheets and stored as new
  * versions, a pending procedure is superseded, a new one opens with its signers, and the first signer is mailed.
  * Refused (409 CONTRACT_INCOMPLETE, the missing fields in `errors`) while the annex lists anything, unless staff
- * override it with a reason; the NIR and DECA number never.
+ * override it with a reason; the NIR and DECA number never. With a request key (deps.once), the same request again (a
+ * double click) is answered the first one's state: no second procedure, no second mail (issue 27).
  */
 export async function prepareContract(
   deps: FlowDeps,
@@ -145,6 +147,9 @@ export async function prepareContract(
   body: ContractPreparedBody | undefined,
 ): Promise<DossierState> {
   const view = await withDossier(deps.db, user, dossierId, { access: 'staff' }, (dossier) => dossier);
+  // Answered already: the documents are not drawn again. A request at the same time is answered under the lock below.
+  const answered = deps.once ? await answerOf<DossierState>(deps.db, deps.once) : undefined;
+  if (answered) return answered;
   const allowed = transition(view.state, { type: 'contractPrepared' });
   if (!allowed.ok) throw new AppError(allowed.code, allowed.reason);
 
@@ -167,10 +172,14 @@ export async function prepareContract(
   }
 
   const prepared = await prepareDocumentFiles(deps.storage, built.documents);
+  const discard = () => discardFileBytes(deps.storage, prepared.map((doc) => doc.file.storageKey));
+  let kept = false;
   try {
-    return await withDossier(deps.db, user, dossierId, { access: 'staff', lock: true }, async (dossier, tx) => {
+    const lock = { access: 'staff', lock: true, once: deps.once } as const;
+    const state = await withDossier(deps.db, user, dossierId, lock, async (dossier, tx) => {
       const now = new Date();
       const { stored } = await storeDocumentVersions(tx, dossierId, prepared, user.id);
+      kept = true;
       const override =
         built.missing.length > 0 ? { reason: body?.reason ?? '', missing: built.missing.map((entry) => entry.field) } : null;
       const next = await dossier.apply(
@@ -233,11 +242,11 @@ export async function prepareContract(
       if (first) await notifyTurn(tx, deps, dossier.row, procedure.id, first, now);
       return next;
     });
+    // Answered from a same request that committed while this one drew the documents: these are nobody's.
+    if (!kept) await discard();
+    return state;
   } catch (err) {
-    await discardFileBytes(
-      deps.storage,
-      prepared.map((doc) => doc.file.storageKey),
-    );
+    await discard();
     throw err;
   }
 }

@@ -9,6 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { queueJob } from '../../db/job-queue.ts';
+import type { RequestKey } from '../../db/request-keys.ts';
 import { loadDataKeys } from '../../db/secrets.ts';
 import type { Storage } from '../../db/storage.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -44,6 +46,8 @@ export interface FlowDeps {
   storage: Storage;
   seal: { get(): Promise<SealCertificate> };
   guard: UploadGuard;
+  /** The request's Idempotency-Key, set by the routes (db/request-keys.ts): an action answered before is answered again. */
+  once?: RequestKey | undefined;
 }
 
 const depsOfApp = new WeakMap<FastifyInstance, Promise<FlowDeps>>();
@@ -245,12 +249,14 @@ async function lastScanRejection(db: Db | Tx, procedure: ProcedureRow, role: str
   return last?.type === 'scan.rejected' ? (textOf(last.payload['reason']) ?? '') : null;
 }
 
+/** The procedure as this signer sees it; in an action's transaction, its answer (stored with a request key). */
+export async function readSignature(db: Db | Tx, user: AuthUser, dossierId: number): Promise<SignatureResponse> {
+  return responseOf(db, await contextOf(db, user, dossierId, await repo.findLatestProcedure(db, dossierId)));
+}
+
 /** GET /signature/:id: the procedure as this signer sees it. Reads only. */
 export async function getSignature(deps: FlowDeps, user: AuthUser, dossierId: number): Promise<SignatureResponse> {
-  return withDossier(deps.db, user, dossierId, { access: 'signer' }, async (_dossier, db) => {
-    const context = await contextOf(db, user, dossierId, await repo.findLatestProcedure(db, dossierId));
-    return responseOf(db, context);
-  });
+  return withDossier(deps.db, user, dossierId, { access: 'signer' }, (_dossier, db) => readSignature(db, user, dossierId));
 }
 
 /**
@@ -304,7 +310,8 @@ export interface ActionInfo {
 /**
  * An action under the dossier's lock: the procedure re-read and locked, the caller's signer found, and the procedure
  * checked available (pending, not expired: checked at request time, the sweep only notifies). `work` may return an
- * AppError to throw after the commit (a wrong code's attempt count must be kept).
+ * AppError to throw after the commit (a wrong code's attempt count must be kept). With a request key (deps.once), the
+ * same request again is answered `work`'s first result, read before any of these checks (issue 27).
  */
 export async function act<T>(
   deps: FlowDeps,
@@ -312,7 +319,8 @@ export async function act<T>(
   dossierId: number,
   work: (context: Context, dossier: LockedDossier, tx: Tx, now: Date) => Promise<T | AppError>,
 ): Promise<T> {
-  const result = await withDossier(deps.db, user, dossierId, { access: 'signer', lock: true }, async (dossier, tx) => {
+  const lock = { access: 'signer', lock: true, once: deps.once } as const;
+  const result = await withDossier(deps.db, user, dossierId, lock, async (dossier, tx) => {
     const latest = await repo.findLatestProcedure(tx, dossierId);
     const procedure = latest ? await repo.lockProcedure(tx, latest.id) : undefined;
     const context = await contextOf(tx, user, dossierId, procedure);
@@ -334,7 +342,7 @@ export function requireTurn(context: Context): SignerRow {
 
 /** POST /signature/:id/method: the first signer or staff choose online or manual, until the first signature. */
 export async function chooseMethod(deps: FlowDeps, user: AuthUser, dossierId: number, method: 'online' | 'manual'): Promise<SignatureResponse> {
-  await act(deps, user, dossierId, async (context, _dossier, tx, now) => {
+  return act(deps, user, dossierId, async (context, _dossier, tx, now) => {
     const { procedure, signers, me, staff } = context;
     if (!staff && signers[0]?.id !== me.id) throw new AppError('CONFLICT', 'Only the first signer or the CFA chooses the method');
     if (signers.some((signer) => signer.status === 'signed' || signer.status === 'submitted'))
@@ -351,9 +359,8 @@ export async function chooseMethod(deps: FlowDeps, user: AuthUser, dossierId: nu
       payload: { method, previous: procedure.method, byRole: me.role, byUserId: user.id },
       at: now,
     });
-    return true;
+    return readSignature(tx, user, dossierId);
   });
-  return getSignature(deps, user, dossierId);
 }
 
 const roleSteps = {
@@ -363,9 +370,13 @@ const roleSteps = {
   school: 'signature_ecole',
 } as const;
 
+/** The job that seals a procedure's result (completion.ts), queued with its last signature (modules/jobs runs it). */
+export const SEAL_JOB = 'seal-contract';
+
 /**
  * The signer is done (online or confirmed on paper): their step moves, the next signer is mailed; after the school,
- * the case is accepted (8). Answers whether the result must now be sealed.
+ * the case is accepted (8) and the seal is queued in this transaction, so that a process that dies after the commit
+ * leaves it to another (docs/decisions/0040-queued-jobs.md) rather than to the hourly sweep.
  */
 export async function advance(
   deps: FlowDeps,
@@ -375,12 +386,13 @@ export async function advance(
   signer: SignerRow,
   now: Date,
   details: Record<string, unknown>,
-): Promise<boolean> {
+): Promise<void> {
   const role = signer.role as SignerRole;
   if (role === 'school') {
     await dossier.apply({ type: 'signatureCompleted' }, { role, ...details });
     await sendSurveyInvitations(tx, deps.config, dossier.row);
-    return true;
+    await queueJob(tx, { kind: SEAL_JOB, key: context.procedure.id, payload: { dossierId: dossier.row.id } });
+    return;
   }
   const hasRepresentative = context.signers.some((other) => other.role === 'legal_representative');
   await dossier.apply(
@@ -392,7 +404,6 @@ export async function advance(
     await repo.updateSigner(tx, next.id, { notifiedAt: now });
     await notifyTurn(tx, deps, dossier.row, context.procedure.id, next, now);
   }
-  return false;
 }
 
 export async function currentDocuments(tx: Tx, procedureId: string) {
@@ -404,7 +415,7 @@ export async function currentDocuments(tx: Tx, procedureId: string) {
 
 /** POST /signature/:id/refuse: a signer not signed yet refuses with a reason; the case goes back to staff. */
 export async function refuse(deps: FlowDeps, user: AuthUser, dossierId: number, reason: string, info: ActionInfo): Promise<SignatureResponse> {
-  await act(deps, user, dossierId, async (context, dossier, tx, now) => {
+  return act(deps, user, dossierId, async (context, dossier, tx, now) => {
     const { me, procedure } = context;
     if (me.status === 'signed') throw new AppError('CONFLICT', 'This signer has signed already');
     await repo.updateSigner(tx, me.id, {
@@ -426,9 +437,8 @@ export async function refuse(deps: FlowDeps, user: AuthUser, dossierId: number, 
     await dossier.apply({ type: 'signatureRefused' }, { role: me.role, reason });
     // The school learns it at once (the case is back on its desk), in this transaction: nothing is mailed if it fails.
     await notifySignatureRefused(tx, deps.config, dossier.row, { role: me.role as SignerRole, reason });
-    return true;
+    return readSignature(tx, user, dossierId);
   });
-  return getSignature(deps, user, dossierId);
 }
 
 /** The back office's block of the case page (GET /staff/dossiers/:id); null before any procedure. */

@@ -2,6 +2,7 @@ import { signatureFlow } from '@passerelle/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { readFileField } from '../../lib/multipart-file.ts';
+import { requestKeyOf } from '../../db/request-keys.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { registerFileAccessRule } from '../files/files.service.ts';
@@ -34,6 +35,11 @@ export default async function signatureFlowRoutes(app: FastifyInstance): Promise
   const onRequest = app.authenticate;
   const staffOnly = app.requireUserType('staff', 'admin');
   const deps = () => signatureFlowDeps(app);
+  // An action's dependencies with its request's Idempotency-Key: the same action again is answered, not done again.
+  const keyed = async (request: FastifyRequest) => ({
+    ...(await deps()),
+    once: requestKeyOf(request, signedInUser(request).id),
+  });
   registerFileAccessRule('signature-result', (db, user, file) => canReadSignedResult(db, user, file.id));
 
   registerRoute(app, signatureFlow.get, { onRequest }, async (request) =>
@@ -58,24 +64,24 @@ export default async function signatureFlowRoutes(app: FastifyInstance): Promise
       .send(pdf(bytes));
   });
   registerRoute(app, signatureFlow.chooseMethod, { onRequest }, async (request) =>
-    chooseMethod(await deps(), signedInUser(request), request.params.id, request.body.method),
+    chooseMethod(await keyed(request), signedInUser(request), request.params.id, request.body.method),
   );
   registerRoute(app, signatureFlow.sendCode, { onRequest }, async (request) =>
-    sendCode(await deps(), signedInUser(request), request.params.id),
+    sendCode(await keyed(request), signedInUser(request), request.params.id),
   );
   registerRoute(app, signatureFlow.sign, { onRequest }, async (request) =>
-    sign(await deps(), signedInUser(request), request.params.id, request.body, infoOf(request)),
+    sign(await keyed(request), signedInUser(request), request.params.id, request.body, infoOf(request)),
   );
   registerRoute(app, signatureFlow.refuse, { onRequest }, async (request) =>
-    refuse(await deps(), signedInUser(request), request.params.id, request.body.reason, infoOf(request)),
+    refuse(await keyed(request), signedInUser(request), request.params.id, request.body.reason, infoOf(request)),
   );
   registerRoute(app, signatureFlow.uploadScan, { onRequest }, async (request) => {
     const user = signedInUser(request);
-    return uploadScan(await deps(), user, request.params.id, await readScan(request), infoOf(request));
+    return uploadScan(await keyed(request), user, request.params.id, await readScan(request), infoOf(request));
   });
 
   registerRoute(app, signatureFlow.manualSignature, { onRequest: staffOnly }, async (request) =>
-    decideManualSignature(await deps(), signedInUser(request), request.params.id, request.body),
+    decideManualSignature(await keyed(request), signedInUser(request), request.params.id, request.body),
   );
   registerRoute(app, signatureFlow.evidence, { onRequest: staffOnly }, async (request, reply) => {
     const bytes = await evidencePdf(await deps(), signedInUser(request), request.params.id);

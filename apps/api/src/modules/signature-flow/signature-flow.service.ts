@@ -5,8 +5,17 @@
  * preparation.ts (the contract prepared, the signers named), completion.ts (sealing, the certificate of completion),
  * one-time-codes.ts (signing online), paper-scans.ts (signing on paper) and reminders.ts (the sweep).
  */
+export { finalizeProcedure, runSealJob } from './completion.ts';
 export { sendCode, sign } from './one-time-codes.ts';
 export { uploadScan } from './paper-scans.ts';
 export { cfaIdentityOf, prepareContract } from './preparation.ts';
-export { cancelPendingProcedure, chooseMethod, getSignature, signatureFlowDeps, staffSignatureOf, type FlowDeps } from './procedure.ts';
+export {
+  cancelPendingProcedure,
+  chooseMethod,
+  getSignature,
+  SEAL_JOB,
+  signatureFlowDeps,
+  staffSignatureOf,
+  type FlowDeps,
+} from './procedure.ts';
 export { runSignatureSweep, signatureRemindersJob } from './reminders.ts';

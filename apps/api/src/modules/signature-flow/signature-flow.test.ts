@@ -25,6 +25,7 @@ import {
   contractDocuments,
   dossierSteps,
   dossiers,
+  jobQueue,
   mailOutbox,
   rateLimits,
   sheets,
@@ -32,6 +33,7 @@ import {
   signatureSigners,
   users,
 } from '../../db/schema/index.ts';
+import { runQueuedJobs } from '../jobs/queued-jobs.ts';
 import { drainMailOutbox } from '../mail/mail.service.ts';
 import { startTestSmtpServer } from '../mail/test-smtp-server.ts';
 import { listSignatureEvents, verifyChain } from '../signing/signing.service.ts';
@@ -167,6 +169,8 @@ describe('signature flow API', async () => {
   }
 
   const signature = async (caller: Caller, id: number) => (await ok(caller, 'GET', `/api/signature/${id}`)).json<SignatureResponse>();
+  /** A queue runner's pass: the seals queued with the last signatures (a process's runner does it within seconds). */
+  const sealQueued = () => runQueuedJobs(app, { runner: 'signature-flow-test' });
 
   async function mailsTo(email: string) {
     return db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(asc(mailOutbox.id));
@@ -468,7 +472,11 @@ describe('signature flow API', async () => {
       expect(last.statusCode).toBe(200);
       const done = last.json<SignatureResponse>();
       expect(done.state).toBe('signed');
-      expect(done.signedDocumentUrl).toMatch(/^\/api\/files\//);
+      // The answer is the state the signature committed; the seal is a job queued with it (issue 27), run here.
+      expect(done.signedDocumentUrl).toBeNull();
+      await sealQueued();
+      const sealedUrl = (await signature(staff, c.id)).signedDocumentUrl;
+      expect(sealedUrl).toMatch(/^\/api\/files\//);
 
       const row = await dossierOf(c.id);
       expect(row.dossierStatut).toBe(8);
@@ -480,7 +488,7 @@ describe('signature flow API', async () => {
       expect(surveyMails).toHaveLength(1);
       const portal = (await ok(c.applicant, 'GET', '/api/admissibles/portal/dossiers')).json<Dossier[]>();
       const mine = portal.find((d) => d.id === c.id);
-      expect(mine?.dossierCerfa).toBe(done.signedDocumentUrl);
+      expect(mine?.dossierCerfa).toBe(sealedUrl);
       const signed = await ok(c.applicant, 'GET', mine?.dossierCerfa ?? '');
       expect((await ok(c.signatory, 'GET', mine?.dossierCerfa ?? '')).statusCode).toBe(200);
       const verdict = await pdfsig(signed.rawPayload);
@@ -811,6 +819,7 @@ describe('signature flow API', async () => {
       for (const id of [...linkIds, ...codeIds]) expect(text).toContain(id);
       expect(text).toContain('Message-ID du lien');
       expect(text).toContain('Message-ID du code');
+      await sealQueued();
       const signed = await ok(staff, 'GET', (await signature(staff, c.id)).signedDocumentUrl ?? '');
       expect(await pdftotext(signed.rawPayload)).toContain(codeIds[0]);
     });
@@ -822,10 +831,12 @@ describe('signature flow API', async () => {
       for (const signer of [c.signatory, c.applicant, parent]) expect((await signOnline(signer, c.id)).statusCode).toBe(200);
       const signedMails = async (email: string) => (await mailsTo(email)).filter((m) => m.subject.startsWith('Contrat signé'));
 
-      // The sealing transaction fails at its commit: the case is accepted, but nothing is sealed nor mailed.
+      // The seal job's transaction fails at its commit: the case is accepted (the last signature's own commit), but
+      // nothing is sealed nor mailed, and the job waits for its retry.
+      expect((await signOnline(staff, c.id)).statusCode).toBe(200);
       const restore = await failCommitsMailing('Contrat signé');
       try {
-        expect((await signOnline(staff, c.id)).statusCode).toBe(500);
+        expect(await sealQueued()).toEqual([expect.objectContaining({ ok: false })]);
       } finally {
         await restore();
       }
@@ -833,9 +844,11 @@ describe('signature flow API', async () => {
       expect((await dossierOf(c.id)).cerfaFileId).toBeNull();
       for (const email of [c.applicant.email, c.signatoryEmail, c.contact.email, parent.email]) expect(await signedMails(email)).toEqual([]);
 
-      // The sweep seals it again, and the mails go with it, once.
+      // The hourly sweep, the safety net, seals it again, and the mails go with it, once; the job's retry finds it done.
       expect((await runSignatureSweep(await signatureFlowDeps(app))).finalized).toBeGreaterThanOrEqual(1);
       expect((await runSignatureSweep(await signatureFlowDeps(app))).finalized).toBe(0);
+      await db.update(jobQueue).set({ runAt: sql`now()` }).where(eq(jobQueue.state, 'queued'));
+      expect(await sealQueued()).toEqual([expect.objectContaining({ ok: true })]);
       const paths = async (email: string) => (await signedMails(email)).map((m) => linkPath(m.textBody));
       expect(await paths(c.applicant.email)).toEqual(['/espace-admissible/dossiers']);
       expect(await paths(c.signatoryEmail)).toEqual(['/']);
@@ -920,7 +933,9 @@ describe('signature flow API', async () => {
       const last = await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/manual-signature`, { decision: 'confirmed' });
       expect(last.json<SignatureResponse>().state).toBe('signed');
       expect((await dossierOf(c.id)).dossierStatut).toBe(8);
-      const signed = await ok(c.applicant, 'GET', last.json<SignatureResponse>().signedDocumentUrl ?? '');
+      // The last decision queued the seal (issue 27): a runner's pass does it.
+      expect(await sealQueued()).toEqual([expect.objectContaining({ ok: true })]);
+      const signed = await ok(c.applicant, 'GET', (await signature(c.applicant, c.id)).signedDocumentUrl ?? '');
       expect(await pdfsig(signed.rawPayload)).toContain('Signature is Valid');
       expect((await verifyChain(db, c.id)).ok).toBe(true);
     });

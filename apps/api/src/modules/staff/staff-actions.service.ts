@@ -10,6 +10,7 @@ import {
   type StaffDossierDetailResponse,
 } from '@passerelle/contract';
 import { readTogether, type Db, type Tx } from '../../db/client.ts';
+import type { RequestKey } from '../../db/request-keys.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
   allowedActions,
@@ -51,6 +52,8 @@ import {
 export interface ActionDeps {
   db: Db;
   config: NotifyConfig;
+  /** The request's Idempotency-Key (db/request-keys.ts): the same action again is answered, not done again. */
+  once?: RequestKey | undefined;
 }
 
 function toResponse(id: number, state: DossierState): DossierStateResponse {
@@ -70,7 +73,7 @@ async function act(
   dossierId: number,
   work: (dossier: LockedDossier, tx: Tx) => Promise<DossierState>,
 ): Promise<DossierStateResponse> {
-  const state = await withDossier(deps.db, user, dossierId, { access: 'staff', lock: true }, work);
+  const state = await withDossier(deps.db, user, dossierId, { access: 'staff', lock: true, once: deps.once }, work);
   return toResponse(dossierId, state);
 }
 

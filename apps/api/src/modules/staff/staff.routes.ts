@@ -1,5 +1,6 @@
 import { staff } from '@passerelle/contract/routes';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requestKeyOf } from '../../db/request-keys.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { signatureFlowDeps } from '../signature-flow/signature-flow.service.ts';
 import { signedInUser } from '../../plugins/auth.ts';
@@ -30,6 +31,13 @@ import {
 /** Staff-only transitions of a dossier and the dated SMIC table. Their screens come later; the API is complete. */
 export default async function staffRoutes(app: FastifyInstance): Promise<void> {
   const onRequest = app.requireUserType('staff', 'admin');
+  // A case action's dependencies with its request's Idempotency-Key: the same action again (a double click) is answered
+  // the first one's result, not done again (db/request-keys.ts).
+  const keyed = (request: FastifyRequest) => ({
+    db: app.db,
+    config: app.config,
+    once: requestKeyOf(request, signedInUser(request).id),
+  });
 
   registerRoute(app, staff.dossiers, { onRequest }, async (request) =>
     findStaffDossiers(app.db, app.config, request.query),
@@ -41,45 +49,50 @@ export default async function staffRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerRoute(app, staff.firstContact, { onRequest }, async (request) =>
-    decideFirstContact(app, signedInUser(request), request.params.id, request.body.decision, request.body.reason),
+    decideFirstContact(keyed(request), signedInUser(request), request.params.id, request.body.decision, request.body.reason),
   );
   registerRoute(app, staff.terms, { onRequest }, async (request) =>
-    recordTerms(app, signedInUser(request), request.params.id, request.body),
+    recordTerms(keyed(request), signedInUser(request), request.params.id, request.body),
   );
   registerRoute(app, staff.contractPrepared, { onRequest }, async (request) =>
-    prepareContract(await signatureFlowDeps(app), signedInUser(request), request.params.id, request.body ?? undefined),
+    prepareContract(
+      { ...(await signatureFlowDeps(app)), once: requestKeyOf(request, signedInUser(request).id) },
+      signedInUser(request),
+      request.params.id,
+      request.body ?? undefined,
+    ),
   );
 
   // Back-office actions on a case (issue 10): each answers the case's new state, or 409 when its state forbids it.
   registerRoute(app, staff.returnSheet, { onRequest }, async (request) =>
-    returnSheet(app, signedInUser(request), request.params.id, request.body),
+    returnSheet(keyed(request), signedInUser(request), request.params.id, request.body),
   );
   registerRoute(app, staff.missionsComplement, { onRequest }, async (request) =>
-    requestMissionsComplement(app, signedInUser(request), request.params.id, request.body.message),
+    requestMissionsComplement(keyed(request), signedInUser(request), request.params.id, request.body.message),
   );
   registerRoute(app, staff.documentReview, { onRequest }, async (request) =>
-    reviewDocument(app, signedInUser(request), request.params.id, request.body),
+    reviewDocument(keyed(request), signedInUser(request), request.params.id, request.body),
   );
   registerRoute(app, staff.signed, { onRequest }, async (request) =>
-    markSigned(app, signedInUser(request), request.params.id, request.body.signedOn),
+    markSigned(keyed(request), signedInUser(request), request.params.id, request.body.signedOn),
   );
   registerRoute(app, staff.filed, { onRequest }, async (request) =>
-    markFiled(app, signedInUser(request), request.params.id, request.body.filedOn),
+    markFiled(keyed(request), signedInUser(request), request.params.id, request.body.filedOn),
   );
   registerRoute(app, staff.registered, { onRequest }, async (request) =>
-    markRegistered(app, signedInUser(request), request.params.id, request.body.decaNumber),
+    markRegistered(keyed(request), signedInUser(request), request.params.id, request.body.decaNumber),
   );
   registerRoute(app, staff.archive, { onRequest }, async (request) =>
-    archiveDossier(app, signedInUser(request), request.params.id, request.body.reason),
+    archiveDossier(keyed(request), signedInUser(request), request.params.id, request.body.reason),
   );
   registerRoute(app, staff.reopen, { onRequest }, async (request) =>
-    reopenDossier(app, signedInUser(request), request.params.id),
+    reopenDossier(keyed(request), signedInUser(request), request.params.id),
   );
   registerRoute(app, staff.breaking, { onRequest }, async (request) =>
-    startBreaking(app, signedInUser(request), request.params.id, request.body),
+    startBreaking(keyed(request), signedInUser(request), request.params.id, request.body),
   );
   registerRoute(app, staff.broken, { onRequest }, async (request) =>
-    markBroken(app, signedInUser(request), request.params.id, request.body),
+    markBroken(keyed(request), signedInUser(request), request.params.id, request.body),
   );
 
   registerRoute(app, staff.smic, { onRequest }, async () => findSmicTableRows(app.db));

@@ -17,6 +17,7 @@ import {
 } from '@passerelle/contract';
 import type { Config } from '../../config.ts';
 import { readTogether, type Db } from '../../db/client.ts';
+import type { RequestKey } from '../../db/request-keys.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
@@ -60,13 +61,14 @@ function toResponse(id: number, state: DossierState): DossierStateResponse {
 
 /** Accepts the first contact (the terms come next) or refuses the dossier, with the reason kept in the audit trail. */
 export async function decideFirstContact(
-  deps: { db: Db; config: NotifyConfig },
+  deps: { db: Db; config: NotifyConfig; once?: RequestKey | undefined },
   user: AuthUser,
   dossierId: number,
   decision: 'accept' | 'refuse',
   reason: string | undefined,
 ): Promise<DossierStateResponse> {
-  const state = await withDossier(deps.db, user, dossierId, { access: 'staff', lock: true }, async (dossier, tx) => {
+  const lock = { access: 'staff', lock: true, once: deps.once } as const;
+  const state = await withDossier(deps.db, user, dossierId, lock, async (dossier, tx) => {
     const next = await dossier.apply({ type: 'firstContactDecided', decision }, reason ? { reason } : {});
     await notifyFirstContactDecided(tx, deps.config, dossier.row, decision, reason);
     return next;
@@ -76,12 +78,13 @@ export async function decideFirstContact(
 
 /** Records (or, until the employer answers on funding, corrects) the terms set by the employer-relations service. */
 export async function recordTerms(
-  deps: Pick<SheetsDeps, 'db' | 'config'>,
+  deps: Pick<SheetsDeps, 'db' | 'config'> & { once?: RequestKey | undefined },
   user: AuthUser,
   dossierId: number,
   terms: DossierTerms,
 ): Promise<DossierStateResponse> {
-  const state = await withDossier(deps.db, user, dossierId, { access: 'staff', lock: true }, async (dossier, tx) => {
+  const lock = { access: 'staff', lock: true, once: deps.once } as const;
+  const state = await withDossier(deps.db, user, dossierId, lock, async (dossier, tx) => {
     const before = dossier.state.statut;
     const next = await dossier.apply({ type: 'termsRecorded' });
     await upsertTermsOf(tx, dossierId, terms, user.id);

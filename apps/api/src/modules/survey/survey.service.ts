@@ -112,7 +112,7 @@ export async function saveSurveyPage(
 
 // ---------- The invitation: when a case is signed, and the steps staff send ----------
 
-export type SurveyMailConfig = Pick<Config, 'publicUrl' | 'LOGIN_LINK_TTL'>;
+export type SurveyMailConfig = Pick<Config, 'publicUrl' | 'LOGIN_LINK_TTL' | 'MAIL_FROM'>;
 
 /** The survey's page of a step and case (SPEC 2, route table). */
 export const surveyPath = (etape: SurveyStep, dossierId: number) => `/sondage/${etape}/${dossierId}`;

@@ -32,7 +32,7 @@ export default async function workshopsRoutes(app: FastifyInstance): Promise<voi
     const lang = header ? messageLanguage(header) : await languageOf(app.db, request.user);
     return { workshop: await updateStaffWorkshop(app.db, request.params.id, request.body, lang) };
   });
-  registerRoute(app, workshops.delete, { onRequest }, async (request) => deleteStaffWorkshop(app.db, request.params.id));
+  registerRoute(app, workshops.delete, { onRequest }, async (request) => deleteStaffWorkshop(app.db, app.config, request.params.id));
   registerRoute(app, workshops.registrants, { onRequest }, async (request) => ({
     registrants: await listRegistrants(app.db, request.params.id),
   }));

@@ -7,6 +7,7 @@ import type {
 } from '@passerelle/contract';
 import { formatValidationText } from '@passerelle/contract/rules/validation-texts';
 import type { Language } from '@passerelle/contract';
+import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
@@ -217,7 +218,11 @@ export async function updateStaffWorkshop(
  * DELETE /staff/workshops/:id: the screen asks for confirmation when people are registered; the workshop goes with its
  * registrations, and each registrant is sent a cancellation mail in their language, queued in the same transaction.
  */
-export async function deleteStaffWorkshop(db: Db, id: number): Promise<{ cancelledRegistrations: number }> {
+export async function deleteStaffWorkshop(
+  db: Db,
+  sender: Pick<Config, 'MAIL_FROM'>,
+  id: number,
+): Promise<{ cancelledRegistrations: number }> {
   return db.transaction(async (tx: Tx) => {
     const atelier = await lockAtelier(tx, id);
     if (!atelier) throw notFound('No such workshop');
@@ -233,7 +238,7 @@ export async function deleteStaffWorkshop(db: Db, id: number): Promise<{ cancell
           startHour: atelier.startHour.slice(0, 5),
           endHour: atelier.endHour.slice(0, 5),
         });
-        await enqueueMail(tx, { to: target.email, ...content });
+        await enqueueMail(tx, { to: target.email, ...content }, sender);
       }
     }
     await deleteAtelier(tx, id);

@@ -252,6 +252,57 @@ describe('SignaturePage', { timeout: 15_000 }, () => {
     expect(screen.queryByText(fr.online.signedNext)).not.toBeInTheDocument();
   });
 
+  it('sends each action with its Idempotency-Key: kept while the action is not done, a new one for the next', async () => {
+    let signs = 0;
+    const fetchMock = mockApi(signature(), {
+      code: () => json(200, { expiresAt: '2026-11-25T10:15:00Z', sentTo: 'p***@dupont.test' }),
+      sign: () => {
+        signs += 1;
+        return signs === 1
+          ? json(400, { code: 'VALIDATION_FAILED', message: 'Wrong code', errors: { code: ['signature.code_wrong'] } })
+          : json(200, signature({ state: 'signed', me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false } }));
+      },
+    });
+    const keysOf = (path: string) =>
+      posted(fetchMock, path).map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: fr.online.requestCode }));
+    const code = await screen.findByLabelText(new RegExp(fr.online.code));
+    // A new code asked for is a new action: a new key (the server sends a code for each).
+    await user.click(await screen.findByRole('button', { name: fr.online.resendCode }));
+    await waitFor(() => expect(keysOf('code')).toHaveLength(2));
+    const [firstCode, secondCode] = keysOf('code');
+    expect(firstCode).toMatch(/^[0-9a-f-]{36}$/);
+    expect(secondCode).not.toBe(firstCode);
+
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: fr.online.sign }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription(formatValidationText('signature.code_wrong', 'fr-FR')));
+    // The wrong code signed nothing: the corrected try is the same action, with the same key.
+    await user.clear(code);
+    await user.type(code, '222222');
+    await user.click(screen.getByRole('button', { name: fr.online.sign }));
+    expect(await screen.findByText(fr.online.signed)).toBeInTheDocument();
+    const [wrong, right] = keysOf('sign');
+    expect(wrong).toMatch(/^[0-9a-f-]{36}$/);
+    expect(right).toBe(wrong);
+    expect([firstCode, secondCode]).not.toContain(wrong);
+  });
+
+  it('reads the case again after the last signature until the sealed contract is there', async () => {
+    const signed = (url: string | null) =>
+      signature({ state: 'signed', me: { role: 'school', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false }, signedDocumentUrl: url });
+    const fetchMock = mockApi([signed(null), signed(null), signed('/api/files/40')]);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: fr.outcome.signedTitle })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: fr.outcome.downloadSigned })).not.toBeInTheDocument();
+    // Sealed by a job within seconds: the page asks again, and offers the contract once its link is there.
+    expect(await screen.findByRole('button', { name: fr.outcome.downloadSigned }, { timeout: 8000 })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => requestUrl(url) === URL).length).toBe(3);
+  }, 12_000);
+
   it('refuses a file that is not a PDF before sending it', async () => {
     const fetchMock = mockApi(signature({ method: 'manual' }));
     const user = userEvent.setup({ applyAccept: false });

@@ -10,6 +10,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useErrorText } from '../../../components/use-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { formatFileSize } from '../../../lib/file-size';
+import { useRequestKey } from '../../../lib/request-key';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { signatureQueryKey, uploadSignedScan } from '../api/signature';
@@ -49,9 +50,11 @@ export function ManualSigning({ id, rejectedReason = null, onSubmitted }: Manual
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const requestKey = useRequestKey();
   const upload = useMutation({
-    mutationFn: (scan: File) => uploadSignedScan(id, scan),
+    mutationFn: (scan: File) => uploadSignedScan(id, scan, requestKey.get()),
     onSuccess: async () => {
+      requestKey.renew();
       onSubmitted();
       await queryClient.invalidateQueries({ queryKey: signatureQueryKey(id) });
     },

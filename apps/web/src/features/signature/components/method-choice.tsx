@@ -12,6 +12,7 @@ import type { SignatureMethod } from '@passerelle/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useErrorText } from '../../../components/use-error-text';
+import { useRequestKey } from '../../../lib/request-key';
 import { useTranslation } from 'react-i18next';
 import { chooseSignatureMethod, signatureQueryKey } from '../api/signature';
 
@@ -37,9 +38,11 @@ export function MethodChoice({ id, current, onCancel, onChosen }: MethodChoicePr
   const helperId = useId();
   const [method, setMethod] = useState<SignatureMethod | null>(current);
   const [missing, setMissing] = useState(false);
+  const requestKey = useRequestKey();
   const mutation = useMutation({
-    mutationFn: (chosen: SignatureMethod) => chooseSignatureMethod(id, chosen),
+    mutationFn: (chosen: SignatureMethod) => chooseSignatureMethod(id, chosen, requestKey.get()),
     onSuccess: async () => {
+      requestKey.renew();
       await queryClient.invalidateQueries({ queryKey: signatureQueryKey(id) });
       onChosen?.();
     },

@@ -15,6 +15,7 @@ import { OutlinedField } from '../../../components/form/outlined-field';
 import { useErrorText } from '../../../components/use-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/date-format';
+import { useRequestKey } from '../../../lib/request-key';
 import { useTranslation } from 'react-i18next';
 import { requestSignatureCode, signatureQueryKey, signDocuments, type SignatureCodeResponse } from '../api/signature';
 import { useMessageText } from '../utils/messages';
@@ -73,9 +74,13 @@ export function OnlineSigning({ id, consent, documents, onSigned }: OnlineSignin
     defaultValues: { code: '', consent: false },
     mode: 'onTouched',
   });
+  // One key per action: a double click sends one code (a second would void the first) and signs once.
+  const codeKey = useRequestKey();
+  const signKey = useRequestKey();
   const codeRequest = useMutation({
-    mutationFn: () => requestSignatureCode(id),
+    mutationFn: () => requestSignatureCode(id, codeKey.get()),
     onSuccess: (answer) => {
+      codeKey.renew();
       setSent(answer);
       form.resetField('code');
     },
@@ -87,13 +92,18 @@ export function OnlineSigning({ id, consent, documents, onSigned }: OnlineSignin
   }, [sent, form]);
   const signing = useMutation({
     mutationFn: (body: CheckedBody) =>
-      signDocuments(id, {
-        ...body,
-        consentLang: consentLang(i18n.language),
-        documents: documents.map((doc) => ({ id: doc.id, sha256: doc.sha256 })),
-      }),
+      signDocuments(
+        id,
+        {
+          ...body,
+          consentLang: consentLang(i18n.language),
+          documents: documents.map((doc) => ({ id: doc.id, sha256: doc.sha256 })),
+        },
+        signKey.get(),
+      ),
     onMutate: () => setDocumentsChanged(false),
     onSuccess: async () => {
+      signKey.renew();
       onSigned();
       await queryClient.invalidateQueries({ queryKey: signatureQueryKey(id) });
     },

@@ -10,6 +10,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { OutlinedField } from '../../../components/form/outlined-field';
 import { useErrorText } from '../../../components/use-error-text';
 import { ApiError } from '../../../lib/api-client';
+import { useRequestKey } from '../../../lib/request-key';
 import { useTranslation } from 'react-i18next';
 import { refuseSignature, signatureQueryKey } from '../api/signature';
 import { useMessageText } from '../utils/messages';
@@ -32,9 +33,11 @@ export function RefuseDialog({ id, open, onClose, onRefused }: RefuseDialogProps
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const requestKey = useRequestKey();
   const refusal = useMutation({
-    mutationFn: (text: string) => refuseSignature(id, text),
+    mutationFn: (text: string) => refuseSignature(id, text, requestKey.get()),
     onSuccess: async () => {
+      requestKey.renew();
       onRefused();
       await queryClient.invalidateQueries({ queryKey: signatureQueryKey(id) });
     },

@@ -466,6 +466,43 @@ describe('StaffCasePage', { timeout: 15_000 }, () => {
     expect(posts).toEqual([{}, { override: true, reason: 'Identité du CFA complétée à la main.' }]);
   });
 
+  it('sends each action with its Idempotency-Key: the same when tried again after a lost answer, a new one for the next', async () => {
+    let posts = 0;
+    const { fetchMock } = mockApi([detail({ allowedActions: ['contract-prepared', 'archive'] })], () => {
+      posts += 1;
+      // The first answer is lost on the network: the server may have prepared the contract, the page cannot tell.
+      if (posts === 1) throw new TypeError('Failed to fetch');
+      return json(200, { id: 42, dossierStatut: 7, etapeStatus: [] });
+    });
+    const keys = () =>
+      fetchMock.mock.calls
+        .filter(([, init]) => init?.method === 'POST')
+        .map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    const prepare = async () => {
+      await userEvent.click((await actions()).getByRole('button', { name: fr.actions.labels['contract-prepared'] }));
+      return screen.findByRole('dialog', { name: fr.dialog.titles['contract-prepared'] });
+    };
+    renderPage();
+    const dialog = await prepare();
+    const confirm = within(dialog).getByRole('button', { name: fr.dialog.confirm['contract-prepared'] });
+    await userEvent.click(confirm);
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    // Tried again (or clicked twice): the same key, which the server answers once.
+    await userEvent.dblClick(confirm);
+    expect(
+      await screen.findByText(fr.feedback.done.replace('{{action}}', fr.actions.labels['contract-prepared'])),
+    ).toBeInTheDocument();
+    const [first, ...again] = keys();
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(again.length).toBeGreaterThan(0);
+    expect(again.every((key) => key === first)).toBe(true);
+
+    // The next action is a request of its own.
+    await userEvent.click(within(await prepare()).getByRole('button', { name: fr.dialog.confirm['contract-prepared'] }));
+    await waitFor(() => expect(keys().length).toBe(again.length + 2));
+    expect(keys().at(-1)).not.toBe(first);
+  });
+
   it('offers no way round a missing NIR', async () => {
     mockApi([detail({ allowedActions: ['contract-prepared', 'archive'] })], () =>
       json(409, {

@@ -1,6 +1,7 @@
 import type { RouteBody, RouteMap } from '@passerelle/contract/routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../../lib/api-client';
+import { useRequestKey } from '../../../../lib/request-key';
 import type { CaseActionPath } from '../components/case-intents';
 
 export const staffCaseKey = (id: number) => ['staff', 'dossiers', id] as const;
@@ -26,12 +27,20 @@ export type CaseActionInput = {
 /**
  * One action of the case page (POST /staff/dossiers/:id/<action>). Whatever the answer (done, 409 because the case
  * moved on, 400), the case is read again: the page then shows the state the server holds, and the pipeline's lists too.
+ * Each try of the action carries its Idempotency-Key (a double click on "prepare the contract" prepares it once), a new
+ * one once it succeeded.
  */
 export function useCaseAction(id: number) {
   const queryClient = useQueryClient();
+  const requestKey = useRequestKey();
   return useMutation({
     mutationFn: ({ action, body }: CaseActionInput) =>
-      call(`POST /staff/dossiers/:id/${action}` satisfies CaseActionKey<CaseActionPath>, { params: { id }, body }),
+      call(`POST /staff/dossiers/:id/${action}` satisfies CaseActionKey<CaseActionPath>, {
+        params: { id },
+        body,
+        idempotencyKey: requestKey.get(),
+      }),
+    onSuccess: () => requestKey.renew(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
   });
 }
