@@ -1,8 +1,9 @@
-import type { CfaContact, CfaSettingsBody, CfaSettingsResponse, ErrorBody } from '@passerelle/contract';
+import type { CfaContact, CfaSettingsResponse, ErrorBody } from '@passerelle/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { caseFixtures, sendInformationSheet } from '../../../test/case-fixtures.ts';
+import { sampleCfaIdentity } from '../../../test/cfa-identity.ts';
 import { createTestApp } from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
@@ -13,21 +14,7 @@ import { refreshMailContact } from '../contact/contact.service.ts';
 
 const url = '/api/staff/settings/cfa';
 
-/** A real CFA's identity: Louis-le-Grand's UAI (its letter D is right), a SIRET passing Luhn. */
-const identity: CfaSettingsBody = {
-  denomination: 'CFA des Métiers du Numérique',
-  uai: '0750654D',
-  siret: '73282932000074',
-  street: '12 rue des Écoles',
-  postcode: '75005',
-  city: 'Paris',
-  representativeName: 'Claire Dubois',
-  representativeTitle: 'Directrice',
-  contactEmail: 'alternance@cfa-numerique.example',
-  contactPhone: '01 44 00 00 00',
-  contactHoursFr: 'du lundi au vendredi, 9 h – 12 h',
-  contactHoursEn: 'Monday to Friday, 9 am – noon',
-};
+const identity = sampleCfaIdentity;
 
 /** No CFA_* identity in the environment: a production installation that has set nothing yet. */
 const noIdentity = { CFA_DENOMINATION: undefined, CFA_UAI: undefined, CFA_SIRET: undefined } as const;
@@ -133,7 +120,7 @@ describe('CFA identity settings API (production, nothing set)', async () => {
       .where(and(eq(auditLog.action, 'settings.cfa_saved'), eq(auditLog.actorUserId, admin.id)));
     // The fields' names, never their values.
     expect((audit?.details as { changed: string[] }).changed).toEqual(expect.arrayContaining(['denomination', 'uai', 'siret']));
-    expect(JSON.stringify(audit?.details)).not.toContain('Claire');
+    expect(JSON.stringify(audit?.details)).not.toContain(identity.representativeName);
 
     expect((await cases.call(cases.staff, 'POST', prepare)).statusCode).toBe(200);
     const [procedure] = await app.db.select().from(signatureProcedures).where(eq(signatureProcedures.dossierId, c.id));

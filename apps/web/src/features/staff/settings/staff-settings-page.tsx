@@ -103,7 +103,8 @@ function StaffSettingsPage() {
             onSaved={() => setSaved(true)}
             onChange={() => setSaved(false)}
           />
-          <Box role="status" aria-live="polite">
+          {/* In the page from the start (a live region announces what comes into it); no room taken while empty. */}
+          <Box role="status" aria-live="polite" sx={{ display: saved ? 'block' : 'contents' }}>
             {saved ? (
               <Alert severity="success" onClose={() => setSaved(false)}>
                 {t('saved')}
