@@ -1,8 +1,7 @@
 import { contact } from '@passerelle/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route.ts';
-import { readCfaContact } from '../settings/settings.service.ts';
-import { keepMailContactFresh } from './contact.service.ts';
+import { currentContact, keepMailContactFresh } from './contact.service.ts';
 
 /**
  * How to reach the CFA (issue 9). Public: the error pages show it to visitors, and it holds the office's own address,
@@ -15,6 +14,6 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
   registerRoute(app, contact.cfa, {}, async (_request, reply) => {
     // A minute in the browsers' caches: a change in the settings shows on the error pages soon after.
     void reply.header('cache-control', 'public, max-age=60');
-    return readCfaContact(app.db, app.config);
+    return currentContact(app.db, app.config);
   });
 }

@@ -2,7 +2,7 @@ import type { CfaContact, CfaSettingsResponse, ErrorBody } from '@passerelle/con
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { caseFixtures, sendInformationSheet } from '../../../test/case-fixtures.ts';
+import { caseFixtures, sendInformationSheet, withToken } from '../../../test/case-fixtures.ts';
 import { sampleCfaIdentity } from '../../../test/cfa-identity.ts';
 import { createTestApp } from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
@@ -131,6 +131,15 @@ describe('CFA identity settings API (production, nothing set)', async () => {
     // The first signer's mail closes with the contact just saved.
     const [mail] = await app.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
     expect(mail?.textBody).toContain(`Écrivez au CFA à ${identity.contactEmail} ou appelez le ${identity.contactPhone}`);
+
+    // A refusal is mailed to the contact address saved, not the environment's.
+    const employerSigner = signers.find((signer) => signer.role === 'employer');
+    if (!employerSigner?.userId) throw new Error('no employer signer');
+    const signatory = await withToken(app, employerSigner.userId, 'company');
+    const refusal = await cases.call(signatory, 'POST', `/api/signature/${c.id}/refuse`, { reason: 'Le salaire est faux' });
+    expect(refusal.statusCode).toBe(200);
+    const toCfa = await app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, identity.contactEmail));
+    expect(toCfa.map((row) => row.textBody).join('\n')).toContain('Le salaire est faux');
   });
 
   it('is seen at once by another API process on the same database: the contact page and the contracts read the table', async () => {
