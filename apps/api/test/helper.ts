@@ -78,9 +78,10 @@ export async function createTestApp(
       PUBLIC_URL: 'http://localhost:3999',
       DEMO_DATA: false,
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-      // The CFA's identity the contract documents print (issue 11): without it every preparation needs an override.
+      // The CFA's identity the contract documents print (issue 11): without it (DEMO_DATA=false) no contract is
+      // prepared (issue 28). 0755555 mod 23 gives the UAI's letter F.
       CFA_DENOMINATION: 'CFA Passerelle',
-      CFA_UAI: '0755555A',
+      CFA_UAI: '0755555F',
       CFA_SIRET: '35600000000048',
       ...env,
     },

@@ -24,6 +24,11 @@ export const errorCodes = [
   'FUNDING_TERMS_MISSING',
   /** The contract documents list something missing (the details name it): prepared only with staff's override. */
   'CONTRACT_INCOMPLETE',
+  /**
+   * Production (DEMO_DATA=false): the CFA's identity lacks its denomination, a valid UAI or a valid SIRET (the details
+   * name them); an admin completes it in the back office's settings. Never overridden.
+   */
+  'CFA_IDENTITY_INCOMPLETE',
   /** The signature procedure expired, was cancelled, superseded, refused or completed (SPEC 8). */
   'SIGNATURE_UNAVAILABLE',
   'SERVICE_UNAVAILABLE',

@@ -13,6 +13,7 @@ export * from './signing.ts';
 export * from './survey.ts';
 export * from './staff-applicants.ts';
 export * from './staff-accounts.ts';
+export * from './staff-settings.ts';
 export * from './staff-formations.ts';
 export * from './staff-offers.ts';
 export * from './staff-workshops.ts';

@@ -2,8 +2,8 @@ import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import pino from 'pino';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/client.ts';
-import { cfaContactOf } from '../modules/contact/contact.service.ts';
-import { createMailSender, deliverDueMails, setMailContact, type DeliveryReport } from '../modules/mail/mail.service.ts';
+import { refreshMailContact } from '../modules/contact/contact.service.ts';
+import { createMailSender, deliverDueMails, type DeliveryReport } from '../modules/mail/mail.service.ts';
 
 /** A refusal the operator can act on: its message is printed as it is, and the command exits with `exitCode`. */
 export class CliError extends Error {
@@ -45,8 +45,8 @@ export async function withCliDatabase<T>(command: string, run: (context: CliCont
   }
   try {
     await database.migrate();
-    // The mails a command queues end with the CFA's contact, as the server's do.
-    setMailContact(cfaContactOf(config));
+    // The mails a command queues end with the CFA's contact, as the server's do (the settings', or the environment's).
+    await refreshMailContact(database.db, config);
     return await run({ db: database.db, config });
   } finally {
     await database.close();

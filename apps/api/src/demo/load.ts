@@ -10,6 +10,7 @@ import { saveFile } from '../modules/files/files.service.ts';
 import { prepareDrawing } from '../modules/documents/documents.service.ts';
 import { createSealCertificateStore, generateSelfSigned, type GeneratedSeal } from '../modules/signing/seal-certificate.ts';
 import { prepareSealing } from '../modules/signing/signing.service.ts';
+import { demoCfa } from '../modules/settings/settings.service.ts';
 import { cfaIdentityOf, type FlowDeps } from '../modules/signature-flow/signature-flow.service.ts';
 import { rebuildPipelineColumns } from '../modules/dossiers/dossiers.service.ts';
 import type { SheetsDeps } from '../modules/sheets/sheets.service.ts';
@@ -81,11 +82,15 @@ const daysAgo = (now: Date, days: number, hours = 0) => new Date(now.getTime() -
 
 /**
  * The CFA identity the demo's contracts print when the installation has set none (CFA_DENOMINATION, CFA_UAI, CFA_SIRET
- * unset, as on a first `npm start`): made up like the demo companies' SIRETs, so that the demo's documents are complete
- * (no annex of missing information, no override). An installation that set its identity prints its own; staff preparing
- * a contract again from the case page go by the real configuration.
+ * unset and nothing saved in the settings, as on a first `npm start`): the settings' fictitious CFA, whose name says it
+ * is one (settings/settings.service.ts `demoCfa`), so that the demo's documents are complete (no annex of missing
+ * information, no override). An installation that set its identity prints its own.
  */
-export const demoCfaIdentity = { CFA_DENOMINATION: 'CFA Passerelle (démonstration)', CFA_UAI: '0755555A', CFA_SIRET: '35600000000048' } as const;
+export const demoCfaIdentity = {
+  CFA_DENOMINATION: demoCfa.denomination,
+  CFA_UAI: demoCfa.uai,
+  CFA_SIRET: demoCfa.siret,
+} as const;
 
 /** The demo's own generated scan needs no antivirus: the first start does not wait on clamd (CLAMD_URL), nor fail without it. */
 const demoScanner: FileScanner = { scan: () => Promise.resolve({ clean: true }) };

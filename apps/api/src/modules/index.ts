@@ -17,6 +17,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(import('./contact/contact.routes.ts'));
   await app.register(import('./survey/survey.routes.ts'));
   await app.register(import('./staff-accounts/staff-accounts.routes.ts'));
+  await app.register(import('./settings/settings.routes.ts'));
   await app.register(import('./formations/formations.routes.ts'));
   await app.register(import('./exports/exports.routes.ts'));
 }

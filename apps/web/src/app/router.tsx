@@ -119,6 +119,13 @@ const backOfficeScreens: readonly [
     () => import('../features/staff/accounts/staff-accounts-page'),
     'admin',
   ],
+  [
+    '/gestion/parametres',
+    'common:titles.staffSettings',
+    ['staff-settings'],
+    () => import('../features/staff/settings/staff-settings-page'),
+    'admin',
+  ],
 ];
 
 export const routes: RouteObject[] = [

@@ -29,6 +29,9 @@ export const staffFormationsPath = '/gestion/formations';
 /** The back-office accounts, for admins (issue 12). */
 export const staffAccountsPath = '/gestion/equipe';
 
+/** The CFA's identity the contracts print and its contact, for admins (issue 28). */
+export const staffSettingsPath = '/gestion/parametres';
+
 /** What the applicant portal shows: the feed, public files, partners, forum (issue 12). */
 export const staffContentPath = '/gestion/contenu';
 

@@ -16,6 +16,7 @@ import { health } from './health.ts';
 import { lookups } from './lookups.ts';
 import { offers } from './offers.ts';
 import { portal } from './portal.ts';
+import { settings } from './settings.ts';
 import { sheets } from './sheets.ts';
 import { signatureFlow } from './signature-flow.ts';
 import { staffAccounts } from './staff-accounts.ts';
@@ -27,7 +28,7 @@ import { workshops } from './workshops.ts';
 
 export * from './define.ts';
 export { applicants, auth, contact, dossiers, employers, files, formations, health, lookups, portal, tracking, users };
-export { content, offers, sheets, signatureFlow, staff, staffAccounts, staffExports, survey, workshops };
+export { content, offers, settings, sheets, signatureFlow, staff, staffAccounts, staffExports, survey, workshops };
 
 /** The declarations by module. */
 export const routes = {
@@ -43,6 +44,7 @@ export const routes = {
   lookups,
   offers,
   portal,
+  settings,
   sheets,
   signatureFlow,
   staff,

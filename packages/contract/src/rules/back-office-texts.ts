@@ -34,6 +34,11 @@ export const backOfficeValidationTexts = {
     'offers.link_not_email': 'Saisissez une adresse e-mail valide, par exemple recrutement@entreprise.fr.',
     'workshops.end_before_start': 'Choisissez une heure de fin postérieure à l’heure de début.',
     'workshops.window_reversed': 'Choisissez une fermeture des inscriptions postérieure à leur ouverture.',
+    'cfa.uai_format': 'Le numéro UAI comporte 7 chiffres suivis d’une lettre, par exemple 0750654D.',
+    'cfa.uai_check_letter':
+      'La lettre de ce numéro UAI ne correspond pas à ses 7 chiffres : vérifiez-le sur la fiche de l’établissement (annuaire de l’éducation nationale).',
+    'cfa.siret_format': 'Le SIRET comporte 14 chiffres.',
+    'cfa.siret_checksum': 'Ce SIRET n’est pas valide : vérifiez les 14 chiffres saisis (avis de situation Sirene).',
     'workshops.quota_below_registered':
       '{count} candidats sont déjà inscrits : le nombre de places ne peut pas descendre en dessous.',
   },
@@ -64,6 +69,11 @@ export const backOfficeValidationTexts = {
     'offers.link_not_email': 'Enter a valid e-mail address, for example jobs@company.com.',
     'workshops.end_before_start': 'Choose an end time after the start time.',
     'workshops.window_reversed': 'Choose a registration closing time after the opening time.',
+    'cfa.uai_format': 'The UAI number is 7 digits followed by a letter, for example 0750654D.',
+    'cfa.uai_check_letter':
+      'The letter of this UAI number does not match its 7 digits: check it on the establishment’s record (annuaire de l’éducation nationale).',
+    'cfa.siret_format': 'The SIRET is 14 digits.',
+    'cfa.siret_checksum': 'This SIRET is not valid: check the 14 digits (Sirene registration notice).',
     'workshops.quota_below_registered': '{count} applicants are already registered: the number of places cannot go below that.',
   },
 } as const satisfies Record<'fr-FR' | 'en-US', Record<string, string>>;

@@ -9,8 +9,10 @@ import {
   checkNirPresence,
   checkSiret,
   isValidSiret,
+  isValidUai,
   nirKey,
   normalizeIdcc,
+  uaiCheckLetter,
 } from './identifiers.ts';
 
 /** The public algorithm, written again here so the tests do not trust the code under test. */
@@ -195,5 +197,30 @@ describe('classification, level and coefficient', () => {
     expect(checkClassification('1500', 'contrat.coefficient')).toEqual([
       { path: 'contrat.coefficient', code: 'classification.length', severity: 'error', params: { max: 3 } },
     ]);
+  });
+});
+
+describe('UAI', () => {
+  it('accepts real UAIs, whose letter is the 23-letter alphabet at (number mod 23)', () => {
+    // Lycée Louis-le-Grand and lycée Henri-IV, Paris (annuaire de l'éducation nationale).
+    expect(isValidUai('0750654D')).toBe(true);
+    expect(isValidUai('0750699C')).toBe(true);
+    expect(isValidUai(' 0750654d ')).toBe(true);
+  });
+
+  it('skips I, O and Q in the alphabet', () => {
+    // 0000008 mod 23 = 8: the ninth letter once I is left out is J.
+    expect(uaiCheckLetter('0000008')).toBe('J');
+    // 22: the last of the 23 letters.
+    expect(uaiCheckLetter('0000022')).toBe('Z');
+    expect(uaiCheckLetter('0000023')).toBe('A');
+    expect(uaiCheckLetter('075065')).toBeUndefined();
+  });
+
+  it('refuses a wrong letter or shape', () => {
+    expect(isValidUai('0750654E')).toBe(false);
+    expect(isValidUai('0755555A')).toBe(false);
+    expect(isValidUai('075065D')).toBe(false);
+    expect(isValidUai('07506540')).toBe(false);
   });
 });

@@ -129,6 +129,28 @@ export function checkSiret(siret: string | null | undefined, path = 'employeur.s
   return isValidSiret(value) ? [] : [ruleError(path, 'siret.checksum')];
 }
 
+// ---------- UAI (unité administrative immatriculée) ----------
+
+export const normalizeUai = compact;
+
+/**
+ * The 23 letters of the UAI's check letter: the alphabet without I, O and Q, which read like 1 and 0 (DOMAIN 1.9,
+ * api-apprentissage's `organismes.primitives.ts`, the ministry's RAMSESE rule).
+ */
+const uaiLetters = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+
+/** The check letter of a UAI's 7 digits: the letter at (the number mod 23). Undefined when not 7 digits. */
+export function uaiCheckLetter(digits: string): string | undefined {
+  if (!/^\d{7}$/.test(digits)) return undefined;
+  return uaiLetters[Number(digits) % 23];
+}
+
+/** 7 digits then the letter they give (`0750654D`); separators and case ignored. */
+export function isValidUai(uai: string): boolean {
+  const value = compact(uai);
+  return /^\d{7}[A-Z]$/.test(value) && uaiCheckLetter(value.slice(0, 7)) === value[7];
+}
+
 // ---------- DECA number (numéro du contrat précédent) ----------
 
 export const normalizeDeca = compact;

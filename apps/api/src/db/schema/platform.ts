@@ -13,6 +13,33 @@ export const appSettings = pgTable('app_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The CFA's identity as an admin sets it in the back office (issue 28): one row (id 1), read by every process at each
+ * use (the contract's preparation, the contact page, the mails' footer within its cache's 30 s). Absent: the server's
+ * CFA_* environment gives the values. Who saved it last, and when.
+ */
+export const cfaSettings = pgTable(
+  'cfa_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    denomination: text('denomination').notNull(),
+    uai: text('uai').notNull(),
+    siret: text('siret').notNull(),
+    street: text('street').notNull(),
+    postcode: text('postcode').notNull(),
+    city: text('city').notNull(),
+    representativeName: text('representative_name').notNull(),
+    representativeTitle: text('representative_title').notNull().default(''),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    contactHoursFr: text('contact_hours_fr').notNull(),
+    contactHoursEn: text('contact_hours_en').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('cfa_settings_single_row_check', sql`${t.id} = 1`)],
+);
+
 /** Fixed-window counters for rate limits, shared by every API process. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),

@@ -1,19 +1,19 @@
 import { contact } from '@passerelle/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route.ts';
-import { setMailContact } from '../mail/mail.service.ts';
-import { cfaContactOf } from './contact.service.ts';
+import { currentContact, keepMailContactFresh } from './contact.service.ts';
 
 /**
  * How to reach the CFA (issue 9). Public: the error pages show it to visitors, and it holds the office's own address,
- * phone and hours, no personal data. The same contact closes every mail.
+ * phone and hours, no personal data. The same contact closes every mail. Read from the settings an admin saves (issue
+ * 28), the environment's CFA_CONTACT_* while none are saved.
  */
 export default async function contactRoutes(app: FastifyInstance): Promise<void> {
-  const cfaContact = cfaContactOf(app.config);
-  setMailContact(cfaContact);
+  await keepMailContactFresh(app);
 
   registerRoute(app, contact.cfa, {}, async (_request, reply) => {
-    void reply.header('cache-control', 'public, max-age=300');
-    return cfaContact;
+    // A minute in the browsers' caches: a change in the settings shows on the error pages soon after.
+    void reply.header('cache-control', 'public, max-age=60');
+    return currentContact(app.db, app.config);
   });
 }

@@ -11,6 +11,7 @@ import type { DataKeys } from '../../lib/crypto.ts';
 import { createLoginLink } from '../auth/auth.service.ts';
 import type { DossierRow } from '../dossiers/dossiers.service.ts';
 import { enqueueMail, type MailContent, type QueuedMail } from '../mail/mail.service.ts';
+import { readCfaContact, type CfaEnvironment } from '../settings/settings.service.ts';
 import { mailLanguageOf } from '../users/users.service.ts';
 import {
   renderDocumentRejected,
@@ -40,7 +41,7 @@ import { parisDay } from '../../lib/paris-time.ts';
 export type NotifyConfig = Pick<Config, 'publicUrl' | 'LOGIN_LINK_TTL' | 'MAIL_FROM'>;
 
 /** The signing mails name their Message-ID in the evidence (SIGNING.md 3): it is decided when they are queued. */
-export type SigningMailConfig = NotifyConfig & Pick<Config, 'CFA_CONTACT_EMAIL'>;
+export type SigningMailConfig = NotifyConfig & Pick<Config, 'MAIL_FROM'> & CfaEnvironment;
 
 /** A queued mail: to whom, and the Message-ID it leaves with. */
 export interface SentMail {
@@ -379,15 +380,14 @@ export async function notifySignatureRefused(
 ): Promise<SentMail> {
   const who = await repo.findAccountName(tx, dossier.admissibleUserId);
   const url = new URL(`/gestion/dossiers/${dossier.id}`, config.publicUrl).toString();
+  // The address in the settings an admin saved (issue 28), the environment's while none are.
+  const to = (await readCfaContact(tx, config)).email;
   const { messageId } = await enqueueMail(
     tx,
-    {
-      to: config.CFA_CONTACT_EMAIL,
-      ...renderSignatureRefused('fr-FR', { dossierId: dossier.id, who, ...refusal, url }),
-    },
+    { to, ...renderSignatureRefused('fr-FR', { dossierId: dossier.id, who, ...refusal, url }) },
     config,
   );
-  return { to: config.CFA_CONTACT_EMAIL, messageId };
+  return { to, messageId };
 }
 
 /** Marks a job's piece of work done in the caller's transaction; false when it already was. */

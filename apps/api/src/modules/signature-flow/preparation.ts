@@ -13,6 +13,7 @@ import {
 import { transition, withDossier, type DossierRow, type DossierState } from '../dossiers/dossiers.service.ts';
 import { discardFileBytes } from '../files/files.service.ts';
 import { readContractSources } from '../sheets/sheets.service.ts';
+import { cfaForContract, cfaIdentityFrom, environmentValues } from '../settings/settings.service.ts';
 import { appendSignatureEvent } from '../signing/signing.service.ts';
 import { findOrCreateUserByEmail, findUserByAddress } from '../users/users.service.ts';
 import { DAY_MS, notifyTurn, type FlowDeps } from './procedure.ts';
@@ -20,20 +21,9 @@ import * as repo from './signature-flow.repo.ts';
 
 // ---------- Preparing the contract (staff) ----------
 
+/** The CFA's identity from the server's environment alone (CFA_*): the demo's load checks what it was started with. */
 export function cfaIdentityOf(config: Config): CfaIdentity | undefined {
-  if (!config.CFA_DENOMINATION && !config.CFA_UAI && !config.CFA_SIRET) return undefined;
-  const adresse = {
-    ...(config.CFA_ADDRESS_STREET ? { voie: config.CFA_ADDRESS_STREET } : {}),
-    ...(config.CFA_ADDRESS_POSTCODE ? { codePostal: config.CFA_ADDRESS_POSTCODE } : {}),
-    ...(config.CFA_ADDRESS_CITY ? { commune: config.CFA_ADDRESS_CITY } : {}),
-  };
-  return {
-    denomination: config.CFA_DENOMINATION ?? 'CFA',
-    uai: config.CFA_UAI,
-    siret: config.CFA_SIRET,
-    ...(Object.keys(adresse).length > 0 ? { adresse } : {}),
-    representant: config.CFA_REPRESENTATIVE,
-  };
+  return cfaIdentityFrom(environmentValues(config));
 }
 
 /** What staff can never override: the NIR and the previous contract's DECA number (SPEC 5, "required to sign"). */
@@ -57,7 +47,7 @@ interface NewSigner {
 }
 
 /** The signers in order, from the sent sheets; the signatory and the legal representative get an account if needed. */
-async function resolveSigners(tx: Tx, deps: FlowDeps, row: DossierRow): Promise<NewSigner[]> {
+async function resolveSigners(tx: Tx, deps: FlowDeps, row: DossierRow, school: Omit<NewSigner, 'role' | 'userId'>): Promise<NewSigner[]> {
   const sources = await readContractSources(tx, deps.keys, row);
   const fre = obj(sources.sheets.fre?.data);
   const f1ce = obj(sources.sheets.f1ce?.data);
@@ -129,7 +119,7 @@ async function resolveSigners(tx: Tx, deps: FlowDeps, row: DossierRow): Promise<
       email,
     });
   }
-  signers.push({ role: 'school', userId: null, name: deps.config.CFA_DENOMINATION ?? 'CFA', email: deps.config.CFA_CONTACT_EMAIL });
+  signers.push({ role: 'school', userId: null, ...school });
   return signers;
 }
 
@@ -153,9 +143,11 @@ export async function prepareContract(
   const allowed = transition(view.state, { type: 'contractPrepared' });
   if (!allowed.ok) throw new AppError(allowed.code, allowed.reason);
 
+  // The settings an admin saved (the environment's while none are): refused in production without a real CFA.
+  const cfa = await cfaForContract(deps.db, deps.config);
   const built = await buildContractDocuments(deps.db, deps.keys, dossierId, {
     templatesDir: deps.config.CERFA_TEMPLATES_DIR,
-    cfa: cfaIdentityOf(deps.config),
+    cfa: cfa.identity,
     shortContractMonths: deps.config.SHORT_CONTRACT_MONTHS,
   });
   if (built.missing.length > 0) {
@@ -195,7 +187,10 @@ export async function prepareContract(
           payload: { byUserId: user.id, reason: 'documents regenerated' },
           at: now,
         });
-      const signers = await resolveSigners(tx, deps, dossier.row);
+      const signers = await resolveSigners(tx, deps, dossier.row, {
+        name: cfa.identity?.denomination || 'CFA',
+        email: cfa.contact.email,
+      });
       const procedure = await repo.insertProcedure(tx, {
         dossierId,
         startedBy: user.id,

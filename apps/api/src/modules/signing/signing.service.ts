@@ -34,6 +34,7 @@ export {
 export { sealPdf, type SealOptions } from './seal.ts';
 export {
   createSealCertificateStore,
+  GENERATED_SEAL_SETTING,
   loadSealCertificate,
   sealFromP12,
   type SealCertificate,

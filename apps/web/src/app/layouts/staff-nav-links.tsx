@@ -6,6 +6,7 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import PollOutlined from '@mui/icons-material/PollOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import WorkOutlined from '@mui/icons-material/WorkOutlined';
 import type { UserType } from '@passerelle/contract';
@@ -17,6 +18,7 @@ import {
   staffFormationsPath,
   staffOffersPath,
   staffReferencesPath,
+  staffSettingsPath,
   staffSurveysPath,
   staffWorkshopsPath,
 } from '../../lib/back-office-links';
@@ -25,7 +27,7 @@ import { NavItems } from './nav-items';
 
 /**
  * The back office's entries (issues 10 to 12), in the order of a coordinator's day: the cases, the people, what the
- * portal offers, then the results and the settings (formations, reference values); admins also manage the team. Loaded with
+ * portal offers, then the results and the settings (formations, reference values); admins also manage the team and the CFA's identity. Loaded with
  * the first back-office page, never by applicants and employers (it is not in the first load).
  */
 export function staffNavLinks(userType: UserType): NavLinkItem[] {
@@ -47,7 +49,10 @@ export function staffNavLinks(userType: UserType): NavLinkItem[] {
     { to: staffReferencesPath, labelKey: 'layout.links.staffReferences', icon: <TuneOutlined /> },
   ];
   if (userType === 'admin')
-    links.push({ to: staffAccountsPath, labelKey: 'layout.links.staffAccounts', icon: <GroupsOutlined /> });
+    links.push(
+      { to: staffAccountsPath, labelKey: 'layout.links.staffAccounts', icon: <GroupsOutlined /> },
+      { to: staffSettingsPath, labelKey: 'layout.links.staffSettings', icon: <SettingsOutlined /> },
+    );
   return links;
 }
 

@@ -2,6 +2,7 @@ import type { StaffDossierDetailResponse } from '@passerelle/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../lib/auth-store';
 import { i18n, initI18n } from '../../../lib/i18n';
 import fr from '../../../locales/fr-FR/staff-case.json';
 import { renderRoutes } from '../../../test/render';
@@ -520,6 +521,43 @@ describe('StaffCasePage', { timeout: 15_000 }, () => {
     expect(
       within(dialog).queryByRole('button', { name: fr.dialog.confirm['contract-prepared'] }),
     ).not.toBeInTheDocument();
+  });
+
+  it('sends admins to the settings when the CFA’s identity is incomplete, and tells staff to ask an admin', async () => {
+    const refusal = () =>
+      json(409, {
+        code: 'CFA_IDENTITY_INCOMPLETE',
+        message: 'CFA',
+        errors: { 'cfa.uai': ['cfa.uai_check_letter'], 'cfa.siret': ['field.required'] },
+      });
+    for (const userType of ['admin', 'staff'] as const) {
+      authStore.setUser({ userType, prenom: 'Nadia', nom: 'Roux', mail: 'nadia.roux@cfa.test' });
+      mockApi([detail({ allowedActions: ['contract-prepared', 'archive'] })], refusal);
+      renderPage();
+      await userEvent.click((await actions()).getByRole('button', { name: fr.actions.labels['contract-prepared'] }));
+      const dialog = await screen.findByRole('dialog', { name: fr.dialog.titles['contract-prepared'] });
+      await userEvent.click(within(dialog).getByRole('button', { name: fr.dialog.confirm['contract-prepared'] }));
+      expect(await within(dialog).findByText(fr.dialog.incomplete.cfaTitle)).toBeInTheDocument();
+      const items = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
+      expect(items).toEqual([
+        `${fr.dialog.incomplete.cfaFields.uai} : La lettre de ce numéro UAI ne correspond pas à ses 7 chiffres : vérifiez-le sur la fiche de l’établissement (annuaire de l’éducation nationale).`,
+        `${fr.dialog.incomplete.cfaFields.siret} : Ce champ est obligatoire.`,
+      ]);
+      // No way round it, and not "have the sheets completed".
+      expect(within(dialog).queryByText(fr.dialog.incomplete.override)).not.toBeInTheDocument();
+      expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+      if (userType === 'admin') {
+        expect(within(dialog).getByRole('link', { name: fr.dialog.incomplete.cfaLink })).toHaveAttribute(
+          'href',
+          '/gestion/parametres',
+        );
+      } else {
+        expect(within(dialog).getByText(fr.dialog.incomplete.cfaAskAdmin)).toBeInTheDocument();
+        expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+      }
+      cleanup();
+    }
+    authStore.setUser(null);
   });
 
   it('records the terms as numbers, from the contract schema', async () => {

@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import type { ReviewableDocument, SignerRole } from '@passerelle/contract';
 import { dossierTermsBody, firstContactDecisionBody } from '@passerelle/contract/sheets';
 import { manualSignatureDecisionBody } from '@passerelle/contract/signing';
@@ -23,12 +24,15 @@ import type { z } from 'zod';
 import { todayIso } from '@passerelle/contract/rules/dates';
 import { useId, useState } from 'react';
 import { useController, useForm, type Control } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
 import { OutlinedField } from '../../../../components/form/outlined-field';
 import { applyServerErrors, serverFieldMessage } from '../../../../components/form/server-errors';
 import { TextFieldElement } from '../../../../components/form/text-field-element';
 import { contractResolver } from '../../../../components/form/contract-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
+import { useAuth } from '../../../../lib/auth-store';
+import { staffSettingsPath } from '../../../../lib/back-office-links';
 import { useTranslation } from 'react-i18next';
 import { builtKey } from '../../../../lib/i18n';
 import { useCaseAction, type CaseActionInput } from '../api/case';
@@ -238,20 +242,58 @@ function SheetSelect({
 
 export type ActionOutcome = 'done' | 'conflict';
 
-/** What the contract lacks (409 CONTRACT_INCOMPLETE), and whether staff may prepare it anyway with a reason. */
+/**
+ * What the contract lacks (409 CONTRACT_INCOMPLETE), and whether staff may prepare it anyway with a reason; `cfa`: the
+ * CFA's own identity is part of it (409 CFA_IDENTITY_INCOMPLETE in production, never overridden), which no sheet
+ * holds: an admin completes it in the settings.
+ */
 interface Incomplete {
   items: string[];
   overridable: boolean;
+  cfa: 'blocking' | 'listed' | null;
 }
 
 /** The NIR and the previous contract's DECA number are never overridden (the API's rule, repeated to say so early). */
 const neverOverridable = (field: string) => field === 'apprenti.nir' || field.includes('numeroContratPrecedent');
 
-function incompleteOf(error: ApiError): Incomplete {
+const isCfaField = (field: string) => field.startsWith('cfa.');
+const cfaFields = ['denomination', 'uai', 'siret'] as const;
+
+function incompleteOf(error: ApiError, cfaItem: (field: string, messages: string[]) => string): Incomplete {
+  if (error.code === 'CFA_IDENTITY_INCOMPLETE')
+    return {
+      items: Object.entries(error.errors).map(([field, messages]) => cfaItem(field, messages)),
+      overridable: false,
+      cfa: 'blocking',
+    };
   return {
     items: Object.values(error.errors).flat(),
     overridable: !Object.keys(error.errors).some(neverOverridable),
+    cfa: Object.keys(error.errors).some(isCfaField) ? 'listed' : null,
   };
+}
+
+/**
+ * Where the CFA's identity is completed: the settings, which admins open from here; staff, who cannot, are told to ask
+ * an admin (the settings are the admins' only).
+ */
+function CfaIdentityAdvice() {
+  const { t } = useTranslation('staff-case');
+  const { user } = useAuth();
+  if (user?.userType !== 'admin')
+    return (
+      <Box component="p" sx={{ m: 0, mt: 1 }}>
+        {t('dialog.incomplete.cfaAskAdmin')}
+      </Box>
+    );
+  return (
+    <Box component="p" sx={{ m: 0, mt: 1 }}>
+      {t('dialog.incomplete.cfaAdmin')}{' '}
+      <Link component={RouterLink} to={staffSettingsPath} sx={{ fontWeight: 600 }}>
+        {t('dialog.incomplete.cfaLink')}
+      </Link>
+    </Box>
+  );
 }
 
 /**
@@ -289,6 +331,12 @@ export default function ActionDialog({
   const documentName = document ? t(`documents.kinds.${document}`) : '';
 
   const overriding = intent === 'contract-prepared' && incomplete?.overridable === true;
+  /** "N° UAI du CFA : <what is wrong>", the server's codes put into words. */
+  const cfaItem = (field: string, messages: string[]) => {
+    const name = field.replace(/^cfa\./, '');
+    const label = cfaFields.find((known) => known === name);
+    return `${label ? t(`dialog.incomplete.cfaFields.${label}`) : field} : ${serverFieldMessage(messages)}`;
+  };
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     const reasonText = typeof values['reason'] === 'string' ? values['reason'].trim() : '';
@@ -309,8 +357,10 @@ export default function ActionDialog({
       onDone('done');
     } catch (error) {
       // The contract lacks something: said in the dialog, with the way to prepare it anyway when that is allowed.
-      if (intent === 'contract-prepared' && error instanceof ApiError && error.code === 'CONTRACT_INCOMPLETE') {
-        setIncomplete(incompleteOf(error));
+      const isIncomplete =
+        error instanceof ApiError && (error.code === 'CONTRACT_INCOMPLETE' || error.code === 'CFA_IDENTITY_INCOMPLETE');
+      if (intent === 'contract-prepared' && isIncomplete) {
+        setIncomplete(incompleteOf(error, cfaItem));
         setTimeout(() => window.document.getElementById(incompleteId)?.focus(), 0);
         return;
       }
@@ -361,16 +411,19 @@ export default function ActionDialog({
           {incomplete ? (
             <Alert id={incompleteId} tabIndex={-1} severity="warning" sx={{ outline: 'none' }}>
               <Box component="p" sx={{ m: 0, fontWeight: 600 }}>
-                {t('dialog.incomplete.title')}
+                {t(incomplete.cfa === 'blocking' ? 'dialog.incomplete.cfaTitle' : 'dialog.incomplete.title')}
               </Box>
               <Box component="ul" sx={{ my: 1, pl: 2.5 }}>
                 {incomplete.items.map((item) => (
                   <li key={item}>{item}</li>
                 ))}
               </Box>
-              <Box component="p" sx={{ m: 0 }}>
-                {t(incomplete.overridable ? 'dialog.incomplete.override' : 'dialog.incomplete.blocked')}
-              </Box>
+              {incomplete.cfa === 'blocking' ? null : (
+                <Box component="p" sx={{ m: 0 }}>
+                  {t(incomplete.overridable ? 'dialog.incomplete.override' : 'dialog.incomplete.blocked')}
+                </Box>
+              )}
+              {incomplete.cfa ? <CfaIdentityAdvice /> : null}
             </Alert>
           ) : null}
           {overriding ? (
