@@ -1,5 +1,6 @@
 import type {
   Language,
+  PdfRefusal,
   ReturnableSheet,
   ReviewableDocument,
   SignerRole,
@@ -22,6 +23,7 @@ import {
   renderScanRejected,
   renderSheetReturned,
   renderSignatureCode,
+  renderSealFailed,
   renderSignatureRefused,
   renderSignatureTurn,
   renderStaffDigest,
@@ -382,6 +384,23 @@ export async function notifySignatureRefused(
       to: config.CFA_CONTACT_EMAIL,
       ...renderSignatureRefused('fr-FR', { dossierId: dossier.id, who, ...refusal, url }),
     },
+    config,
+  );
+  return { to: config.CFA_CONTACT_EMAIL, messageId };
+}
+
+/** To the school's contact address: the signed contract of this case could not be sealed (renderSealFailed). */
+export async function notifySealFailed(
+  tx: Db | Tx,
+  config: SigningMailConfig,
+  dossier: Pick<DossierRow, 'id' | 'admissibleUserId'>,
+  failure: { role: SignerRole | null; reason: PdfRefusal },
+): Promise<SentMail> {
+  const who = await repo.findAccountName(tx, dossier.admissibleUserId);
+  const url = new URL(`/gestion/dossiers/${dossier.id}`, config.publicUrl).toString();
+  const { messageId } = await enqueueMail(
+    tx,
+    { to: config.CFA_CONTACT_EMAIL, ...renderSealFailed('fr-FR', { dossierId: dossier.id, who, ...failure, url }) },
     config,
   );
   return { to: config.CFA_CONTACT_EMAIL, messageId };

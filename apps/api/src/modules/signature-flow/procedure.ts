@@ -1,11 +1,13 @@
 import {
+  pdfRefusals,
+  signerRoles,
   type SignatureResponse,
   type SignatureState,
   type SignerRole,
   type SignerStatus,
   type StaffSignature,
 } from '@passerelle/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { loadDataKeys } from '../../db/secrets.ts';
@@ -43,6 +45,8 @@ export interface FlowDeps {
   storage: Storage;
   seal: { get(): Promise<SealCertificate> };
   guard: UploadGuard;
+  /** Where the sweep writes a case it could not seal (codes only, no personal data). */
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
 const depsOfApp = new WeakMap<FastifyInstance, Promise<FlowDeps>>();
@@ -58,6 +62,7 @@ export function signatureFlowDeps(app: FastifyInstance): Promise<FlowDeps> {
       storage: app.storage,
       seal: createSealCertificateStore(app.db, app.config),
       guard: createUploadGuard(app.config, app.log),
+      log: app.log,
     }));
     depsOfApp.set(app, deps);
   }
@@ -401,6 +406,16 @@ export async function refuse(deps: FlowDeps, user: AuthUser, dossierId: number, 
   return getSignature(deps, user, dossierId);
 }
 
+/** Why the procedure's contract could not be sealed, as recorded in the evidence chain (completion.ts). */
+async function sealFailureOf(db: Db, procedure: ProcedureRow): Promise<StaffSignature['sealFailure']> {
+  const failure = await repo.findSealFailure(db, procedure);
+  if (!failure) return null;
+  const payload = failure.payload as { reason?: unknown; role?: unknown };
+  const reason = pdfRefusals.find((known) => known === payload.reason) ?? 'damaged';
+  const role = signerRoles.find((known) => known === payload.role) ?? null;
+  return { reason, role, at: failure.at.toISOString() };
+}
+
 /** The back office's block of the case page (GET /staff/dossiers/:id); null before any procedure. */
 export async function staffSignatureOf(db: Db, dossierId: number, now = new Date()): Promise<StaffSignature | null> {
   const procedure = await repo.findLatestProcedure(db, dossierId);
@@ -425,6 +440,7 @@ export async function staffSignatureOf(db: Db, dossierId: number, now = new Date
       scanUrl: signer.scanFileId ? fileUrl(signer.scanFileId) : null,
     })),
     signedDocumentUrl: procedure.resultFileId ? fileUrl(procedure.resultFileId) : null,
+    sealFailure: procedure.resultFileId ? null : await sealFailureOf(db, procedure),
     evidenceUrl: `/api/staff/dossiers/${dossierId}/evidence`,
   };
 }

@@ -31,6 +31,7 @@ export {
   type SignatureEventInput,
 } from './evidence.repo.ts';
 export { sealPdf, type SealOptions } from './seal.ts';
+export { sealSignedContract, type SealResult } from './seal-contract.ts';
 export {
   createSealCertificateStore,
   loadSealCertificate,

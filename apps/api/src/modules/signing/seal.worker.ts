@@ -1,0 +1,33 @@
+/**
+ * The worker that makes a signed contract (seal-contract.ts starts it): the documents and the people's scans, each read
+ * within PDF_LIMITS and merged, the certificate of completion appended, the whole sealed. The school's key stays on the
+ * thread that started it: the seal's signature is asked of it (askParent), the rest of the CMS is made here.
+ */
+import type { Signer } from '@libpdf/core';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { answerParent, askParent, loadBoundedPdf, startingPart, withinDecodingBudget, workerInput } from '../../lib/pdf-read.ts';
+import { sha256Hex } from './canonical-json.ts';
+import { appendCompletionCertificate } from './completion-certificate-pdf.ts';
+import { sealPdf } from './seal.ts';
+import type { SealRequest, SealResult, SignRequest } from './seal-contract.ts';
+
+const request = workerInput<SealRequest>();
+const described = request.certificate.signer;
+const signer: Signer = {
+  ...described,
+  sign: (data, algorithm) => askParent<Uint8Array>({ data, algorithm } satisfies SignRequest),
+};
+
+await answerParent(async (): Promise<SealResult> => {
+  const merged = await PDFDocument.create();
+  for (const [part, bytes] of request.parts.entries()) {
+    startingPart(part);
+    const source = await loadBoundedPdf(bytes, part);
+    for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
+  }
+  // Our own writing from here: a kill now is no part's fault.
+  startingPart(undefined);
+  const withCertificate = await withinDecodingBudget(async () => appendCompletionCertificate(await merged.save(), request.evidence));
+  const bytes = await sealPdf(withCertificate, { ...request.certificate, signer }, { signingTime: request.evidence.generatedAt });
+  return { bytes, sha256: sha256Hex(bytes) };
+});
