@@ -1,4 +1,5 @@
 import { constants, deflateRawSync } from 'node:zlib';
+import { streamObject, writePdf } from './document-fixtures.ts';
 
 /**
  * The hostile PDFs of issue 27, written byte by byte: each is a well-formed file (a header, numbered objects, a
@@ -7,47 +8,6 @@ import { constants, deflateRawSync } from 'node:zlib';
  */
 
 const MB = 1024 * 1024;
-
-/** A PDF whose objects are these bodies, numbered from 1 in order; object 1 is the catalog. */
-export function writePdf(bodies: (string | Uint8Array)[]): Buffer {
-  // The binary comment tells transfer programs the file is binary (ISO 32000 7.5.2).
-  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let length = parts[0]?.length ?? 0;
-  const offsets: number[] = [];
-  bodies.forEach((body, index) => {
-    offsets.push(length);
-    const object = Buffer.concat([
-      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
-      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
-      Buffer.from('\nendobj\n', 'latin1'),
-    ]);
-    parts.push(object);
-    length += object.length;
-  });
-  const xref = [
-    'xref',
-    `0 ${bodies.length + 1}`,
-    '0000000000 65535 f\r',
-    ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n\r`),
-    'trailer',
-    `<< /Size ${bodies.length + 1} /Root 1 0 R >>`,
-    'startxref',
-    String(length),
-    '%%EOF',
-    '',
-  ].join('\n');
-  parts.push(Buffer.from(xref, 'latin1'));
-  return Buffer.concat(parts);
-}
-
-/** A stream object's body: its dictionary (without << >>), its Length, the bytes. */
-export function streamObject(dictionary: string, bytes: Uint8Array): Buffer {
-  return Buffer.concat([
-    Buffer.from(`<< ${dictionary} /Length ${bytes.byteLength} >>\nstream\n`, 'latin1'),
-    bytes,
-    Buffer.from('\nendstream', 'latin1'),
-  ]);
-}
 
 const page = (parent: number) => `<< /Type /Page /Parent ${parent} 0 R /MediaBox [0 0 595 842] >>`;
 
