@@ -83,7 +83,10 @@ function countRawObjects(bytes: Uint8Array, max: number): number {
  * maxTreeDepth it is refused before the walk ends.
  */
 function countPages(doc: PDFDocument): number {
-  const root = doc.catalog.get(PDFName.of('Pages'));
+  // A file without a catalog leaves pdf-lib's undefined, whatever its type says.
+  const catalog = doc.catalog as PDFDocument['catalog'] | undefined;
+  if (!catalog) throw new OverBound('damaged');
+  const root = catalog.get(PDFName.of('Pages'));
   if (!(doc.context.lookup(root) instanceof PDFPageTree)) throw new OverBound('damaged');
   const seen = new Set<PDFObject>();
   const stack: { node: PDFObject | undefined; depth: number }[] = [{ node: root, depth: 0 }];
@@ -134,18 +137,18 @@ export async function withinDecodingBudget<T>(work: () => Promise<T>, part?: num
 export async function loadBoundedPdf(bytes: Uint8Array, part: number): Promise<PDFDocument> {
   return withinDecodingBudget(async () => {
     if (countRawObjects(bytes, PDF_LIMITS.maxObjects) > PDF_LIMITS.maxObjects) throw new OverBound('too_complex');
-    let doc: PDFDocument;
     try {
-      doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+      const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+      if (decoding.exceeded) throw new OverBound('too_complex');
+      if (doc.context.enumerateIndirectObjects().length > PDF_LIMITS.maxObjects) throw new OverBound('too_complex');
+      const pages = countPages(doc);
+      // The walk and pdf-lib's own traversal agree (they follow the same kids), or the file is not ours to merge.
+      if (doc.getPageCount() !== pages) throw new OverBound('damaged');
+      return doc;
     } catch (err) {
-      throw err instanceof OverBound || decoding.exceeded ? new OverBound('too_complex') : new OverBound('damaged');
+      // Whatever else pdf-lib throws on this file (no catalog, a wrong type where a dictionary was due): unreadable.
+      throw err instanceof OverBound ? err : new OverBound(decoding.exceeded ? 'too_complex' : 'damaged');
     }
-    if (decoding.exceeded) throw new OverBound('too_complex');
-    if (doc.context.enumerateIndirectObjects().length > PDF_LIMITS.maxObjects) throw new OverBound('too_complex');
-    const pages = countPages(doc);
-    // The walk and pdf-lib's own traversal agree (they follow the same kids), or the file is not ours to merge.
-    if (doc.getPageCount() !== pages) throw new OverBound('damaged');
-    return doc;
   }, part);
 }
 

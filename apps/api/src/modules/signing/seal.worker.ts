@@ -5,6 +5,7 @@
  */
 import type { Signer } from '@libpdf/core';
 import { PDFDocument } from '@cantoo/pdf-lib';
+import { PdfRefusedError } from '../../lib/pdf-guard.ts';
 import { answerParent, askParent, loadBoundedPdf, startingPart, withinDecodingBudget, workerInput } from '../../lib/pdf-read.ts';
 import { sha256Hex } from './canonical-json.ts';
 import { appendCompletionCertificate } from './completion-certificate-pdf.ts';
@@ -23,7 +24,12 @@ await answerParent(async (): Promise<SealResult> => {
   for (const [part, bytes] of request.parts.entries()) {
     startingPart(part);
     const source = await loadBoundedPdf(bytes, part);
-    for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
+    try {
+      for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
+    } catch {
+      // A page pdf-lib cannot copy (an object of the wrong type where a page's resources are due): this file's fault.
+      throw new PdfRefusedError('damaged', part);
+    }
   }
   // Our own writing from here: a kill now is no part's fault.
   startingPart(undefined);
