@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { caseFixtures, fraBody, postOk, sendInformationSheet, withToken } from '../../../test/case-fixtures.ts';
 import { pdfFile } from '../../../test/document-fixtures.ts';
+import { failCommitsMailing } from '../../../test/failing-commits.ts';
 import { createTestApp } from '../../../test/helper.ts';
 import { cyclicPageTree, manyPages, objectStreamBomb } from '../../../test/hostile-pdfs.ts';
 import { dossiers, files, mailOutbox, signatureProcedures, signatureSigners, users } from '../../db/schema/index.ts';
@@ -213,15 +214,9 @@ describe('hostile PDFs', async () => {
       });
 
     it('the sweep seals the other cases, counts each hostile one failed once, and health answers within 1 s', { timeout: 300_000 }, async () => {
-      // Every case signed while the sealing transaction fails at its commit (a deferred trigger on the mail it queues):
-      // all are left signed and not sealed, for the sweep, as after a crash.
-      await db.execute(sql.raw(`create or replace function test_fail_signed_mail() returns trigger language plpgsql as $$
-        begin
-          if new.subject like 'Contrat signé%' then raise exception 'commit refused on purpose'; end if;
-          return new;
-        end $$`));
-      await db.execute(sql.raw(`create constraint trigger test_fail_signed_mail after insert on mail_outbox
-        deferrable initially deferred for each row execute function test_fail_signed_mail()`));
+      // Every case signed while the sealing transaction fails at its commit (on the mail it queues): all are left signed
+      // and not sealed, for the sweep, as after a crash.
+      const restore = await failCommitsMailing(db, 'Contrat signé');
       const cases: { c: ManualCase; file: (typeof hostile)[number] | undefined }[] = [];
       try {
         for (const file of [hostile[0], undefined, hostile[1], undefined, hostile[2]]) {
@@ -233,7 +228,7 @@ describe('hostile PDFs', async () => {
           cases.push({ c, file });
         }
       } finally {
-        await db.execute(sql.raw('drop trigger test_fail_signed_mail on mail_outbox'));
+        await restore();
       }
       for (const { c } of cases) expect(await cerfaOf(c.id)).toBeNull();
 
