@@ -44,10 +44,7 @@ export async function sealSignedContract(
   const { signer, ...described } = certificate;
   const request: SealRequest = {
     parts,
-    evidence: {
-      ...evidence,
-      seal: evidence.seal ?? { subject: certificate.subject, fingerprintSha256: certificate.fingerprintSha256 },
-    },
+    evidence,
     certificate: {
       ...described,
       signer: {

@@ -7,9 +7,7 @@ import type { Signer } from '@libpdf/core';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { PdfRefusedError } from '../../lib/pdf-guard.ts';
 import { answerParent, askParent, loadBoundedPdf, startingPart, withinDecodingBudget, workerInput } from '../../lib/pdf-read.ts';
-import { sha256Hex } from './canonical-json.ts';
-import { appendCompletionCertificate } from './completion-certificate-pdf.ts';
-import { sealPdf } from './seal.ts';
+import { finalizeSignedPdf } from './seal.ts';
 import type { SealRequest, SealResult, SignRequest } from './seal-contract.ts';
 
 const request = workerInput<SealRequest>();
@@ -33,7 +31,6 @@ await answerParent(async (): Promise<SealResult> => {
   }
   // Our own writing from here: a kill now is no part's fault.
   startingPart(undefined);
-  const withCertificate = await withinDecodingBudget(async () => appendCompletionCertificate(await merged.save(), request.evidence));
-  const bytes = await sealPdf(withCertificate, { ...request.certificate, signer }, { signingTime: request.evidence.generatedAt });
-  return { bytes, sha256: sha256Hex(bytes) };
+  const documents = await merged.save();
+  return withinDecodingBudget(() => finalizeSignedPdf(documents, request.evidence, { ...request.certificate, signer }));
 });
