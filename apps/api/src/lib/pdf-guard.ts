@@ -24,7 +24,7 @@ export const PDF_LIMITS = {
    * together. Page contents and images are never decoded by us: they are copied as they are.
    */
   maxInflatedBytes: 64 * 1024 * 1024,
-  /** Levels of the page tree (a balanced tree of 500 pages needs 3). */
+  /** Levels of the page tree (writers keep it to a few: ten kids a node hold 500 pages in three levels). */
   maxTreeDepth: 32,
 } as const;
 
