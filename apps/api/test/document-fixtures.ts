@@ -93,3 +93,59 @@ export function xlsxFile(): Buffer {
 export function docFile(): Buffer {
   return Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
 }
+
+/** A PDF whose objects are these bodies, numbered from 1 in order; object 1 is the catalog. */
+export function writePdf(bodies: (string | Uint8Array)[]): Buffer {
+  // The binary comment tells transfer programs the file is binary (ISO 32000 7.5.2).
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let length = parts[0]?.length ?? 0;
+  const offsets: number[] = [];
+  bodies.forEach((body, index) => {
+    offsets.push(length);
+    const object = Buffer.concat([
+      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
+      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
+    parts.push(object);
+    length += object.length;
+  });
+  const xref = [
+    'xref',
+    `0 ${bodies.length + 1}`,
+    '0000000000 65535 f\r',
+    ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n\r`),
+    'trailer',
+    `<< /Size ${bodies.length + 1} /Root 1 0 R >>`,
+    'startxref',
+    String(length),
+    '%%EOF',
+    '',
+  ].join('\n');
+  parts.push(Buffer.from(xref, 'latin1'));
+  return Buffer.concat(parts);
+}
+
+/** A stream object's body: its dictionary (without << >>), its Length, the bytes. */
+export function streamObject(dictionary: string, bytes: Uint8Array): Buffer {
+  return Buffer.concat([
+    Buffer.from(`<< ${dictionary} /Length ${bytes.byteLength} >>\nstream\n`, 'latin1'),
+    bytes,
+    Buffer.from('\nendstream', 'latin1'),
+  ]);
+}
+
+/**
+ * A real one-page PDF (a catalog, its page tree, one A4 page) that holds `text`'s bytes as they are in a stream (the
+ * antivirus tests' EICAR among them), padded with spaces after its end to `size` bytes when given: what the upload
+ * routes read within bounds and accept.
+ */
+export function pdfFile(text = 'clean', size = 0): Buffer {
+  const bytes = writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
+    streamObject('', Buffer.from(text, 'utf8')),
+  ]);
+  return size > bytes.length ? Buffer.concat([bytes, Buffer.alloc(size - bytes.length, 0x20)]) : bytes;
+}

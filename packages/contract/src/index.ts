@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './files.ts';
+export * from './pdf-limits.ts';
 export * from './auth.ts';
 export * from './portal.ts';
 export * from './dossier-progress.ts';

@@ -3,6 +3,7 @@ import { progressSteps } from './dossier-progress.ts';
 import { isoDate, etapeStatus } from './portal.ts';
 import { userType } from './auth.ts';
 import { sheetKinds, waitingFor } from './sheets.ts';
+import { pdfRefusals } from './pdf-limits.ts';
 import { signatureMethods, signatureStates, signerRoles, signerStatuses } from './signing.ts';
 import { reasonWhenRejected, reasonWithOverride, transforms } from './rules/refinements.ts';
 
@@ -237,6 +238,13 @@ export const staffSignature = z.object({
   ),
   /** The sealed signed contract, once complete. */
   signedDocumentUrl: z.string().nullable(),
+  /**
+   * Every signer signed but the contract could not be sealed: a PDF of the procedure (the scan of `role`, when one) was
+   * refused by its bounded read (issue 27). The sweep does not try again; preparing the contract again starts anew.
+   */
+  sealFailure: z
+    .object({ reason: z.enum(pdfRefusals), role: z.enum(signerRoles).nullable(), at: z.string() })
+    .nullable(),
   /** GET /api/staff/dossiers/:id/evidence. */
   evidenceUrl: z.string(),
 });

@@ -5,6 +5,7 @@ import type { Db, Tx } from './client.ts';
 import { files, sheetAttachments, users } from './schema/index.ts';
 import { createFileScanner, ScannerUnavailableError, type FileScanner } from '../lib/antivirus.ts';
 import { AppError, validationError } from '../lib/app-error.ts';
+import { checkPdfUploads, pdfRefusalCode } from '../lib/pdf-guard.ts';
 
 type UploadLimits = Pick<
   Config,
@@ -30,11 +31,16 @@ export interface BudgetScope {
 }
 
 /**
- * The one gate every upload goes through (portal documents, sheet attachments, any later one): an antivirus scan before
- * the bytes are stored, and the person's and the dossier's budgets checked inside the transaction that writes the rows.
+ * The one gate every upload goes through (portal documents, sheet attachments, signed scans, the home's files, any later
+ * one): a bounded read of each PDF and an antivirus scan before the bytes are stored, and the person's and the
+ * dossier's budgets checked inside the transaction that writes the rows.
  */
 export interface UploadGuard {
-  /** Throws 400 per field when a file is detected, 503 when a configured scanner cannot answer (fail closed). */
+  /**
+   * The checks of the bytes before they are stored. Every PDF is read within bounds, on a worker thread
+   * (lib/pdf-guard.ts): throws 400 per field for one that is damaged or over them. Then the antivirus: throws 400 per
+   * field when a file is detected, 503 when a configured scanner cannot answer (fail closed).
+   */
   scan(userId: number, uploads: ScannedFile[]): Promise<void>;
   /**
    * Throws 409 per field when the person's files or the dossier's are over budget. Called in the upload's transaction
@@ -55,6 +61,16 @@ export function createUploadGuard(
 ): UploadGuard {
   return {
     async scan(userId, uploads) {
+      const refused = await checkPdfUploads(uploads);
+      if (refused.size > 0) {
+        // Who, which field and why; never the file's name or bytes.
+        for (const [field, reason] of refused)
+          log.warn({ event: 'upload.pdf_refused', field, reason, userId }, 'upload refused: PDF over its bounds');
+        throw validationError(
+          Object.fromEntries([...refused].map(([field, reason]) => [field, [pdfRefusalCode(reason)]])),
+          'A PDF could not be read within its bounds',
+        );
+      }
       if (!scanner) return;
       const detected: string[] = [];
       for (const upload of uploads) {

@@ -1,3 +1,5 @@
+import { PDF_MAX_PAGES } from '../pdf-limits.ts';
+
 /**
  * The texts of the checks every form makes (a field left empty, too long, not an e-mail, not in the list, a refused
  * upload), in words a person reads: what to type, never the check, the type name or the pattern. Apart from the rule
@@ -50,6 +52,11 @@ export const validationTexts = {
       "Le contenu de ce fichier n'est ni un PDF, ni une image PNG ou JPEG, même si son nom le laisse penser : enregistrez de nouveau le document dans l'un de ces formats, puis envoyez-le.",
     'file.content_not_document':
       "Le contenu de ce fichier n'est ni un PDF, ni un document Word (.doc, .docx), même si son nom le laisse penser : enregistrez de nouveau le document dans l'un de ces formats, puis envoyez-le.",
+    'file.pdf_damaged':
+      "Ce PDF est endommagé : il ne peut pas être lu. Enregistrez ou exportez de nouveau le document au format PDF, puis envoyez-le.",
+    'file.pdf_too_complex':
+      "Ce PDF est trop lourd à lire (trop d'éléments ou de données compressées) : enregistrez-le de nouveau, par exemple avec « Imprimer » puis « Enregistrer au format PDF », puis envoyez-le.",
+    'file.pdf_too_many_pages': `Ce PDF compte plus de ${PDF_MAX_PAGES} pages : envoyez seulement les pages demandées.`,
     'signature.code_format': 'Saisissez le code à 6 chiffres reçu par e-mail.',
     'signature.consent_required': 'Cochez la case pour donner votre accord avant de signer.',
     'signature.code_wrong': 'Ce code ne correspond pas : vérifiez le dernier code reçu par e-mail.',
@@ -105,6 +112,10 @@ export const validationTexts = {
       'The content of this file is neither a PDF nor a PNG or JPEG image, whatever its name says: save the document again in one of these formats, then send it.',
     'file.content_not_document':
       'The content of this file is neither a PDF nor a Word document (.doc, .docx), whatever its name says: save the document again in one of these formats, then send it.',
+    'file.pdf_damaged': 'This PDF is damaged: it cannot be read. Save or export the document as a PDF again, then send it.',
+    'file.pdf_too_complex':
+      'This PDF is too heavy to read (too many parts or too much compressed data): save it again, for example with “Print” then “Save as PDF”, then send it.',
+    'file.pdf_too_many_pages': `This PDF has more than ${PDF_MAX_PAGES} pages: send only the pages asked for.`,
     'signature.code_format': 'Enter the 6-digit code you received by e-mail.',
     'signature.consent_required': 'Tick the box to give your consent before signing.',
     'signature.code_wrong': 'This code does not match: check the latest code you received by e-mail.',

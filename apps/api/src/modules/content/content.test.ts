@@ -10,11 +10,12 @@ import type {
 } from '@passerelle/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { pdfFile } from '../../../test/document-fixtures.ts';
 import { createTestApp } from '../../../test/helper.ts';
 import { cmsSections, files, forumInvitations, partners, publicFiles } from '../../db/schema/index.ts';
 import { createSchool, createUser, type SignedInUser } from '../workshops/applicant-fixtures.ts';
 
-const pdf = (text: string) => new Uint8Array(Buffer.from(`%PDF-1.7\n${text}\n%%EOF\n`, 'latin1'));
+const pdf = (text: string) => new Uint8Array(pdfFile(text));
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
 /** A multipart body as a browser sends it, serialised by the platform's own FormData. */

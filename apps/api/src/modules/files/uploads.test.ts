@@ -3,6 +3,7 @@ import type { ErrorBody, PortalInfos, SheetResponse, UploadField } from '@passer
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EICAR, eicarSignature, startClamd } from '../../../test/clamd.ts';
+import { pdfFile } from '../../../test/document-fixtures.ts';
 import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
 import {
   admissibles,
@@ -33,15 +34,8 @@ function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, st
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** A PDF as the type check sees one, `size` bytes long, with `body` inside (a polyglot when it holds EICAR). */
-const pdf = (body = 'clean', size = 0) => {
-  const text = `%PDF-1.4\n1 0 obj\n(${body})\nendobj\n`;
-  return Buffer.concat([
-    Buffer.from(text),
-    Buffer.alloc(Math.max(0, size - text.length - 6), 0x20),
-    Buffer.from('%%EOF\n'),
-  ]);
-};
+/** A real one-page PDF, `size` bytes long, with `body` inside (a polyglot when it holds EICAR). */
+const pdf = (body = 'clean', size = 0) => pdfFile(body, size);
 const infected = () => pdf(EICAR);
 
 const clamd = await startClamd();

@@ -1,4 +1,4 @@
-import type { Language, ReturnableSheet, ReviewableDocument, SignerRole } from '@passerelle/contract';
+import type { Language, PdfRefusal, ReturnableSheet, ReviewableDocument, SignerRole } from '@passerelle/contract';
 import {
   button,
   escapeHtml,
@@ -722,6 +722,62 @@ export function renderSignatureRefused(
     quote: { attribution: `${signer[0]?.toUpperCase()}${signer.slice(1)} a écrit :`, label: 'Motif :', value: reason },
     after: [
       'Corrigez ce qui doit l’être, puis préparez de nouveau le contrat : une nouvelle procédure commence.',
+      `Le dossier dans l'espace de gestion : ${url}`,
+    ],
+  });
+}
+
+export interface SealFailedVars {
+  dossierId: number;
+  who: string;
+  /** Whose scan was refused; null: another PDF of the procedure. */
+  role: SignerRole | null;
+  reason: PdfRefusal;
+  /** The case's page in the back office (no token: staff sign in). */
+  url: string;
+}
+
+const sealRefusals: Record<PdfRefusal, Record<Language, string>> = {
+  damaged: { 'fr-FR': 'il est endommagé et ne peut pas être lu', 'en-US': 'it is damaged and cannot be read' },
+  too_complex: {
+    'fr-FR': "il est trop lourd à lire (trop d'éléments ou de données compressées)",
+    'en-US': 'it is too heavy to read (too many parts or too much compressed data)',
+  },
+  too_many_pages: { 'fr-FR': 'il compte trop de pages', 'en-US': 'it has too many pages' },
+};
+
+/**
+ * To the school: every signer signed, but the contract could not be sealed, a PDF of the procedure (a signer's scan)
+ * having been refused by its bounded read (issue 27); the contract is to prepare again. Only this case is stopped.
+ */
+export function renderSealFailed(lang: Language, { dossierId, who, role, reason, url }: SealFailedVars): MailContent {
+  const ref = caseRef(lang, dossierId, who);
+  const language = lang === 'en-US' ? 'en-US' : 'fr-FR';
+  const why = sealRefusals[reason][language];
+  if (lang === 'en-US')
+    return renderNotice(lang, {
+      subject: `Contract not sealed — ${ref}`,
+      title: 'The signed contract could not be sealed',
+      paragraphs: [
+        `Every signer has signed the contract documents of ${ref}, but the signed PDF could not be made: ${
+          role ? `the scan sent for ${signerRoleNames[role][language]}` : 'a PDF of the procedure'
+        } was refused, as ${why}. The portal will not try again; no other case is affected.`,
+      ],
+      after: [
+        'Prepare the contract again: a new procedure starts and every signer signs again (on paper, ask for a scan saved again as a PDF).',
+        `The case in the back office: ${url}`,
+      ],
+    });
+  return renderNotice(lang, {
+    subject: `Contrat non scellé — ${ref}`,
+    title: 'Le contrat signé n’a pas pu être scellé',
+    paragraphs: [
+      `Tous les signataires ont signé les documents du contrat du ${ref}, mais le PDF signé n’a pas pu être fabriqué : ${
+        role ? `le scan déposé pour ${signerRoleNames[role][language]}` : 'un PDF de la procédure'
+      } a été refusé, car ${why}. Le portail ne réessaiera pas ; aucun autre dossier n’est touché.`,
+    ],
+    after: [
+      'Préparez de nouveau le contrat : une nouvelle procédure commence et chaque signataire signe de nouveau (sur papier, demandez un scan enregistré de nouveau au format PDF).',
       `Le dossier dans l'espace de gestion : ${url}`,
     ],
   });

@@ -1,5 +1,6 @@
 import type {
   Language,
+  PdfRefusal,
   ReturnableSheet,
   ReviewableDocument,
   SignerRole,
@@ -24,6 +25,7 @@ import {
   renderScanRejected,
   renderSheetReturned,
   renderSignatureCode,
+  renderSealFailed,
   renderSignatureRefused,
   renderSignatureTurn,
   renderStaffDigest,
@@ -388,6 +390,23 @@ export async function notifySignatureRefused(
     config,
   );
   return { to, messageId };
+}
+
+/** To the school's contact address: the signed contract of this case could not be sealed (renderSealFailed). */
+export async function notifySealFailed(
+  tx: Db | Tx,
+  config: SigningMailConfig,
+  dossier: Pick<DossierRow, 'id' | 'admissibleUserId'>,
+  failure: { role: SignerRole | null; reason: PdfRefusal },
+): Promise<SentMail> {
+  const who = await repo.findAccountName(tx, dossier.admissibleUserId);
+  const url = new URL(`/gestion/dossiers/${dossier.id}`, config.publicUrl).toString();
+  const { messageId } = await enqueueMail(
+    tx,
+    { to: config.CFA_CONTACT_EMAIL, ...renderSealFailed('fr-FR', { dossierId: dossier.id, who, ...failure, url }) },
+    config,
+  );
+  return { to: config.CFA_CONTACT_EMAIL, messageId };
 }
 
 /** Marks a job's piece of work done in the caller's transaction; false when it already was. */

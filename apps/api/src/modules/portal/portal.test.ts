@@ -2,6 +2,7 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, PDFStream } fr
 import { wrongFileTypeMessage, type CmsInfo, type ErrorBody, type PortalInfos } from '@passerelle/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { pdfFile } from '../../../test/document-fixtures.ts';
 import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
 import {
   admissibles,
@@ -331,8 +332,7 @@ describe('applicant portal content', async () => {
     // Storing 10 MB in the embedded database takes seconds, many more on a busy machine.
     it('accepts a file of exactly 10 MB', { timeout: 120_000 }, async () => {
       const applicant = await createApplicant();
-      const exact = Buffer.alloc(10 * 1024 * 1024, 0x20);
-      exact.write('%PDF-1.7\n', 0, 'latin1');
+      const exact = pdfFile('max', 10 * 1024 * 1024);
       const res = await upload(applicant.token, [{ name: 'cv', value: exact, filename: 'max.pdf' }]);
       expect(res.statusCode).toBe(200);
       const [row] = await db.select().from(files).where(eq(files.ownerUserId, applicant.id));

@@ -24,7 +24,7 @@ import {
   SIRET,
 } from '../../../test/case-fixtures.ts';
 import { createTestApp } from '../../../test/helper.ts';
-import { docFile, docxFile, xlsxFile } from '../../../test/document-fixtures.ts';
+import { docFile, docxFile, pdfFile, xlsxFile } from '../../../test/document-fixtures.ts';
 import {
   admissibles,
   auditLog,
@@ -957,10 +957,10 @@ describe('sheets API', async () => {
     it('accepts a pdf, doc or docx by content, refuses other types and files over 5 MB', async () => {
       const applicant = await createApplicant();
       const { id, employer } = await toEmployerFirstContact(applicant);
-      expect((await upload(employer, id, 'poste.pdf', text('%PDF-1.7 fiche'))).statusCode).toBe(409);
+      expect((await upload(employer, id, 'poste.pdf', pdfFile('fiche'))).statusCode).toBe(409);
       await call(employer, 'POST', `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ceBody);
 
-      const pdf = await upload(employer, id, 'fiche de poste.pdf', text('%PDF-1.7 fiche'));
+      const pdf = await upload(employer, id, 'fiche de poste.pdf', pdfFile('fiche'));
       expect(pdf.statusCode).toBe(200);
       expect(sheet(pdf).attachment).toMatchObject({ filename: 'fiche de poste.pdf', contentType: 'application/pdf' });
       const firstUrl = sheet(pdf).attachment?.url ?? '';

@@ -1,16 +1,17 @@
 import type { SignerRole } from '@passerelle/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { PdfRefusedError, type PdfRefusal } from '../../lib/pdf-guard.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { withDossier } from '../dossiers/dossiers.service.ts';
 import { discardFileBytes, getFile, insertFileRow, putFileBytes, readFileBytes } from '../files/files.service.ts';
-import { notifyContractSigned } from '../notifications/notifications.service.ts';
+import { notifyContractSigned, notifySealFailed } from '../notifications/notifications.service.ts';
 import {
   appendSignatureEvent,
   chainHead,
-  finalizeSignedPdf,
   listSignatureEvents,
   renderCompletionCertificate,
+  sealSignedContract,
   type CompletionEvidence,
   type CompletionRead,
   type JsonValue,
@@ -136,37 +137,49 @@ async function chainFactsOf(db: Db | Tx, procedure: ProcedureRow) {
   };
 }
 
-async function mergePdfs(parts: Uint8Array[]): Promise<Uint8Array> {
-  // pdf-lib is loaded with the first signed contract, not with the portal.
-  const { PDFDocument } = await import('@cantoo/pdf-lib');
-  const merged = await PDFDocument.create();
-  for (const part of parts) {
-    const source = await PDFDocument.load(part, { ignoreEncryption: true });
-    for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
-  }
-  return merged.save();
-}
+/** What finalizeProcedure did: sealed the contract, found it refused (recorded for staff), or found nothing to do. */
+export type FinalizeOutcome = 'sealed' | 'refused' | 'skipped';
 
 /**
  * Every signer signed: the documents (then the paper scans of a manual procedure) merged, the certificate of completion
- * appended, the whole sealed with the school's certificate; stored as the dossier's signed contract (`cerfa_file_id`,
- * which the applicant's cases and the employer's home download). Run by the seal job queued with the last signature
- * (runSealJob, in whichever process takes it), and by the sweep should that fail for good; storing it twice is
- * prevented under the procedure's lock.
+ * appended, the whole sealed with the school's certificate, on a worker thread that reads each PDF within bounds
+ * (signing's sealSignedContract); stored as the dossier's signed contract (`cerfa_file_id`, which the applicant's cases
+ * and the employer's home download). Run by the seal job queued with the last signature (runSealJob, in whichever
+ * process takes it), and by the sweep should that fail for good; storing it twice is prevented under the procedure's
+ * lock. A PDF refused by its bounded read (a scan stored before uploads were read so) fails this case alone: recorded for
+ * staff (recordSealRefused), never thrown.
  */
-export async function finalizeProcedure(deps: FlowDeps, dossierId: number): Promise<void> {
+export async function finalizeProcedure(deps: FlowDeps, dossierId: number): Promise<FinalizeOutcome> {
   const procedure = await repo.findLatestProcedure(deps.db, dossierId);
-  if (!procedure || procedure.state !== 'pending' || procedure.resultFileId) return;
+  if (!procedure || procedure.state !== 'pending' || procedure.resultFileId) return 'skipped';
   const signers = await repo.findSigners(deps.db, procedure.id);
-  if (!signers.every((signer) => signer.status === 'signed')) return;
+  if (!signers.every((signer) => signer.status === 'signed')) return 'skipped';
   const documents = await repo.findProcedureDocuments(deps.db, procedure.id);
-  const parts: Uint8Array[] = [];
-  for (const doc of documents) parts.push(await readFileBytes(deps.storage, await getFile(deps.db, doc.fileId)));
+  const parts: { bytes: Uint8Array; role: SignerRole | null }[] = [];
+  for (const doc of documents)
+    parts.push({ bytes: await readFileBytes(deps.storage, await getFile(deps.db, doc.fileId)), role: null });
   for (const signer of signers)
-    if (signer.scanFileId) parts.push(await readFileBytes(deps.storage, await getFile(deps.db, signer.scanFileId)));
+    if (signer.scanFileId)
+      parts.push({
+        bytes: await readFileBytes(deps.storage, await getFile(deps.db, signer.scanFileId)),
+        role: signer.role as SignerRole,
+      });
   const at = new Date();
   const evidence = await evidenceOf(deps.db, procedure, signers, at);
-  const { bytes, sha256 } = await finalizeSignedPdf(await mergePdfs(parts), evidence, await deps.seal.get());
+  let sealed;
+  try {
+    sealed = await sealSignedContract(
+      parts.map((part) => part.bytes),
+      evidence,
+      await deps.seal.get(),
+    );
+  } catch (err) {
+    if (!(err instanceof PdfRefusedError)) throw err;
+    const role = err.part === undefined ? null : (parts[err.part]?.role ?? null);
+    await recordSealRefused(deps, procedure, { reason: err.reason, role }, at);
+    return 'refused';
+  }
+  const { bytes, sha256 } = sealed;
   const prepared = await putFileBytes(deps.storage, {
     ownerUserId: null,
     kind: 'cerfa',
@@ -205,6 +218,34 @@ export async function finalizeProcedure(deps: FlowDeps, dossierId: number): Prom
     return true;
   });
   if (!stored) await discardFileBytes(deps.storage, [prepared.storageKey]);
+  return stored ? 'sealed' : 'skipped';
+}
+
+/**
+ * The seal refused: an event in the evidence chain (its reason, whose scan) and a mail to the school's contact address,
+ * in one transaction, once per procedure (under its lock). Staff read it on the case page (staffSignatureOf); the sweep
+ * passes the procedure by (findUnfinalized), the same bytes being refused again; preparing the contract again ends it.
+ */
+async function recordSealRefused(
+  deps: FlowDeps,
+  procedure: ProcedureRow,
+  failure: { reason: PdfRefusal; role: SignerRole | null },
+  at: Date,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const locked = await repo.lockProcedure(tx, procedure.id);
+    if (!locked || locked.state !== 'pending' || locked.resultFileId) return;
+    if (await repo.hasSealFailed(tx, procedure)) return;
+    await appendSignatureEvent(tx, {
+      dossierId: procedure.dossierId,
+      procedureId: procedure.id,
+      type: repo.SEAL_FAILED_EVENT,
+      payload: { reason: failure.reason, role: failure.role, atMs: at.getTime() },
+      at,
+    });
+    const parties = await repo.findDossierParties(tx, procedure.dossierId);
+    if (parties) await notifySealFailed(tx, deps.config, parties, failure);
+  });
 }
 
 /** The seal job (SEAL_JOB, queued by procedure.ts `advance`; modules/jobs runs it): its payload names the case. */

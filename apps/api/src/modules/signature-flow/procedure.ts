@@ -1,12 +1,14 @@
 import {
   SIGNATURE_CODE_MAX_FAILURES,
+  pdfRefusals,
+  signerRoles,
   type SignatureResponse,
   type SignatureState,
   type SignerRole,
   type SignerStatus,
   type StaffSignature,
 } from '@passerelle/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { queueJob } from '../../db/job-queue.ts';
@@ -48,6 +50,8 @@ export interface FlowDeps {
   guard: UploadGuard;
   /** The request's Idempotency-Key, set by the routes (db/request-keys.ts): an action answered before is answered again. */
   once?: RequestKey | undefined;
+  /** Where the sweep writes a case it could not seal (codes only, no personal data). */
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
 const depsOfApp = new WeakMap<FastifyInstance, Promise<FlowDeps>>();
@@ -63,6 +67,7 @@ export function signatureFlowDeps(app: FastifyInstance): Promise<FlowDeps> {
       storage: app.storage,
       seal: createSealCertificateStore(app.db, app.config),
       guard: createUploadGuard(app.config, app.log),
+      log: app.log,
     }));
     depsOfApp.set(app, deps);
   }
@@ -441,6 +446,16 @@ export async function refuse(deps: FlowDeps, user: AuthUser, dossierId: number, 
   });
 }
 
+/** Why the procedure's contract could not be sealed, as recorded in the evidence chain (completion.ts). */
+async function sealFailureOf(db: Db, procedure: ProcedureRow): Promise<StaffSignature['sealFailure']> {
+  const failure = await repo.findSealFailure(db, procedure);
+  if (!failure) return null;
+  const payload = failure.payload as { reason?: unknown; role?: unknown };
+  const reason = pdfRefusals.find((known) => known === payload.reason) ?? 'damaged';
+  const role = signerRoles.find((known) => known === payload.role) ?? null;
+  return { reason, role, at: failure.at.toISOString() };
+}
+
 /** The back office's block of the case page (GET /staff/dossiers/:id); null before any procedure. */
 export async function staffSignatureOf(db: Db, dossierId: number, now = new Date()): Promise<StaffSignature | null> {
   const procedure = await repo.findLatestProcedure(db, dossierId);
@@ -466,6 +481,7 @@ export async function staffSignatureOf(db: Db, dossierId: number, now = new Date
       codeLocked: procedure.state === 'pending' && signer.status === 'pending' && isCodeLocked(signer),
     })),
     signedDocumentUrl: procedure.resultFileId ? fileUrl(procedure.resultFileId) : null,
+    sealFailure: procedure.resultFileId ? null : await sealFailureOf(db, procedure),
     evidenceUrl: `/api/staff/dossiers/${dossierId}/evidence`,
   };
 }

@@ -1,3 +1,4 @@
+import { errorSummary } from '../../lib/logger.ts';
 import { markJobDone } from '../notifications/notifications.service.ts';
 import { appendSignatureEvent } from '../signing/signing.service.ts';
 import { finalizeProcedure } from './completion.ts';
@@ -11,9 +12,13 @@ export const signatureRemindersJob = 'signature-reminders';
 /**
  * The sweep: pending procedures past SIGNATURE_EXPIRY_DAYS become expired (an action re-checks expiry at request time
  * anyway); a signer whose turn has lasted SIGNATURE_REMINDER_DAYS is reminded once per such period (a `job_marks` row
- * in the mail's transaction); a finished procedure whose seal failed is sealed again.
+ * in the mail's transaction); a finished procedure whose seal failed is sealed again, each in its own try, the failures
+ * counted.
  */
-export async function runSignatureSweep(deps: FlowDeps, now = new Date()): Promise<{ expired: number; reminded: number; finalized: number }> {
+export async function runSignatureSweep(
+  deps: FlowDeps,
+  now = new Date(),
+): Promise<{ expired: number; reminded: number; finalized: number; failed: number }> {
   const expired = await repo.expireDueProcedures(deps.db, now);
   for (const procedure of expired)
     await appendSignatureEvent(deps.db, {
@@ -37,9 +42,18 @@ export async function runSignatureSweep(deps: FlowDeps, now = new Date()): Promi
     if (sent) reminded += 1;
   }
   let finalized = 0;
+  let failed = 0;
+  // Each case on its own: one that fails (a refused PDF, recorded for staff; anything else, tried again next hour)
+  // stops no other.
   for (const { dossierId } of await repo.findUnfinalized(deps.db)) {
-    await finalizeProcedure(deps, dossierId);
-    finalized += 1;
+    try {
+      const outcome = await finalizeProcedure(deps, dossierId);
+      if (outcome === 'sealed') finalized += 1;
+      if (outcome === 'refused') failed += 1;
+    } catch (err) {
+      failed += 1;
+      deps.log?.error({ event: 'signature.seal_failed', dossierId, err: errorSummary(err) }, 'sealing a signed contract failed');
+    }
   }
-  return { expired: expired.length, reminded, finalized };
+  return { expired: expired.length, reminded, finalized, failed };
 }

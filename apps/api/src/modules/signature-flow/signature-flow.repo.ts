@@ -7,6 +7,7 @@ import {
   dossiers,
   files,
   signatureDocuments,
+  signatureEvents,
   signatureProcedures,
   signatureSigners,
   users,
@@ -165,6 +166,12 @@ export async function findWaitingTurns(db: Conn, before: Date) {
 }
 
 /** Pending procedures whose every signer signed but whose sealed result is not stored (finalisation to retry). */
+/**
+ * The evidence chain's event of a procedure whose contract could not be sealed, a PDF of it being refused by its
+ * bounded read (issue 27): the same bytes would be refused again, so the sweep leaves it to staff.
+ */
+export const SEAL_FAILED_EVENT = 'procedure.seal_failed';
+
 export async function findUnfinalized(db: Conn) {
   return db
     .select({ id: signatureProcedures.id, dossierId: signatureProcedures.dossierId })
@@ -174,8 +181,34 @@ export async function findUnfinalized(db: Conn) {
         eq(signatureProcedures.state, 'pending'),
         isNull(signatureProcedures.resultFileId),
         sql`not exists (select 1 from signature_signers s where s.procedure_id = ${signatureProcedures.id} and s.status <> 'signed')`,
+        sql`not exists (select 1 from signature_events e where e.dossier_id = ${signatureProcedures.dossierId}
+          and e.procedure_id = ${signatureProcedures.id} and e.type = ${SEAL_FAILED_EVENT})`,
       ),
     );
+}
+
+/** The refusal recorded for this procedure's seal (SEAL_FAILED_EVENT), if any: its payload and time. */
+export async function findSealFailure(
+  db: Conn,
+  procedure: Pick<ProcedureRow, 'id' | 'dossierId'>,
+): Promise<{ payload: unknown; at: Date } | undefined> {
+  const [row] = await db
+    .select({ payload: signatureEvents.payload, at: signatureEvents.at })
+    .from(signatureEvents)
+    .where(
+      and(
+        eq(signatureEvents.dossierId, procedure.dossierId),
+        eq(signatureEvents.procedureId, procedure.id),
+        eq(signatureEvents.type, SEAL_FAILED_EVENT),
+      ),
+    )
+    .orderBy(desc(signatureEvents.id))
+    .limit(1);
+  return row;
+}
+
+export async function hasSealFailed(db: Conn, procedure: Pick<ProcedureRow, 'id' | 'dossierId'>): Promise<boolean> {
+  return (await findSealFailure(db, procedure)) !== undefined;
 }
 
 /** The applicant's name (the CFA's records) and the company's, for the signing page. */

@@ -18,6 +18,7 @@ import {
   NIR,
   withToken as signedIn,
 } from '../../../test/case-fixtures.ts';
+import { failCommitsMailing as failCommitsMailingOn } from '../../../test/failing-commits.ts';
 import { createTestApp } from '../../../test/helper.ts';
 import {
   admissibles,
@@ -230,23 +231,7 @@ describe('signature flow API', async () => {
     return stdout;
   }
 
-  /**
-   * Makes the commit of any transaction that queued a mail whose subject starts with `subject` fail (a deferred
-   * constraint trigger: it fires at commit, after everything else of the transaction ran), until the returned function
-   * removes it.
-   */
-  async function failCommitsMailing(subject: string): Promise<() => Promise<void>> {
-    await db.execute(sql.raw(`create or replace function test_fail_mail() returns trigger language plpgsql as $$
-      begin
-        if new.subject like '${subject}%' then raise exception 'commit refused on purpose'; end if;
-        return new;
-      end $$`));
-    await db.execute(sql.raw(`create constraint trigger test_fail_mail after insert on mail_outbox
-      deferrable initially deferred for each row execute function test_fail_mail()`));
-    return async () => {
-      await db.execute(sql.raw('drop trigger test_fail_mail on mail_outbox'));
-    };
-  }
+  const failCommitsMailing = (subject: string) => failCommitsMailingOn(db, subject);
 
   async function pdfsig(bytes: Uint8Array): Promise<string> {
     seq += 1;

@@ -1,3 +1,6 @@
+import { sha256Hex } from './canonical-json.ts';
+import { appendCompletionCertificate } from './completion-certificate.ts';
+import type { CompletionEvidence } from './completion-evidence.ts';
 import type { SealCertificate } from './seal-certificate.ts';
 
 export interface SealOptions {
@@ -40,4 +43,22 @@ export async function sealPdf(
     estimatedSize: Math.max(12_288, certificateBytes + 8192),
   });
   return sealed;
+}
+
+/**
+ * The signed result: the documents, then the certificate of completion, sealed. `sha256` is the hash of the sealed
+ * bytes, to store with the procedure (the file cannot carry its own hash).
+ */
+export async function finalizeSignedPdf(
+  documentPdf: Uint8Array,
+  evidence: CompletionEvidence,
+  certificate: SealCertificate,
+  options: SealOptions = {},
+): Promise<{ bytes: Uint8Array; sha256: string }> {
+  const withCertificate = await appendCompletionCertificate(documentPdf, {
+    ...evidence,
+    seal: evidence.seal ?? { subject: certificate.subject, fingerprintSha256: certificate.fingerprintSha256 },
+  });
+  const bytes = await sealPdf(withCertificate, certificate, { signingTime: evidence.generatedAt, ...options });
+  return { bytes, sha256: sha256Hex(bytes) };
 }

@@ -4,11 +4,6 @@
  * and the append-only, hash-chained signature audit trail. Other modules use this file only.
  */
 import { loadX509 } from '../../lib/x509.ts';
-import { sha256Hex } from './canonical-json.ts';
-import { appendCompletionCertificate } from './completion-certificate.ts';
-import type { CompletionEvidence } from './completion-evidence.ts';
-import { sealPdf, type SealOptions } from './seal.ts';
-import type { SealCertificate } from './seal-certificate.ts';
 
 export { canonicalJson, sha256Hex, type JsonValue } from './canonical-json.ts';
 export { appendCompletionCertificate, renderCompletionCertificate } from './completion-certificate.ts';
@@ -31,7 +26,8 @@ export {
   type SignatureEvent,
   type SignatureEventInput,
 } from './evidence.repo.ts';
-export { sealPdf, type SealOptions } from './seal.ts';
+export { finalizeSignedPdf, sealPdf, type SealOptions } from './seal.ts';
+export { sealSignedContract, type SealResult } from './seal-contract.ts';
 export {
   createSealCertificateStore,
   GENERATED_SEAL_SETTING,
@@ -45,22 +41,4 @@ export {
  * do it while the database is made). */
 export async function prepareSealing(): Promise<void> {
   await Promise.all([import('./completion-certificate-pdf.ts'), import('@libpdf/core'), loadX509()]);
-}
-
-/**
- * The signed result: the documents, then the certificate of completion, sealed. `sha256` is the hash of the sealed
- * bytes, to store with the procedure (the file cannot carry its own hash).
- */
-export async function finalizeSignedPdf(
-  documentPdf: Uint8Array,
-  evidence: CompletionEvidence,
-  certificate: SealCertificate,
-  options: SealOptions = {},
-): Promise<{ bytes: Uint8Array; sha256: string }> {
-  const withCertificate = await appendCompletionCertificate(documentPdf, {
-    ...evidence,
-    seal: evidence.seal ?? { subject: certificate.subject, fingerprintSha256: certificate.fingerprintSha256 },
-  });
-  const bytes = await sealPdf(withCertificate, certificate, { signingTime: evidence.generatedAt, ...options });
-  return { bytes, sha256: sha256Hex(bytes) };
 }

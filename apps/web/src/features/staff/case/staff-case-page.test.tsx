@@ -359,6 +359,7 @@ describe('StaffCasePage', { timeout: 15_000 }, () => {
         },
       ],
       signedDocumentUrl: null,
+      sealFailure: null,
       evidenceUrl: '/api/staff/dossiers/42/evidence',
     };
     const posts: { url: string; body: unknown }[] = [];
@@ -435,6 +436,43 @@ describe('StaffCasePage', { timeout: 15_000 }, () => {
     expect(waiting).not.toHaveTextContent(fr.signature.codeLocked);
     // The way to restart it is on the page.
     expect((await actions()).getByRole('button', { name: fr.actions.labels['contract-prepared'] })).toBeInTheDocument();
+  });
+
+  it('says why a contract signed by everyone could not be sealed: whose scan, the reason in words, what to do next', async () => {
+    const signer = (role: 'employer' | 'school', name: string) => ({
+      role,
+      name,
+      email: `${role}@example.test`,
+      status: 'signed' as const,
+      at: '2026-11-21T10:00:00.000Z',
+      method: 'manual' as const,
+      refusalReason: null,
+      scanUrl: `/api/files/scan-${role}`,
+    });
+    mockApi([
+      detail({
+        signature: {
+          procedureId: 'proc-2',
+          state: 'signed',
+          procedureState: 'pending',
+          method: 'manual',
+          createdAt: '2026-11-20T09:00:00.000Z',
+          expiresAt: null,
+          signers: [signer('employer', 'Lise Garnier'), signer('school', 'Camille Roux')],
+          signedDocumentUrl: null,
+          sealFailure: { reason: 'too_complex', role: 'employer', at: '2026-11-23T10:00:00.000Z' },
+          evidenceUrl: '/api/staff/dossiers/42/evidence',
+        },
+      }),
+    ]);
+    renderPage();
+    const card = within(await screen.findByRole('region', { name: fr.signature.title }));
+    const alert = card.getByText(fr.signature.sealFailed.title).closest('[class*="MuiAlert-root"]');
+    expect(alert).toHaveTextContent(
+      `Le scan déposé pour « ${fr.signature.roles.employer} » a été refusé à la lecture : ${fr.signature.sealFailed.reasons.too_complex}`,
+    );
+    expect(alert).toHaveTextContent(fr.signature.sealFailed.next);
+    expect(alert).not.toHaveTextContent('too_complex');
   });
 
   it('lists what the contract lacks and prepares it anyway only with a reason', async () => {

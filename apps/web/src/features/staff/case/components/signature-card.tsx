@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -42,6 +43,7 @@ export function SignatureCard({
           {t(`signature.states.${signature.state}`)}
           {signature.method ? ` · ${t(`signature.methods.${signature.method}`)}` : ''}
         </Typography>
+        {signature.sealFailure ? <SealFailure failure={signature.sealFailure} /> : null}
         <Box component="ol" sx={{ m: 0, pl: 2.5, display: 'flex', flexDirection: 'column', gap: 1 }}>
           {signature.signers.map((signer) => {
             const role = t(`signature.roles.${signer.role}`);
@@ -112,5 +114,23 @@ export function SignatureCard({
         </Box>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Issue 27: every signer signed, but a PDF of the procedure (a signer's scan) was refused when the contract was made,
+ * so nothing was sealed: why, whose scan, and what staff do next.
+ */
+function SealFailure({ failure }: { failure: NonNullable<StaffSignature['sealFailure']> }) {
+  const { t } = useTranslation('staff-case');
+  const why = t(`signature.sealFailed.reasons.${failure.reason}`);
+  return (
+    <Alert severity="error">
+      <AlertTitle>{t('signature.sealFailed.title')}</AlertTitle>
+      {failure.role
+        ? t('signature.sealFailed.scan', { role: t(`signature.roles.${failure.role}`), why })
+        : t('signature.sealFailed.document', { why })}{' '}
+      {t('signature.sealFailed.next')}
+    </Alert>
   );
 }
