@@ -1,26 +1,22 @@
 /**
  * The bounded read of a person's PDF, for the PDF workers only (lib/pdf-guard.ts starts them): pdf-lib is loaded with
  * this file, on the worker's thread. Each bound refuses the file as early as it can: the objects are counted in the raw
- * bytes before any parsing, every byte pdf-lib allocates to decode counts against PDF_LIMITS.maxInflatedBytes before it is allocated, and
- * the page tree is walked without recursion, each node once.
+ * bytes before any parsing, the streams pdf-lib decodes while loading are inflated within PDF_LIMITS.maxInflatedBytes
+ * before it reads them, and the page tree is walked without recursion, each node once.
  */
 import { enableCompileCache } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
+import { constants as zlibConstants, inflateSync } from 'node:zlib';
+import { ParseSpeeds, PDFArray, PDFDocument, PDFName, PDFPageLeaf, PDFPageTree, type PDFObject } from '@cantoo/pdf-lib';
 import {
-  decodePDFRawStream,
-  ParseSpeeds,
-  PDFArray,
-  PDFContext,
-  PDFDocument,
-  PDFName,
-  PDFPageLeaf,
-  PDFPageTree,
-  PDFRawStream,
-  type PDFObject,
-} from '@cantoo/pdf-lib';
-import { PDF_LIMITS, PdfRefusedError, type PdfRefusal, type PdfWorkerMessage, type PdfWorkerReply } from './pdf-guard.ts';
+  PDF_LIMITS,
+  PdfRefusedError,
+  type PdfRefusal,
+  type PdfWorkerMessage,
+  type PdfWorkerReply,
+} from './pdf-guard.ts';
 
-/** A bound crossed inside pdf-lib: thrown there, and remembered, since pdf-lib's parser catches what an object throws. */
+/** A bound crossed while reading a file. */
 class OverBound extends Error {
   readonly reason: PdfRefusal;
   constructor(reason: PdfRefusal) {
@@ -29,39 +25,49 @@ class OverBound extends Error {
   }
 }
 
-// ---------- Decoding within a budget ----------
+// ---------- What pdf-lib decodes while it loads, measured first ----------
 
-const decoding = { used: 0, exceeded: false };
+/** `stream` after a dictionary (not the end of `endstream`), and its end of line (ISO 32000 7.3.8.1). */
+const streamKeyword = /(?<!end)stream(?:\r\n|\n|\r)/g;
+/** The types of stream pdf-lib decodes to parse a file: object streams and cross-reference streams. */
+const decodedOnLoad = /\/Type\s*\/(?:ObjStm|XRef)\b/;
+/** A type given by reference: what it names is known only once parsed, so such a stream is measured too. */
+const typeByReference = /\/Type\s+\d+\s+\d+\s+R\b/;
+const flateOnly = /\/Filter\s*(?:\[\s*)?\/FlateDecode\s*\]?/;
 
 /**
- * Every decoder of pdf-lib (Flate, LZW, ASCII85, ASCIIHex, RunLength, decryption) grows its output through one method,
- * DecodeStream's ensureBuffer: wrapped, it counts the bytes each growth adds, and past the budget throws instead of
- * allocating them. pdf-lib does not export the class; the prototype is reached through a decoder it makes. Done once per
- * worker thread: the main thread's pdf-lib (our own documents) is another module instance, untouched.
+ * The bytes pdf-lib would decode while loading the file (its object and cross-reference streams, the only streams it
+ * reads then), inflated first by Node's zlib with an output bound: a stream whose data would pass PDF_LIMITS.
+ * maxInflatedBytes in all is refused before pdf-lib allocates it (decoded buffers live outside the heap a worker's
+ * resourceLimits bound). Page contents and images are never decoded by us. Such a stream with a filter other than
+ * FlateDecode (writers use Flate for them) is refused too: what it would decode to is not measured.
  */
-function budgetDecoding(): void {
-  const context = PDFContext.create();
-  const probe = decodePDFRawStream(PDFRawStream.of(context.obj({ Filter: 'ASCIIHexDecode' }), new Uint8Array(0)));
-  const proto = Object.getPrototypeOf(Object.getPrototypeOf(probe)) as {
-    ensureBuffer?: (this: { buffer: Uint8Array }, requested: number) => Uint8Array;
-  };
-  const ensureBuffer = proto.ensureBuffer;
-  // A pdf-lib whose decoders changed shape: refuse to read rather than read without the bound.
-  if (typeof ensureBuffer !== 'function') throw new Error('pdf-lib: DecodeStream.ensureBuffer not found');
-  proto.ensureBuffer = function (requested) {
-    const before = this.buffer.byteLength;
-    if (requested > before) {
-      // The buffer grows by doubling (to a power of two at least `requested`): counted before it is allocated.
-      decoding.used += Math.max(requested, before * 2) - before;
-      if (decoding.exceeded || decoding.used > PDF_LIMITS.maxInflatedBytes) {
-        decoding.exceeded = true;
-        throw new OverBound('too_complex');
+function checkDecodedSize(bytes: Uint8Array): void {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = buffer.toString('latin1');
+  let used = 0;
+  streamKeyword.lastIndex = 0;
+  for (let found = streamKeyword.exec(text); found; found = streamKeyword.exec(text)) {
+    const dictionary = text.slice(Math.max(0, text.lastIndexOf('obj', found.index)), found.index);
+    if (!decodedOnLoad.test(dictionary) && !typeByReference.test(dictionary)) continue;
+    const dataStart = found.index + found[0].length;
+    const dataEnd = text.indexOf('endstream', dataStart);
+    const data = buffer.subarray(dataStart, dataEnd < 0 ? buffer.length : dataEnd);
+    if (!/\/Filter\b/.test(dictionary)) used += data.length;
+    else if (!flateOnly.test(dictionary)) throw new OverBound('too_complex');
+    else {
+      try {
+        const left = PDF_LIMITS.maxInflatedBytes - used;
+        used += inflateSync(data, { maxOutputLength: left + 1, finishFlush: zlibConstants.Z_SYNC_FLUSH }).length;
+      } catch (err) {
+        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new OverBound('too_complex');
+        // Data zlib cannot inflate: pdf-lib then finds the objects missing, and the file damaged.
       }
     }
-    return ensureBuffer.call(this, requested);
-  };
+    if (used > PDF_LIMITS.maxInflatedBytes) throw new OverBound('too_complex');
+    if (dataEnd > 0) streamKeyword.lastIndex = dataEnd + 'endstream'.length;
+  }
 }
-budgetDecoding();
 
 // ---------- The read ----------
 
@@ -111,35 +117,20 @@ function countPages(doc: PDFDocument): number {
 }
 
 /**
- * Runs `work` with the decoding budget at zero, and refuses what crossed it: pdf-lib's parser catches what an object
- * throws (the budget's refusal included) and goes on without the object, so the flag is read after the work too.
- * `part`: the file being read, for the refusal.
- */
-export async function withinDecodingBudget<T>(work: () => Promise<T>, part?: number): Promise<T> {
-  decoding.used = 0;
-  decoding.exceeded = false;
-  try {
-    const result = await work();
-    if (decoding.exceeded) throw new OverBound('too_complex');
-    return result;
-  } catch (err) {
-    const bound = decoding.exceeded ? new OverBound('too_complex') : err;
-    if (bound instanceof OverBound) throw new PdfRefusedError(bound.reason, part);
-    throw err;
-  }
-}
-
-/**
  * The document, parsed within PDF_LIMITS, its page tree checked; throws PdfRefusedError(reason, part). A file pdf-lib
  * cannot parse at all is damaged. Encrypted files are read as the merge always read them (their structure is not
  * encrypted).
  */
 export async function loadBoundedPdf(bytes: Uint8Array, part: number): Promise<PDFDocument> {
-  return withinDecodingBudget(async () => {
+  try {
     if (countRawObjects(bytes, PDF_LIMITS.maxObjects) > PDF_LIMITS.maxObjects) throw new OverBound('too_complex');
+    checkDecodedSize(bytes);
     try {
-      const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
-      if (decoding.exceeded) throw new OverBound('too_complex');
+      const doc = await PDFDocument.load(bytes, {
+        ignoreEncryption: true,
+        updateMetadata: false,
+        parseSpeed: ParseSpeeds.Fastest,
+      });
       if (doc.context.enumerateIndirectObjects().length > PDF_LIMITS.maxObjects) throw new OverBound('too_complex');
       const pages = countPages(doc);
       // The walk and pdf-lib's own traversal agree (they follow the same kids), or the file is not ours to merge.
@@ -147,9 +138,11 @@ export async function loadBoundedPdf(bytes: Uint8Array, part: number): Promise<P
       return doc;
     } catch (err) {
       // Whatever else pdf-lib throws on this file (no catalog, a wrong type where a dictionary was due): unreadable.
-      throw err instanceof OverBound ? err : new OverBound(decoding.exceeded ? 'too_complex' : 'damaged');
+      throw err instanceof OverBound ? err : new OverBound('damaged');
     }
-  }, part);
+  } catch (err) {
+    throw err instanceof OverBound ? new PdfRefusedError(err.reason, part) : err;
+  }
 }
 
 // ---------- The worker's side of lib/pdf-guard.ts ----------

@@ -4,10 +4,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { caseFixtures, fraBody, postOk, sendInformationSheet, withToken } from '../../../test/case-fixtures.ts';
 import { pdfFile } from '../../../test/document-fixtures.ts';
-import { failCommitsMailing } from '../../../test/failing-commits.ts';
 import { createTestApp } from '../../../test/helper.ts';
 import { cyclicPageTree, manyPages, objectStreamBomb } from '../../../test/hostile-pdfs.ts';
 import { dossiers, files, mailOutbox, signatureProcedures, signatureSigners, users } from '../../db/schema/index.ts';
+import { runQueuedJobs } from '../jobs/queued-jobs.ts';
 import { verifyChain } from '../signing/signing.service.ts';
 import { signatureFlowDeps } from './procedure.ts';
 import { runSignatureSweep } from './reminders.ts';
@@ -131,14 +131,23 @@ describe('hostile PDFs', async () => {
   }
 
   const staffView = async (id: number) =>
-    (await app.inject({ method: 'GET', url: `/api/staff/dossiers/${id}`, headers: staff.headers })).json<StaffDossierDetailResponse>();
-  const cerfaOf = async (id: number) => (await db.select().from(dossiers).where(eq(dossiers.id, id)))[0]?.cerfaFileId ?? null;
+    (
+      await app.inject({ method: 'GET', url: `/api/staff/dossiers/${id}`, headers: staff.headers })
+    ).json<StaffDossierDetailResponse>();
+  const cerfaOf = async (id: number) =>
+    (await db.select().from(dossiers).where(eq(dossiers.id, id)))[0]?.cerfaFileId ?? null;
   const sealMails = (id: number) =>
     db
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.toAddress, app.config.CFA_CONTACT_EMAIL), sql`${mailOutbox.subject} like ${`Contrat non scellé — dossier n° ${id} %`}`));
-  const filesOf = async (ownerUserId: number) => (await db.select().from(files).where(eq(files.ownerUserId, ownerUserId))).length;
+      .where(
+        and(
+          eq(mailOutbox.toAddress, app.config.CFA_CONTACT_EMAIL),
+          sql`${mailOutbox.subject} like ${`Contrat non scellé — dossier n° ${id} %`}`,
+        ),
+      );
+  const filesOf = async (ownerUserId: number) =>
+    (await db.select().from(files).where(eq(files.ownerUserId, ownerUserId))).length;
 
   describe('at upload', () => {
     it(
@@ -149,7 +158,12 @@ describe('hostile PDFs', async () => {
         const applicant = (await toFirstContactReview()).applicant;
         const missions = await toFirstContactReview();
         const routes = [
-          { route: 'signed scan', caller: scanCase.signatory, url: `/api/signature/${scanCase.id}/upload`, field: 'file' },
+          {
+            route: 'signed scan',
+            caller: scanCase.signatory,
+            url: `/api/signature/${scanCase.id}/upload`,
+            field: 'file',
+          },
           { route: 'CV', caller: applicant, url: '/api/admissibles/portal/upload', field: 'cv' },
           { route: 'CVEC', caller: applicant, url: '/api/admissibles/portal/upload', field: 'cvec' },
           { route: 'bac', caller: applicant, url: '/api/admissibles/portal/upload', field: 'attestationBac' },
@@ -183,75 +197,89 @@ describe('hostile PDFs', async () => {
           }
         }
         // The signer's turn is still open: a real scan is taken.
-        expect((await post(scanCase.signatory, `/api/signature/${scanCase.id}/upload`, 'file', pdfFile('signe'))).statusCode).toBe(200);
+        expect(
+          (await post(scanCase.signatory, `/api/signature/${scanCase.id}/upload`, 'file', pdfFile('signe'))).statusCode,
+        ).toBe(200);
       },
     );
   });
 
   describe('stored before uploads were read within bounds', () => {
     for (const file of hostile)
-      it(`${file.name}: the last confirmation seals nothing, answers 200, and tells staff why`, { timeout: 120_000 }, async () => {
-        const c = await manualCase();
-        expect((await sendAndConfirm(c, 'employer')).statusCode).toBe(200);
-        await replaceEmployerScan(c, file.bytes);
-        expect((await sendAndConfirm(c, 'apprentice')).statusCode).toBe(200);
+      it(
+        `${file.name}: the last confirmation seals nothing, answers 200, and tells staff why`,
+        { timeout: 120_000 },
+        async () => {
+          const c = await manualCase();
+          expect((await sendAndConfirm(c, 'employer')).statusCode).toBe(200);
+          await replaceEmployerScan(c, file.bytes);
+          expect((await sendAndConfirm(c, 'apprentice')).statusCode).toBe(200);
 
-        const measure = await whileHealthAnswers(() => sendAndConfirm(c, 'school'));
-        expect(measure.result.statusCode, measure.result.body).toBe(200);
-        expect(measure.result.json<SignatureResponse>()).toMatchObject({ state: 'signed', signedDocumentUrl: null });
-        expectHealthy(measure);
-        figures.push(`${file.name} at confirmation: ${Math.round(measure.tookMs)} ms, health ≤ ${Math.round(measure.slowestMs)} ms`);
+          // The last confirmation queues the seal; the queue's job (any process's, here this one's) seals or refuses it.
+          const measure = await whileHealthAnswers(async () => {
+            const confirmed = await sendAndConfirm(c, 'school');
+            await runQueuedJobs(app, { runner: 'hostile-pdfs-test' });
+            return confirmed;
+          });
+          expect(measure.result.statusCode, measure.result.body).toBe(200);
+          expect(measure.result.json<SignatureResponse>()).toMatchObject({ state: 'signed', signedDocumentUrl: null });
+          expectHealthy(measure);
+          figures.push(
+            `${file.name} at confirmation: ${Math.round(measure.tookMs)} ms, health ≤ ${Math.round(measure.slowestMs)} ms`,
+          );
 
-        expect(await cerfaOf(c.id)).toBeNull();
-        const signature = (await staffView(c.id)).signature;
-        expect(signature?.sealFailure).toMatchObject({ reason: file.reason, role: 'employer' });
-        expect(signature?.signedDocumentUrl).toBeNull();
-        const mails = await sealMails(c.id);
-        expect(mails).toHaveLength(1);
-        expect(mails[0]?.textBody).toContain('le scan déposé pour le signataire de l\'employeur a été refusé');
-        expect(mails[0]?.textBody).toContain(`${app.config.publicUrl}/gestion/dossiers/${c.id}`);
-        expect((await verifyChain(db, c.id)).ok).toBe(true);
-      });
+          expect(await cerfaOf(c.id)).toBeNull();
+          const signature = (await staffView(c.id)).signature;
+          expect(signature?.sealFailure).toMatchObject({ reason: file.reason, role: 'employer' });
+          expect(signature?.signedDocumentUrl).toBeNull();
+          const mails = await sealMails(c.id);
+          expect(mails).toHaveLength(1);
+          expect(mails[0]?.textBody).toContain("le scan déposé pour le signataire de l'employeur a été refusé");
+          expect(mails[0]?.textBody).toContain(`${app.config.publicUrl}/gestion/dossiers/${c.id}`);
+          expect((await verifyChain(db, c.id)).ok).toBe(true);
+        },
+      );
 
-    it('the sweep seals the other cases, counts each hostile one failed once, and health answers within 1 s', { timeout: 300_000 }, async () => {
-      // Every case signed while the sealing transaction fails at its commit (on the mail it queues): all are left signed
-      // and not sealed, for the sweep, as after a crash.
-      const restore = await failCommitsMailing(db, 'Contrat signé');
-      const cases: { c: ManualCase; file: (typeof hostile)[number] | undefined }[] = [];
-      try {
+    it(
+      'the sweep seals the other cases, counts each hostile one failed once, and health answers within 1 s',
+      { timeout: 300_000 },
+      async () => {
+        // Every case signed, its seal queued and no process running the queue: all are left signed and not sealed, for the
+        // sweep, as after a crash of every process.
+        const cases: { c: ManualCase; file: (typeof hostile)[number] | undefined }[] = [];
         for (const file of [hostile[0], undefined, hostile[1], undefined, hostile[2]]) {
           const c = await manualCase();
           expect((await sendAndConfirm(c, 'employer')).statusCode).toBe(200);
           expect((await sendAndConfirm(c, 'apprentice')).statusCode).toBe(200);
-          expect((await sendAndConfirm(c, 'school')).statusCode).toBe(500);
+          expect((await sendAndConfirm(c, 'school')).statusCode).toBe(200);
           if (file) await replaceEmployerScan(c, file.bytes);
           cases.push({ c, file });
         }
-      } finally {
-        await restore();
-      }
-      for (const { c } of cases) expect(await cerfaOf(c.id)).toBeNull();
+        for (const { c } of cases) expect(await cerfaOf(c.id)).toBeNull();
 
-      const deps = await signatureFlowDeps(app);
-      const measure = await whileHealthAnswers(() => runSignatureSweep(deps));
-      expect(measure.result).toMatchObject({ finalized: 2, failed: 3 });
-      expectHealthy(measure);
-      figures.push(`sweep of 3 hostile and 2 real cases: ${Math.round(measure.tookMs)} ms, health ≤ ${Math.round(measure.slowestMs)} ms`);
+        const deps = await signatureFlowDeps(app);
+        const measure = await whileHealthAnswers(() => runSignatureSweep(deps));
+        expect(measure.result).toMatchObject({ finalized: 2, failed: 3 });
+        expectHealthy(measure);
+        figures.push(
+          `sweep of 3 hostile and 2 real cases: ${Math.round(measure.tookMs)} ms, health ≤ ${Math.round(measure.slowestMs)} ms`,
+        );
 
-      for (const { c, file } of cases) {
-        const signature = (await staffView(c.id)).signature;
-        if (file) {
-          expect(await cerfaOf(c.id)).toBeNull();
-          expect(signature?.sealFailure).toMatchObject({ reason: file.reason, role: 'employer' });
-          expect(await sealMails(c.id)).toHaveLength(1);
-        } else {
-          expect(await cerfaOf(c.id)).not.toBeNull();
-          expect(signature?.sealFailure).toBeNull();
-          expect(signature?.signedDocumentUrl).toMatch(/^\/api\/files\//);
+        for (const { c, file } of cases) {
+          const signature = (await staffView(c.id)).signature;
+          if (file) {
+            expect(await cerfaOf(c.id)).toBeNull();
+            expect(signature?.sealFailure).toMatchObject({ reason: file.reason, role: 'employer' });
+            expect(await sealMails(c.id)).toHaveLength(1);
+          } else {
+            expect(await cerfaOf(c.id)).not.toBeNull();
+            expect(signature?.sealFailure).toBeNull();
+            expect(signature?.signedDocumentUrl).toMatch(/^\/api\/files\//);
+          }
         }
-      }
-      // The refused ones are left to staff: the next sweep does not read them again.
-      expect(await runSignatureSweep(deps)).toMatchObject({ finalized: 0, failed: 0 });
-    });
+        // The refused ones are left to staff: the next sweep does not read them again.
+        expect(await runSignatureSweep(deps)).toMatchObject({ finalized: 0, failed: 0 });
+      },
+    );
   });
 });

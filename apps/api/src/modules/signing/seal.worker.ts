@@ -6,7 +6,7 @@
 import type { Signer } from '@libpdf/core';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { PdfRefusedError } from '../../lib/pdf-guard.ts';
-import { answerParent, askParent, loadBoundedPdf, startingPart, withinDecodingBudget, workerInput } from '../../lib/pdf-read.ts';
+import { answerParent, askParent, loadBoundedPdf, startingPart, workerInput } from '../../lib/pdf-read.ts';
 import { finalizeSignedPdf } from './seal.ts';
 import type { SealRequest, SealResult, SignRequest } from './seal-contract.ts';
 
@@ -32,5 +32,5 @@ await answerParent(async (): Promise<SealResult> => {
   // Our own writing from here: a kill now is no part's fault.
   startingPart(undefined);
   const documents = await merged.save();
-  return withinDecodingBudget(() => finalizeSignedPdf(documents, request.evidence, { ...request.certificate, signer }));
+  return finalizeSignedPdf(documents, request.evidence, { ...request.certificate, signer });
 });

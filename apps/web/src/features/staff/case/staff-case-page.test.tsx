@@ -426,6 +426,7 @@ describe('StaffCasePage', { timeout: 15_000 }, () => {
       expiresAt: null,
       signers: [signer, { ...signer, role: 'apprentice', name: 'Alix Mercier', status: 'waiting', codeLocked: false }],
       signedDocumentUrl: null,
+      sealFailure: null,
       evidenceUrl: '/api/staff/dossiers/42/evidence',
     };
     mockApi([detail({ signature, allowedActions: ['contract-prepared', 'archive'] })]);
@@ -448,6 +449,7 @@ describe('StaffCasePage', { timeout: 15_000 }, () => {
       method: 'manual' as const,
       refusalReason: null,
       scanUrl: `/api/files/scan-${role}`,
+      codeLocked: false,
     });
     mockApi([
       detail({
@@ -537,7 +539,9 @@ describe('StaffCasePage', { timeout: 15_000 }, () => {
     expect(again.every((key) => key === first)).toBe(true);
 
     // The next action is a request of its own.
-    await userEvent.click(within(await prepare()).getByRole('button', { name: fr.dialog.confirm['contract-prepared'] }));
+    await userEvent.click(
+      within(await prepare()).getByRole('button', { name: fr.dialog.confirm['contract-prepared'] }),
+    );
     await waitFor(() => expect(keys().length).toBe(again.length + 2));
     expect(keys().at(-1)).not.toBe(first);
   });
@@ -576,7 +580,9 @@ describe('StaffCasePage', { timeout: 15_000 }, () => {
       const dialog = await screen.findByRole('dialog', { name: fr.dialog.titles['contract-prepared'] });
       await userEvent.click(within(dialog).getByRole('button', { name: fr.dialog.confirm['contract-prepared'] }));
       expect(await within(dialog).findByText(fr.dialog.incomplete.cfaTitle)).toBeInTheDocument();
-      const items = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
+      const items = within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
       expect(items).toEqual([
         `${fr.dialog.incomplete.cfaFields.uai} : La lettre de ce numéro UAI ne correspond pas à ses 7 chiffres : vérifiez-le sur la fiche de l’établissement (annuaire de l’éducation nationale).`,
         `${fr.dialog.incomplete.cfaFields.siret} : Ce champ est obligatoire.`,
