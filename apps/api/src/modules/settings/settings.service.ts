@@ -14,7 +14,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CfaIdentity } from '../documents/documents.service.ts';
+import type { CfaIdentity } from '../documents/contract-data.ts';
 import { GENERATED_SEAL_SETTING, loadSealCertificate } from '../signing/signing.service.ts';
 import { findAppSetting, findCfaSettings, insertSettingsAudit, saveCfaSettings } from './settings.repo.ts';
 
