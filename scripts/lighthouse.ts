@@ -1,7 +1,7 @@
 /**
- * Lighthouse's mobile performance of the portal's first screens (issue 25: a score >= 95, total blocking time <= 150 ms
- * and largest contentful paint <= 2.0 s each, median of 5 runs), then the interaction to next paint of the offers search
- * at 4x CPU slowdown (<= 100 ms) and the layout shift of the search screen (0).
+ * Lighthouse's mobile performance of the portal's first screens (issue 25 and decision 0043: a score >= 85, total
+ * blocking time <= 400 ms and largest contentful paint <= 2.5 s each, median of 5 runs), then the interaction to next paint of the offers search
+ * at 4x CPU slowdown (<= 200 ms) and the layout shift of the search screen (0).
  *
  *   npm run lighthouse        (builds the web app first)
  *
@@ -29,10 +29,11 @@ import { freePort } from '../e2e/harness.ts';
 import { printTargets, type TargetRow } from '../bench/targets.ts';
 import { CHROMIUM_ARGS, measureSearchInp, measureSearchLayoutShift, startDemoPortal } from './inp.ts';
 
-const SCORE_TARGET = 95;
-const TBT_TARGET_MS = 150;
-const LCP_TARGET_MS = 2000;
-const INP_TARGET_MS = 100;
+// Issue 25's bounds as decision 0043 set them, at the reference phone's speed.
+const SCORE_TARGET = 85;
+const TBT_TARGET_MS = 400;
+const LCP_TARGET_MS = 2500;
+const INP_TARGET_MS = 200;
 const runs = Number(process.env['LIGHTHOUSE_RUNS'] ?? 5);
 /** Attempts of one run that Lighthouse could not complete before the measure fails. */
 const ATTEMPTS = 3;
