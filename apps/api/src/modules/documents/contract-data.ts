@@ -14,6 +14,7 @@ import {
   type SheetKind,
   type SmicRate,
 } from '@passerelle/contract';
+import type { CfaIdentity } from '../settings/settings.service.ts';
 
 /**
  * The contract's data as the documents print it (issue 11): the dossier's sent sheets merged, the NIR, the formation,
@@ -25,15 +26,8 @@ type Data = Record<string, unknown>;
 
 export type ContractKind = 'APP' | 'PRO';
 
-/** The CFA responsible for the training, as the operator configures it (the schools table holds only a name). */
-export interface CfaIdentity {
-  denomination: string;
-  uai?: string | undefined;
-  siret?: string | undefined;
-  adresse?: { voie?: string; complement?: string; codePostal?: string; commune?: string } | undefined;
-  /** The person who signs for the CFA (convention, mandate). */
-  representant?: string | undefined;
-}
+/** The CFA responsible for the training, as an admin sets it in the settings (the schools table holds only a name). */
+export type { CfaIdentity };
 
 export interface ContractSourceSheet {
   data: Data;

@@ -14,7 +14,6 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CfaIdentity } from '../documents/contract-data.ts';
 import { GENERATED_SEAL_SETTING, loadSealCertificate } from '../signing/signing.service.ts';
 import { findAppSetting, findCfaSettings, insertSettingsAudit, saveCfaSettings } from './settings.repo.ts';
 
@@ -102,6 +101,16 @@ export function missingForContracts(values: CfaSettingsValues): (typeof cfaField
 }
 
 /** The identity as the contract documents print it ("Le CFA" of the CERFA, the convention). */
+/** The CFA responsible for the training, as an admin sets it here or the environment gives it (the schools table holds only a name). */
+export interface CfaIdentity {
+  denomination: string;
+  uai?: string | undefined;
+  siret?: string | undefined;
+  adresse?: { voie?: string; complement?: string; codePostal?: string; commune?: string } | undefined;
+  /** The person who signs for the CFA (convention, mandate). */
+  representant?: string | undefined;
+}
+
 export function cfaIdentityFrom(values: CfaSettingsValues): CfaIdentity | undefined {
   if (!values.denomination && !values.uai && !values.siret) return undefined;
   const adresse = {
