@@ -27,6 +27,17 @@ class OverBound extends Error {
 
 // ---------- What pdf-lib decodes while it loads, measured first ----------
 
+/** The file's bytes, and the same bytes read as latin1 text (one character per byte) for the searches below. */
+interface RawFile {
+  buffer: Buffer;
+  text: string;
+}
+
+function rawFile(bytes: Uint8Array): RawFile {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { buffer, text: buffer.toString('latin1') };
+}
+
 /** `stream` after a dictionary (not the end of `endstream`), and its end of line (ISO 32000 7.3.8.1). */
 const streamKeyword = /(?<!end)stream(?:\r\n|\n|\r)/g;
 /** The types of stream pdf-lib decodes to parse a file: object streams and cross-reference streams. */
@@ -42,9 +53,7 @@ const flateOnly = /\/Filter\s*(?:\[\s*)?\/FlateDecode\s*\]?/;
  * resourceLimits bound). Page contents and images are never decoded by us. Such a stream with a filter other than
  * FlateDecode (writers use Flate for them) is refused too: what it would decode to is not measured.
  */
-function checkDecodedSize(bytes: Uint8Array): void {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const text = buffer.toString('latin1');
+function checkDecodedSize({ buffer, text }: RawFile): void {
   let used = 0;
   streamKeyword.lastIndex = 0;
   for (let found = streamKeyword.exec(text); found; found = streamKeyword.exec(text)) {
@@ -75,8 +84,7 @@ function checkDecodedSize(bytes: Uint8Array): void {
 const objectHeader = /\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+obj/g;
 
 /** Indirect objects written in the file itself (those inside object streams are counted after parsing); stops past max. */
-function countRawObjects(bytes: Uint8Array, max: number): number {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+function countRawObjects({ text }: RawFile, max: number): number {
   objectHeader.lastIndex = 0;
   let count = 0;
   while (count <= max && objectHeader.exec(text)) count += 1;
@@ -123,8 +131,9 @@ function countPages(doc: PDFDocument): number {
  */
 export async function loadBoundedPdf(bytes: Uint8Array, part: number): Promise<PDFDocument> {
   try {
-    if (countRawObjects(bytes, PDF_LIMITS.maxObjects) > PDF_LIMITS.maxObjects) throw new OverBound('too_complex');
-    checkDecodedSize(bytes);
+    const raw = rawFile(bytes);
+    if (countRawObjects(raw, PDF_LIMITS.maxObjects) > PDF_LIMITS.maxObjects) throw new OverBound('too_complex');
+    checkDecodedSize(raw);
     try {
       const doc = await PDFDocument.load(bytes, {
         ignoreEncryption: true,
