@@ -191,6 +191,9 @@ describe("a coordinator's first day on an empty portal", () => {
     const schoolDialog = admin.getByRole('dialog', { name: tf.schools.createTitle });
     await typeInto(admin, schoolDialog.getByLabel(label(tf.schools.code)), SCHOOL.code);
     await typeInto(admin, schoolDialog.getByLabel(label(tf.schools.name)), SCHOOL.name);
+    // The school holds workshops for its applicants (issue 28: a school's rule is data, set here), with the keyboard.
+    await tabTo(admin, schoolDialog.getByRole('checkbox', { name: tf.schools.holdsWorkshops }));
+    await admin.keyboard.press('Space');
     await expectAxeClean(admin, 'school dialog');
     await schoolDialog.getByRole('button', { name: tf.schools.create }).click();
     await schoolDialog.waitFor({ state: 'detached' });
@@ -213,7 +216,9 @@ describe("a coordinator's first day on an empty portal", () => {
       await dialog.waitFor({ state: 'detached' });
       await admin.getByText(fill(tf.feedback.formationSaved, { libelle: formation.libelle })).waitFor();
     }
-    await section.getByText(fill(tf.schools.summary_other, { code: SCHOOL.code, count: 2 })).waitFor();
+    await section
+      .getByText(`${fill(tf.schools.summary_other, { code: SCHOOL.code, count: 2 })} · ${tf.schools.withWorkshops}`)
+      .waitFor();
     await expectAxeClean(admin, 'formations, a school and two formations');
     await shotBothWidths(admin, 'first-day-formations');
 

@@ -62,6 +62,8 @@ export const headerInfos = z.object({
   formationEtape: z.number().int().nullable(),
   contractType: z.enum(['APP', 'PRO']).nullable(),
   school: z.string().nullable(),
+  /** The school's rules that are data (back office, settings): none without a school. */
+  schoolRules: z.object({ holdsWorkshops: z.boolean(), bacAttestationOrMore: z.boolean() }),
 });
 export type HeaderInfos = z.infer<typeof headerInfos>;
 

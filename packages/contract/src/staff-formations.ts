@@ -32,15 +32,36 @@ const code = (max: number) =>
     .max(max)
     .regex(/^(?:[\p{L}\p{N}][\p{L}\p{N} ._/-]*)?$/u, 'value.format');
 
+/**
+ * A school, and its rules that are data rather than code (issue 28): whether it holds workshops for its applicants (the
+ * search's workshops card) and whether its baccalaureate attestation asks for the level "or more" ("Bac+2 ou plus").
+ * Left out, a new school takes defaultSchoolRules and a saved one keeps its own.
+ */
 export const schoolBody = z
-  .object({ code: code(20), name: z.string().trim().min(1, 'field.required').max(200) })
+  .object({
+    code: code(20),
+    name: z.string().trim().min(1, 'field.required').max(200),
+    holdsWorkshops: z.boolean().optional(),
+    bacAttestationOrMore: z.boolean().optional(),
+  })
   .strict();
 export type SchoolBody = z.infer<typeof schoolBody>;
+
+/**
+ * The rules a school starts with when it is created (by the back office, a formation or an import): SPEC's, by its
+ * code (EMLV and ESILV hold workshops, ESILV's attestation says "or more"); staff change them on the school afterwards.
+ */
+export function defaultSchoolRules(code: string): { holdsWorkshops: boolean; bacAttestationOrMore: boolean } {
+  const upper = code.trim().toUpperCase();
+  return { holdsWorkshops: upper === 'EMLV' || upper === 'ESILV', bacAttestationOrMore: upper === 'ESILV' };
+}
 
 export const staffSchool = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
+  holdsWorkshops: z.boolean(),
+  bacAttestationOrMore: z.boolean(),
   formations: z.number().int(),
 });
 export type StaffSchool = z.infer<typeof staffSchool>;

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, max, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { defaultSchoolRules } from '@passerelle/contract';
 import type { Config } from '../config.ts';
 import type { FileScanner } from '../lib/antivirus.ts';
 import { loadDataKeys } from '../db/secrets.ts';
@@ -346,7 +347,10 @@ async function writeStep(
 }
 
 async function writeSchools(tx: Tx): Promise<Record<SchoolCode, number>> {
-  const rows = await tx.insert(schools).values(demoSchools).returning({ id: schools.id, code: schools.code });
+  const rows = await tx
+    .insert(schools)
+    .values(demoSchools.map((school) => ({ ...defaultSchoolRules(school.code), ...school })))
+    .returning({ id: schools.id, code: schools.code });
   const idOf = (code: SchoolCode) => {
     const row = rows.find((r) => r.code === code);
     if (!row) throw new Error(`school ${code} not written`);

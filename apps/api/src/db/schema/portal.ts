@@ -26,6 +26,10 @@ export const schools = pgTable('schools', {
   /** EMLV, ESILV, IIM ... (SPEC names EMLV and ESILV for the workshops card). */
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
+  /** Issue 28: the school holds workshops for its applicants (the search's card; SPEC: EMLV and ESILV). */
+  holdsWorkshops: boolean('holds_workshops').notNull().default(false),
+  /** Issue 28: its baccalaureate attestation asks for the level "or more" (ESILV). */
+  bacAttestationOrMore: boolean('bac_attestation_or_more').notNull().default(false),
 });
 
 /** A training programme of a school, with the dates the contract rules depend on. */

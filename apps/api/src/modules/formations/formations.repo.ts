@@ -1,10 +1,15 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { defaultSchoolRules } from '@passerelle/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { formations, schools } from '../../db/schema/index.ts';
 
 export type FormationRow = typeof formations.$inferSelect;
 export type NewFormationRow = Omit<typeof formations.$inferInsert, 'id'>;
 export type SchoolRow = typeof schools.$inferSelect;
+
+/** The values given: a rule left out keeps the school's own (or, new, the default by its code). */
+const definedOnly = <T extends object>(values: T) =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as T;
 
 // Written with qualified names: drizzle leaves columns unqualified inside sql``, where "id" would be the inner table's.
 const applicantsOf = sql<number>`(select count(*) from "admissibles" as a where a."formation_id" = "formations"."id")`.mapWith(Number);
@@ -70,6 +75,8 @@ export async function findSchoolsWithCounts(db: Db | Tx, id?: number): Promise<(
       id: schools.id,
       code: schools.code,
       name: schools.name,
+      holdsWorkshops: schools.holdsWorkshops,
+      bacAttestationOrMore: schools.bacAttestationOrMore,
       formations: sql<number>`(select count(*) from "formations" as f where f."school_id" = "schools"."id")`.mapWith(Number),
     })
     .from(schools)
@@ -87,12 +94,22 @@ export async function findSchoolByCode(db: Db | Tx, code: string): Promise<Schoo
   return row;
 }
 
-export async function insertSchool(db: Db | Tx, values: { code: string; name: string }): Promise<number> {
-  const [row] = await db.insert(schools).values(values).returning({ id: schools.id });
+export async function insertSchool(
+  db: Db | Tx,
+  values: { code: string; name: string; holdsWorkshops?: boolean | undefined; bacAttestationOrMore?: boolean | undefined },
+): Promise<number> {
+  const [row] = await db
+    .insert(schools)
+    .values({ ...defaultSchoolRules(values.code), ...definedOnly(values) })
+    .returning({ id: schools.id });
   if (!row) throw new Error('school not inserted');
   return row.id;
 }
 
-export async function updateSchool(db: Db | Tx, id: number, values: { code: string; name: string }): Promise<void> {
-  await db.update(schools).set(values).where(eq(schools.id, id));
+export async function updateSchool(
+  db: Db | Tx,
+  id: number,
+  values: { code: string; name: string; holdsWorkshops?: boolean | undefined; bacAttestationOrMore?: boolean | undefined },
+): Promise<void> {
+  await db.update(schools).set(definedOnly(values)).where(eq(schools.id, id));
 }

@@ -144,4 +144,48 @@ describe('formations and schools API', async () => {
     const empty = await call(staff, 'POST', '/api/staff/schools', { code: '', name: '' }, 'en-US');
     expect(empty.json<ErrorBody>().errors).toEqual({ code: ['field.required'], name: ['field.required'] });
   });
+
+  it("keeps each school's rules as data: SPEC's by code at creation, then what staff set, read by the applicant's feed", async () => {
+    const esilv = (
+      await call(staff, 'POST', '/api/staff/schools', { code: 'esilv', name: 'ESILV' })
+    ).json<{ school: StaffSchool }>().school;
+    expect(esilv).toMatchObject({ holdsWorkshops: true, bacAttestationOrMore: true });
+    const other = (
+      await call(staff, 'POST', '/api/staff/schools', { code: 'ISCOM', name: 'ISCOM', holdsWorkshops: true })
+    ).json<{ school: StaffSchool }>().school;
+    expect(other).toMatchObject({ holdsWorkshops: true, bacAttestationOrMore: false });
+
+    // A rename without the rules keeps them; the rules given replace them.
+    const renamed = await call(staff, 'PUT', `/api/staff/schools/${esilv.id}`, { code: 'ESILV', name: 'ESILV Paris' });
+    expect(renamed.json<{ school: StaffSchool }>().school).toMatchObject({ holdsWorkshops: true, bacAttestationOrMore: true });
+    const changed = await call(staff, 'PUT', `/api/staff/schools/${esilv.id}`, {
+      code: 'ESILV',
+      name: 'ESILV Paris',
+      holdsWorkshops: false,
+      bacAttestationOrMore: false,
+    });
+    expect(changed.statusCode).toBe(200);
+    const wrong = await call(staff, 'PUT', `/api/staff/schools/${esilv.id}`, { code: 'ESILV', name: 'ESILV', holdsWorkshops: 'yes' });
+    expect(wrong.statusCode).toBe(400);
+    expect(Object.keys(wrong.json<ErrorBody>().errors ?? {})).toEqual(['holdsWorkshops']);
+    const forbidden = await call(applicant, 'PUT', `/api/staff/schools/${esilv.id}`, { code: 'ESILV', name: 'X', holdsWorkshops: true });
+    expect(forbidden.statusCode).toBe(403);
+
+    // The applicant's feed reads the rules of the school of their formation.
+    const formation = (await call(staff, 'POST', '/api/staff/formations', body({ schoolId: esilv.id, code: 'ESILV-RULES' }))).json<{
+      formation: StaffFormation;
+    }>().formation;
+    const learner = await createUser(app, 'admissible', formation.id);
+    const feed = await call(learner, 'GET', '/api/admissibles/portal/cms?lang=fr');
+    expect(feed.json<{ headerInfos: { schoolRules: unknown } }>().headerInfos.schoolRules).toEqual({
+      holdsWorkshops: false,
+      bacAttestationOrMore: false,
+    });
+    await call(staff, 'PUT', `/api/staff/schools/${esilv.id}`, { code: 'ESILV', name: 'ESILV Paris', holdsWorkshops: true, bacAttestationOrMore: true });
+    const again = await call(learner, 'GET', '/api/admissibles/portal/cms?lang=fr');
+    expect(again.json<{ headerInfos: { schoolRules: unknown } }>().headerInfos.schoolRules).toEqual({
+      holdsWorkshops: true,
+      bacAttestationOrMore: true,
+    });
+  });
 });

@@ -43,6 +43,8 @@ export async function findApplicantProfile(db: Db, userId: number) {
       formationYear: formations.year,
       formationEtape: formations.etape,
       schoolName: schools.name,
+      schoolHoldsWorkshops: schools.holdsWorkshops,
+      schoolBacOrMore: schools.bacAttestationOrMore,
     })
     .from(users)
     .leftJoin(admissibles, eq(admissibles.userId, users.id))

@@ -69,8 +69,12 @@ function toHeaderInfos(profile: NonNullable<Awaited<ReturnType<typeof repo.findA
     formationLibelle: profile.formationLibelle,
     formationEtape: profile.formationEtape,
     contractType,
-    // The code (EMLV, ESILV ...): the web app shows the workshops card and the attestation title by it.
     school: profile.schoolCode,
+    // The school's rules are data (issue 28: the back office's settings): the workshops card, the attestation's title.
+    schoolRules: {
+      holdsWorkshops: profile.schoolHoldsWorkshops === true,
+      bacAttestationOrMore: profile.schoolBacOrMore === true,
+    },
   };
 }
 

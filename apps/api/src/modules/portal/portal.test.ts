@@ -207,6 +207,8 @@ describe('applicant portal content', async () => {
         formationEtape: 3,
         contractType: 'APP',
         school: body.headerInfos.school,
+        // A school inserted bare has no rules (the back office's creation gives SPEC's: formations.test.ts).
+        schoolRules: { holdsWorkshops: false, bacAttestationOrMore: false },
       });
       expect(body.headerInfos.school).toMatch(/^EMLV-/);
       expect(Array.isArray(body.ateliers.list)).toBe(true);
@@ -214,7 +216,13 @@ describe('applicant portal content', async () => {
 
       const bare = await createApplicant({ withFormation: false });
       const bareBody = (await get('/api/admissibles/portal/cms', bare.token)).json<CmsInfo>();
-      expect(bareBody.headerInfos).toMatchObject({ formationYear: null, formationLibelle: null, formationEtape: null, school: null });
+      expect(bareBody.headerInfos).toMatchObject({
+        formationYear: null,
+        formationLibelle: null,
+        formationEtape: null,
+        school: null,
+        schoolRules: { holdsWorkshops: false, bacAttestationOrMore: false },
+      });
     });
 
     it('says whether a dossier is ongoing and which one', async () => {

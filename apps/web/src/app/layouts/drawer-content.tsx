@@ -31,7 +31,7 @@ export function DrawerContent({ onNavigate }: { onNavigate?: () => void }) {
       </Box>
       <Box component="footer" sx={{ px: 2, py: 2, borderTop: 1, borderColor: 'divider' }}>
         <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', lineHeight: 1.5 }}>
-          {t('layout.copyright')}
+          {t('layout.copyright', { year: new Date().getFullYear() })}
         </Typography>
       </Box>
     </Box>

@@ -93,6 +93,7 @@ describe('shell header', () => {
       formationEtape: 4,
       contractType: 'APP',
       school: 'ESILV',
+      schoolRules: { holdsWorkshops: true, bacAttestationOrMore: true },
     });
     try {
       renderShell();

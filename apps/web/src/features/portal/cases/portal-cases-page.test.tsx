@@ -20,7 +20,7 @@ const cms: CmsInfo = {
   currentDossierId: null,
   forumInvitation: null,
   ateliers: { list: [], canRegister: true },
-  headerInfos: { admLastName: 'Martin', admFirstName: 'Léo', formationYear: 2026, formationLibelle: 'Data', formationEtape: 4, contractType: 'APP', school: 'ESILV' },
+  headerInfos: { admLastName: 'Martin', admFirstName: 'Léo', formationYear: 2026, formationLibelle: 'Data', formationEtape: 4, contractType: 'APP', school: 'ESILV', schoolRules: { holdsWorkshops: true, bacAttestationOrMore: true } },
 };
 
 const dossier = (id: number, dossierStatut: number, f1ca: number): Dossier => ({

@@ -19,7 +19,7 @@ import { ForumCard } from './components/forum-card';
 import { OffersCard } from './components/offers-card';
 import { PartnersCard } from './components/partners-card';
 import { TrackingCard } from './components/tracking-card';
-import { WORKSHOP_SCHOOLS, WorkshopsCard } from './components/workshops-card';
+import { WorkshopsCard } from './components/workshops-card';
 import { useSettledOnce } from '../utils/use-settled-once';
 import { Staged } from '../utils/staged';
 
@@ -61,7 +61,6 @@ function PortalSearchPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const message = trackingMessageOf(location.state);
-  const school = cms.data?.headerInfos.school;
   const isReady = useCardsReady();
   // The main column's cards, then the side's: on a phone the side comes below the main column, so it is added last.
   const main = [
@@ -92,7 +91,7 @@ function PortalSearchPage() {
       />
     ) : null,
     <CvCard key="cv" />,
-    cms.data && school && WORKSHOP_SCHOOLS.includes(school) ? (
+    cms.data?.headerInfos.schoolRules.holdsWorkshops ? (
       <WorkshopsCard key="workshops" ateliers={cms.data.ateliers} />
     ) : null,
   ].filter(Boolean);

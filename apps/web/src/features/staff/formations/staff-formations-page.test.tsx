@@ -9,8 +9,22 @@ import { Component as StaffFormationsPage } from './staff-formations-page';
 
 const json = jsonResponse;
 
-const esilv: StaffSchool = { id: 1, code: 'ESILV', name: 'ESILV', formations: 1 };
-const emlv: StaffSchool = { id: 2, code: 'EMLV', name: 'EMLV', formations: 0 };
+const esilv: StaffSchool = {
+  id: 1,
+  code: 'ESILV',
+  name: 'ESILV',
+  holdsWorkshops: true,
+  bacAttestationOrMore: true,
+  formations: 1,
+};
+const emlv: StaffSchool = {
+  id: 2,
+  code: 'EMLV',
+  name: 'EMLV',
+  holdsWorkshops: true,
+  bacAttestationOrMore: false,
+  formations: 0,
+};
 const data: StaffFormation = {
   id: 10,
   school: { id: 1, code: 'ESILV', name: 'ESILV' },
@@ -129,7 +143,36 @@ describe('StaffFormationsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Ajouter l’école' }));
     expect(await screen.findByText('L’école IIM Digital School est enregistrée.')).toBeInTheDocument();
     expect(calls).toEqual([
-      { method: 'POST', path: '/api/staff/schools', body: { code: 'IIM', name: 'IIM Digital School' } },
+      {
+        method: 'POST',
+        path: '/api/staff/schools',
+        body: { code: 'IIM', name: 'IIM Digital School', holdsWorkshops: false, bacAttestationOrMore: false },
+      },
+    ]);
+  });
+
+  it("shows a school's rules and sends them changed (issue 28: the workshops and the attestation's level are data)", async () => {
+    const calls = serve(() => json(200, { school: { ...esilv, holdsWorkshops: false } }));
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText('Code ESILV · 1 formation · ateliers · attestation « ou plus »')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Modifier l’école ESILV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier l’école' });
+    const workshops = within(dialog).getByRole('checkbox', { name: 'Ateliers pour ses candidats' });
+    expect(workshops).toBeChecked();
+    expect(workshops).toHaveAccessibleDescription(
+      'Les candidats de l’école voient ses ateliers dans « Ma recherche » et peuvent s’y inscrire.',
+    );
+    expect(within(dialog).getByRole('checkbox', { name: 'Attestation de niveau « ou plus »' })).toBeChecked();
+    await user.click(workshops);
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('L’école ESILV est enregistrée.')).toBeInTheDocument();
+    expect(calls).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/staff/schools/1',
+        body: { code: 'ESILV', name: 'ESILV', holdsWorkshops: false, bacAttestationOrMore: true },
+      },
     ]);
   });
 });

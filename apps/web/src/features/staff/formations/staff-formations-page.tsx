@@ -110,7 +110,13 @@ function SchoolSection({
             {school.name}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t('schools.summary', { code: school.code, count: school.formations })}
+            {[
+              t('schools.summary', { code: school.code, count: school.formations }),
+              school.holdsWorkshops ? t('schools.withWorkshops') : null,
+              school.bacAttestationOrMore ? t('schools.withOrMore') : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, flexShrink: 0 }}>

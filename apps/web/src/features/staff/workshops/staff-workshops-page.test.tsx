@@ -8,7 +8,14 @@ import { jsonResponse as json, stubApi, type StubbedCall } from '../../../test/a
 import { renderRoutes } from '../../../test/render';
 import { Component as StaffWorkshopsPage } from './staff-workshops-page';
 
-const esilv: StaffSchool = { id: 1, code: 'ESILV', name: 'ESILV', formations: 1 };
+const esilv: StaffSchool = {
+  id: 1,
+  code: 'ESILV',
+  name: 'ESILV',
+  holdsWorkshops: true,
+  bacAttestationOrMore: true,
+  formations: 1,
+};
 const workshop: StaffWorkshop = {
   id: 4,
   school: { id: 1, code: 'ESILV', name: 'ESILV' },

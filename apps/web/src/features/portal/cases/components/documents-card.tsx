@@ -53,15 +53,18 @@ function Block({ title, state, children }: { title: string; state: DocumentState
 
 /**
  * The title of the baccalaureate attestation names the level asked: the training stage minus one ("Bac+2" for a
- * third-year entry), and "or more" at ESILV.
+ * third-year entry), and "or more" where the school's rules say so (ESILV's; issue 28: the back office sets it).
  */
-export function bacAttestationTitleKey(headerInfos: Pick<HeaderInfos, 'formationEtape' | 'school'>): {
+export function bacAttestationTitleKey(headerInfos: Pick<HeaderInfos, 'formationEtape' | 'schoolRules'>): {
   key: string;
   level: number;
 } {
   const level = (headerInfos.formationEtape ?? 0) - 1;
   if (level < 1) return { key: 'documents.bacTitleBase', level: 0 };
-  return { key: headerInfos.school === 'ESILV' ? 'documents.bacTitleOrMore' : 'documents.bacTitle', level };
+  return {
+    key: headerInfos.schoolRules.bacAttestationOrMore ? 'documents.bacTitleOrMore' : 'documents.bacTitle',
+    level,
+  };
 }
 
 /** SPEC "Applicant cases": the CVEC certificate and the baccalaureate attestation, shown once there are dossiers. */

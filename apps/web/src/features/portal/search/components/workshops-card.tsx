@@ -16,9 +16,6 @@ import { useToggleWorkshop } from '../../api/workshops';
 import { SectionCard } from '../../components/section-card';
 import { formatDate, formatHour, formatLongDate } from '../../utils/dates';
 
-/** SPEC: only the schools EMLV and ESILV hold workshops. */
-export const WORKSHOP_SCHOOLS: readonly string[] = ['EMLV', 'ESILV'];
-
 type Pending = { workshop: Workshop; action: 'register' | 'unregister' };
 
 export const WorkshopsCard = memo(function WorkshopsCard({ ateliers }: { ateliers: CmsInfo['ateliers'] }) {
