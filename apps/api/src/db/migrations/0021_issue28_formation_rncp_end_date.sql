@@ -1,0 +1,1 @@
+ALTER TABLE "formations" ADD COLUMN "rncp_end_date" date;
