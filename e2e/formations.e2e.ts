@@ -78,6 +78,8 @@ describe('formations, schools and the back-office team', () => {
       await dialog.getByLabel(label(t.form.trainingEnd)).fill('2028-08-31');
       await dialog.getByLabel(label(t.form.proStartAfter)).fill('2026-07-01');
       await dialog.getByLabel(label(t.form.proEndBefore)).fill('2028-09-30');
+      // Issue 28: the RNCP registration's end, which no contract may start after.
+      await dialog.getByLabel(label(t.form.rncpEndDate)).fill('2030-12-31');
       await dialog.getByRole('button', { name: t.form.create }).click();
       await dialog.waitFor({ state: 'detached' });
       await admin.getByText(t.feedback.formationSaved.replace('{{libelle}}', `Mastère ${run}`)).waitFor();
@@ -89,7 +91,11 @@ describe('formations, schools and the back-office team', () => {
       await edit.getByRole('button', { name: t.form.saveChanges }).click();
       await edit.waitFor({ state: 'detached' });
       const list = await apiCall<{ formations: { code: string | null; proStartAfter: string | null; contractTypes: string[] }[] }>(admin, 'GET', '/staff/formations');
-      expect(list.body.formations.find((f) => f.code === `E2E-${run}`)).toMatchObject({ proStartAfter: '2026-08-15', contractTypes: ['APP', 'PRO'] });
+      expect(list.body.formations.find((f) => f.code === `E2E-${run}`)).toMatchObject({
+        proStartAfter: '2026-08-15',
+        contractTypes: ['APP', 'PRO'],
+        rncpEndDate: '2030-12-31',
+      });
 
       // The team: a colleague invited, who signs in from the mail.
       await admin.goto('/gestion/equipe');

@@ -5,7 +5,7 @@ import frEmployer from '../apps/web/src/locales/fr-FR/employer.json' with { type
 import frPortal from '../apps/web/src/locales/fr-FR/portal.json' with { type: 'json' };
 import frSheets from '../apps/web/src/locales/fr-FR/sheets.json' with { type: 'json' };
 import { apiCall, choose, confirmSend, demo, eventually, fill, isoPlusDays, makeSiret, waitSaved } from './sheets-support.ts';
-import { newPage, signInAs, waitForMail } from './support.ts';
+import { newPage, shot, signInAs, waitForMail } from './support.ts';
 
 describe('sheets, from the first contact to the information sheet', () => {
   it('applicant, employer, funding and both parts of the information sheet, in French', { timeout: 240_000 }, async () => {
@@ -101,6 +101,20 @@ describe('sheets, from the first contact to the information sheet', () => {
     await signatory.getByLabel(t.fields.nom, { exact: true }).fill('Lemoine');
     await signatory.getByLabel(t.fields.prenom, { exact: true }).fill('Agathe');
     await waitSaved(employer, t, () => signatory.getByLabel(t.fields.courriel, { exact: true }).fill(contactEmail));
+    // Issue 28: an end past the allowed window is refused before any confirmation, the message under the field naming
+    // the last day allowed, filled in (never "{date}"), as in the summary above the form.
+    const endField = contract.getByLabel(t.fields.dateFinContrat, { exact: true });
+    await endField.fill(isoPlusDays(end, 90));
+    await employer.getByRole('button', { name: t.f1ce.submit, exact: true }).first().click();
+    await employer.getByText(/au plus tard 2 mois après la fin de la formation, soit le \d{2}\/\d{2}\/\d{4}\./).first().waitFor();
+    expect(await endField.getAttribute('aria-invalid')).toBe('true');
+    expect(await employer.locator('main').innerText()).not.toMatch(/[{}]/);
+    for (const size of [{ width: 375, height: 812 }, { width: 1280, height: 900 }]) {
+      await employer.setViewportSize(size);
+      await endField.scrollIntoViewIfNeeded();
+      await shot(employer, 'sheets-fr-f1ce-refused-end');
+    }
+    await endField.fill(end);
     await confirmSend(employer, t.f1ce.submit);
     await employer.getByText(t.f1ce.done).waitFor();
     // The missions clarification opens with this send: the message leads there, to a page naming the apprentice.

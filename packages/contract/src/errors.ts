@@ -37,10 +37,21 @@ export const errorCodes = [
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;
 
-/** The one error body every failure answers with. `errors` maps a field (dotted path) to its messages. */
+/** The values a rule's message shows (`{date}`, `{months}`), by field (dotted path), then by the message's code. */
+export const errorParams = z.record(
+  z.string(),
+  z.record(z.string(), z.record(z.string(), z.union([z.string(), z.number()]))),
+);
+export type ErrorParams = z.infer<typeof errorParams>;
+
+/**
+ * The one error body every failure answers with. `errors` maps a field (dotted path) to its messages; `params` gives
+ * the values of the messages that show some (a contract rule's `{date}`), so that each is read filled in.
+ */
 export const errorBody = z.object({
   code: errorCode,
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  params: errorParams.optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;

@@ -247,6 +247,7 @@ export const cerfaParams = z.object({
       proStartAfter: isoDate.nullable(),
       proEndBefore: isoDate.nullable(),
       rncp: z.string().nullable(),
+      rncpEndDate: isoDate.nullable(),
       codeDiplome: z.string().nullable(),
       hours: z.number().int().nullable(),
     })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { defaultSmicTable } from './rules/index.ts';
-import { f1caDraft, f1ceDraft, requiredPaths, sheetIssues, type SheetFormation } from './sheets.ts';
+import { f1caDraft, f1ceDraft, fraDraft, freDraft, requiredPaths, sheetIssues, type SheetFormation } from './sheets.ts';
 
 /** `path → messages` of a failed parse, as the API's `errors` map. */
 const errorsOf = (result: z.ZodSafeParseResult<unknown>) =>
@@ -229,5 +229,94 @@ describe('employer first-contact draft', () => {
       sheetIssues(kind, { contrat }, { ...context, other }).map((issue) => issue.code);
     expect(codes('f1ce')).toContain('contract.longer_than_36_months');
     expect(codes('fre')).not.toContain('contract.longer_than_36_months');
+  });
+});
+
+describe("the State CERFA tool's checks on the sheets", () => {
+  const today = '2026-06-15';
+  const at = { ...context, today };
+  const onPath = (issues: ReturnType<typeof sheetIssues>, path: string) =>
+    issues.filter((issue) => issue.path === path).map((issue) => `${issue.severity}:${issue.code}`);
+
+  it("refuses on the employer's information sheet what the tool refuses, each on its field", () => {
+    const data = {
+      employeur: { codeIdcc: '0650', codeApe: '34.10Z', typeEmployeur: '22', telephone: '01 44 55 66 7' },
+      maitre1: { dateNaissance: '2009-01-01' },
+      contrat: {
+        typeContrat: 'PRO',
+        dateConclusion: '2026-09-02',
+        dateDebutContrat: '2026-09-01',
+        dateFinContrat: '2028-08-31',
+      },
+    };
+    expect(freDraft.safeParse(data).error?.issues.map((issue) => issue.message)).toEqual(['phone.french_length']);
+    const issues = sheetIssues('fre', data, at);
+    expect(onPath(issues, 'employeur.codeIdcc')).toEqual(['error:idcc.not_in_force']);
+    expect(onPath(issues, 'employeur.codeApe')).toEqual(['error:naf.unknown']);
+    expect(onPath(issues, 'employeur.typeEmployeur')).toEqual(['error:employer.public_celia']);
+    expect(onPath(issues, 'maitre1.dateNaissance')).toEqual(['error:maitre.under_18']);
+    expect(onPath(issues, 'contrat.dateConclusion')).toEqual(['error:contract.conclusion_after_start']);
+    expect(onPath(issues, 'contrat.typeContrat')).toEqual(['error:contract.type_apprenticeship_only']);
+  });
+
+  it('refuses a contract that has ended, from the first contact on, on the day after its end', () => {
+    const contrat = { typeContrat: 'APP', dateDebutContrat: '2024-09-01', dateFinContrat: '2026-06-14' };
+    expect(onPath(sheetIssues('f1ce', { contrat }, at), 'contrat.dateFinContrat')).toContain(
+      'error:contract.end_in_past',
+    );
+    const current = { ...contrat, dateFinContrat: '2026-06-15' };
+    expect(onPath(sheetIssues('f1ce', { contrat: current }, at), 'contrat.dateFinContrat')).not.toContain(
+      'error:contract.end_in_past',
+    );
+  });
+
+  it("warns when the CFA's hours are under a quarter of the working time", () => {
+    const contrat = { typeContrat: 'APP', dateDebutContrat: '2026-09-01', dateFinContrat: '2028-08-31' };
+    const issues = sheetIssues('fre', { contrat }, { ...at, formation: { ...formation, heures: 600 } });
+    expect(onPath(issues, 'contrat.dateFinContrat')).toContain('warning:contract.training_share_low');
+  });
+
+  it('tells the applicant and the employer about the residence permit of an apprentice from outside the EU', () => {
+    const apprenti = { nationalite: '3', dateNaissance: '2009-03-01' };
+    const contrat = { dateDebutContrat: '2026-09-01', dateFinContrat: '2028-08-31' };
+    expect(onPath(sheetIssues('fra', { apprenti }, { ...at, other: { contrat } }), 'apprenti.nationalite')).toEqual([
+      'advice:nationality.work_authorisation',
+      'advice:nationality.majority_during_contract',
+    ]);
+    expect(
+      onPath(sheetIssues('fre', { contrat }, { ...at, other: { apprenti } }), 'apprenti.nationalite'),
+    ).toHaveLength(2);
+  });
+
+  it('asks for the legal representative of an apprentice who is a minor on the day of the signatures', () => {
+    // 18 on 2026-08-01, before the contract starts on 2026-09-01: a minor today and on a conclusion in July.
+    const apprenti = { dateNaissance: '2008-08-01' };
+    const later = { contrat: { dateDebutContrat: '2026-09-01', dateConclusion: '2026-08-20' } };
+    const earlier = { contrat: { dateDebutContrat: '2026-09-01', dateConclusion: '2026-07-20' } };
+    expect(requiredPaths('fra', { apprenti }, { ...at, other: earlier })).toContain('representantLegal.courriel');
+    expect(
+      requiredPaths('fra', { apprenti }, { ...at, other: { contrat: { dateDebutContrat: '2026-09-01' } } }),
+    ).toContain('representantLegal.courriel');
+    expect(requiredPaths('fra', { apprenti }, { ...at, other: later })).not.toContain('representantLegal.courriel');
+  });
+
+  it('refuses a birth date in the future for the apprentice and the maîtres', () => {
+    const future = '2999-01-01';
+    expect(fraDraft.safeParse({ apprenti: { dateNaissance: future } }).error?.issues[0]?.message).toBe(
+      'date.in_future',
+    );
+    expect(freDraft.safeParse({ maitre2: { dateNaissance: future } }).error?.issues[0]?.message).toBe('date.in_future');
+  });
+
+  it('uses the reference lists the server passes for the IDCC and the NAF code', () => {
+    const data = { employeur: { codeIdcc: '3248', codeApe: '62.09Z' } };
+    const references = {
+      idcc: () => ({ exists: false, inForce: false }),
+      naf: (code: string) => ({ exists: code === '62.01Z' }),
+    };
+    expect(sheetIssues('fre', data, at).filter((issue) => issue.path.startsWith('employeur.code'))).toEqual([]);
+    const issues = sheetIssues('fre', data, { ...at, references });
+    expect(onPath(issues, 'employeur.codeIdcc')).toEqual(['error:idcc.unknown']);
+    expect(onPath(issues, 'employeur.codeApe')).toEqual(['error:naf.unknown']);
   });
 });

@@ -10,31 +10,42 @@ import {
 } from './reference/contract.ts';
 import { employeurSpecifiqueCode, opcoCode, regimeSocialCode, typeEmployeurCode } from './reference/employer.ts';
 import {
-  ageAt,
   checkAge,
+  checkConclusionDate,
   checkContractDates,
+  checkContractNotEnded,
+  checkContractTypeOffered,
   checkDecaPresence,
   checkIdccChange,
+  checkIdccInForce,
+  checkMaitresAge,
+  checkNafExists,
+  checkNationality,
   checkNir,
   checkNirPresence,
   checkOpcoRules,
+  checkPublicEmployer,
   checkSalary,
+  checkTrainingShare,
   checkWeeklyHours,
   classificationField,
   decaField,
   franceTravailField,
   idccField,
-  isValidIsoDate,
+  isMinorWhenSigning,
   nirField,
   ruleError,
   siretField,
   smicRate,
+  todayIso,
+  type ContractKind,
+  type ReferenceLookups,
   type RuleCode,
   type RuleIssue,
   type RuleSeverity,
   type SmicRate,
 } from './rules/index.ts';
-import { reasonWhenDenied, reasonWhenRefused, transforms } from './rules/refinements.ts';
+import { pastDateRule, phoneRule, reasonWhenDenied, reasonWhenRefused, transforms } from './rules/refinements.ts';
 
 // ---------- Fields ----------
 
@@ -50,14 +61,11 @@ const text = (max = 200) => draft(z.string().trim().max(max));
 const longText = (max = 5000) => draft(z.string().trim().max(max));
 const flag = () => draft(z.boolean());
 const day = () => draft(z.iso.date());
+/** A birth date: never in the future (the State tool's rule for the apprentice and the maîtres). */
+const birthDay = () => draft(z.iso.date().superRefine(pastDateRule));
 const email = () => draft(z.email().max(254));
-const phone = () =>
-  draft(
-    z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9 .()-]{6,20}$/, 'phone.format'),
-  );
+/** A phone number: digits and separators; a French one has its 10 digits (`checkPhone`). */
+const phone = () => draft(z.string().trim().superRefine(phoneRule));
 const postcode = () =>
   draft(
     z
@@ -97,7 +105,7 @@ export const apprentiBlock = z.object({
   nom: text(100),
   prenom: text(100),
   sexe: draft(z.enum(['F', 'M'])),
-  dateNaissance: day(),
+  dateNaissance: birthDay(),
   departementNaissance: departement(),
   communeNaissance: text(100),
   /** 1 French, 2 European Union, 3 outside the European Union. */
@@ -162,7 +170,7 @@ export const employeurBlock = z.object({
 
 export const maitreBlock = z.object({
   ...person.shape,
-  dateNaissance: day(),
+  dateNaissance: birthDay(),
   emploiOccupe: text(200),
   /** Niveau de diplôme (DOMAIN 1.10): 0, 3 to 8. */
   niveauDiplome: draft(z.enum(['0', '3', '4', '5', '6', '7', '8'])),
@@ -234,6 +242,8 @@ export const formationBlock = z.object({
   proStartAfter: z.iso.date().nullable(),
   proEndBefore: z.iso.date().nullable(),
   rncp: z.string().nullable(),
+  /** The last day the certification is registered in the RNCP, when the formation records it. */
+  rncpEndDate: z.iso.date().nullable().optional(),
   codeDiplome: z.string().nullable(),
   heures: z.number().int().nullable(),
 });
@@ -637,7 +647,17 @@ export type SheetRulesContext = {
   /** The IDCC the information sheet started from; changing it is blocked (SPEC 5). */
   idccBefore?: string | null;
   shortContractMonths?: number;
+  /** Today (yyyy-mm-dd) in France; the day the rules run when not given. */
+  today?: string;
+  /**
+   * The reference lists the IDCC and NAF codes are checked against (`rules/references.ts`): the server passes the tables
+   * staff load; without them the built-in partial lists apply.
+   */
+  references?: ReferenceLookups;
 };
+
+/** The day the rules count from: the context's, else today in France. */
+const todayOf = (context: Pick<SheetRulesContext, 'today'>) => context.today ?? todayIso('Europe/Paris');
 
 /** The value at a dotted path (`apprenti.adresse.codePostal`), or undefined. */
 export function getAtPath(data: unknown, path: string): unknown {
@@ -665,7 +685,7 @@ const personPaths = (prefix: string) => [`${prefix}.nom`, `${prefix}.prenom`, `$
 export function requiredPaths(
   kind: SheetKind,
   data: Record<string, unknown>,
-  context: Pick<SheetRulesContext, 'other' | 'formation'>,
+  context: Pick<SheetRulesContext, 'other' | 'formation' | 'today'>,
 ): string[] {
   const merged = { ...context.other, ...data };
   const at = (path: string) => getAtPath(merged, path);
@@ -722,7 +742,13 @@ export function requiredPaths(
       ];
       if (at('apprenti.inscritFranceTravail') === true)
         paths.push('apprenti.numeroFranceTravail', 'apprenti.dureeInscriptionFranceTravailMois');
-      if (isMinorAtStart(merged) && at('apprenti.apprentiMineurEmancipe') !== true) {
+      // A minor on the day of the signatures signs with a legal representative (judged at the conclusion date).
+      const minor = isMinorWhenSigning(
+        at('apprenti.dateNaissance'),
+        asString(at('contrat.dateConclusion')),
+        todayOf(context),
+      );
+      if (minor && at('apprenti.apprentiMineurEmancipe') !== true) {
         paths.push(...personPaths('representantLegal'));
         if (at('representantLegal.memeAdresse') !== true) paths.push(...addressPaths('representantLegal.adresse'));
       }
@@ -777,14 +803,6 @@ export function requiredPaths(
   }
 }
 
-function isMinorAtStart(merged: Record<string, unknown>): boolean {
-  const birth = getAtPath(merged, 'apprenti.dateNaissance');
-  const start = getAtPath(merged, 'contrat.dateDebutContrat');
-  if (!isValidIsoDate(birth)) return false;
-  const on = isValidIsoDate(start) ? start : new Date().toISOString().slice(0, 10);
-  return ageAt(birth, on) < 18;
-}
-
 const asString = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const asNumber = (value: unknown) => (typeof value === 'number' ? value : undefined);
 const asBoolean = (value: unknown) => (typeof value === 'boolean' ? value : undefined);
@@ -812,17 +830,35 @@ export function sheetIssues(kind: SheetKind, data: Record<string, unknown>, cont
     dateDebutContrat: asString(at('contrat.dateDebutContrat')),
     dateFinContrat: asString(at('contrat.dateFinContrat')),
   };
+  const formation = context.formation;
+  // The contract's type as the sheets give it, else the only one its formation is open to.
+  const givenType = at('contrat.typeContrat');
+  const effectiveType: ContractKind =
+    givenType === 'APP' || givenType === 'PRO'
+      ? givenType
+      : formation?.contractTypes.length === 1 && formation.contractTypes[0] === 'PRO'
+        ? 'PRO'
+        : 'APP';
+  const typeOffered = () => (formation ? checkContractTypeOffered(asString(givenType), formation.contractTypes) : []);
+  const nationality = () =>
+    checkNationality({
+      nationalite: asString(at('apprenti.nationalite')),
+      dateNaissance: apprenti.dateNaissance,
+      ...contrat,
+    });
 
   switch (kind) {
     case 'f1ca':
       issues.push(...checkNirPresence(asString(at('apprenti.nir')), 'firstContact'));
       issues.push(...nirCoherence(merged));
+      issues.push(...typeOffered());
       break;
     case 'missions':
       break;
     case 'fra':
       issues.push(...checkNirPresence(asString(at('apprenti.nir')), 'firstContact'));
       issues.push(...nirCoherence(merged));
+      issues.push(...nationality());
       issues.push(
         ...checkAge({
           ...apprenti,
@@ -860,6 +896,22 @@ export function sheetIssues(kind: SheetKind, data: Record<string, unknown>, cont
           minutes: asNumber(at('contrat.dureeTravailHebdoMinutes')),
         }),
       );
+      issues.push(...checkContractNotEnded(contrat.dateFinContrat, todayOf(context)));
+      issues.push(...typeOffered());
+      if (formation)
+        issues.push(
+          ...checkTrainingShare({ typeContrat: effectiveType, ...contrat, heuresFormation: formation.heures }),
+        );
+      const maitres = kind === 'fre' ? ['maitre1', 'maitre2'] : ['maitre1'];
+      issues.push(
+        ...checkMaitresAge({
+          maitres: maitres.map((block) => ({ block, dateNaissance: asString(at(`${block}.dateNaissance`)) })),
+          dateDebutContrat: contrat.dateDebutContrat,
+        }),
+      );
+      issues.push(...checkIdccInForce(asString(at('employeur.codeIdcc')), context.references?.idcc));
+      issues.push(...checkNafExists(asString(at('employeur.codeApe')), context.references?.naf));
+      issues.push(...checkPublicEmployer(asString(at('employeur.typeEmployeur'))));
       const salary = checkSalary({
         typeContrat,
         salaireBrutMensuel: asNumber(at('contrat.salaireBrutMensuel')),
@@ -905,6 +957,23 @@ export function sheetIssues(kind: SheetKind, data: Record<string, unknown>, cont
           }).map((issue) => (issue.path.includes('.') ? issue : { ...issue, path: `responsabilites.${issue.path}` })),
         );
         issues.push(...checkIdccChange(context.idccBefore, asString(at('employeur.codeIdcc'))));
+        issues.push(
+          ...checkNafExists(
+            asString(at('contrat.nafEntrepriseUtilisatrice')),
+            context.references?.naf,
+            'contrat.nafEntrepriseUtilisatrice',
+          ),
+        );
+        issues.push(
+          ...checkConclusionDate({
+            dateConclusion: asString(at('contrat.dateConclusion')),
+            dateDebutContrat: contrat.dateDebutContrat,
+            trainingStart: formation?.dateDebutFormation ?? null,
+            trainingEnd: formation?.dateFinFormation ?? null,
+            situationAvantContrat: asString(at('apprenti.situationAvantContrat')) ?? null,
+          }),
+        );
+        issues.push(...nationality());
       }
       break;
     }

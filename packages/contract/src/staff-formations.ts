@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './portal.ts';
 import { formationDatesRule, transforms, evenAfterIssues } from './rules/refinements.ts';
+import { trainingMaxHours } from './rules/formation.ts';
 
 // ---------- Formations and schools as data (issue 12): GET|POST /staff/formations, PUT /staff/formations/:id ----------
 
@@ -90,8 +91,11 @@ export const formationBody = z
     proStartAfter: optionalDate,
     proEndBefore: optionalDate,
     rncp: optionalText(20),
+    /** The last day the certification is registered in the RNCP (France compétences' "date d'échéance"), if known. */
+    rncpEndDate: optionalDate,
     codeDiplome: optionalText(20),
-    hours: optionalWhole(1, 10_000),
+    /** The CERFA's box holds 4 digits (the State tool's limit). */
+    hours: optionalWhole(1, trainingMaxHours),
   })
   .strict()
   // Run even when other fields fail, so that a person sees every message at once; the values are then read warily.
@@ -112,6 +116,7 @@ export const staffFormation = z.object({
   proStartAfter: z.string().nullable(),
   proEndBefore: z.string().nullable(),
   rncp: z.string().nullable(),
+  rncpEndDate: z.string().nullable(),
   codeDiplome: z.string().nullable(),
   hours: z.number().int().nullable(),
   /** Applicants admitted to it, and those of them with a case. */

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@passerelle/contract';
+import type { ErrorCode, ErrorParams } from '@passerelle/contract';
 
 const statusOf: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -63,18 +63,21 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly errors: Record<string, string[]> | undefined;
+  /** The values the messages of `errors` show (`{date}`), by path then code. */
+  readonly params: ErrorParams | undefined;
   readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
     message?: string,
     errors?: Record<string, string[]>,
-    options: { retryAfterSeconds?: number } = {},
+    options: { retryAfterSeconds?: number; params?: ErrorParams | undefined } = {},
   ) {
     super(message ?? defaultMessage[code]);
     this.code = code;
     this.status = statusOf[code];
     this.errors = errors;
+    this.params = options.params;
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
@@ -83,9 +86,9 @@ export class AppError extends Error {
 export const rateLimited = (retryAfterSeconds: number, message?: string, errors?: Record<string, string[]>) =>
   new AppError('RATE_LIMITED', message, errors, { retryAfterSeconds });
 
-/** A 400 with messages keyed by field path. */
-export function validationError(errors: Record<string, string[]>, message?: string): AppError {
-  return new AppError('VALIDATION_FAILED', message, errors);
+/** A 400 with messages keyed by field path, and the values those messages show when they show some. */
+export function validationError(errors: Record<string, string[]>, message?: string, params?: ErrorParams): AppError {
+  return new AppError('VALIDATION_FAILED', message, errors, { params });
 }
 
 export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);

@@ -106,7 +106,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
     if (error instanceof AppError) {
       status = error.status;
-      body = { code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+      body = {
+        code: error.code,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.errors && error.params ? { params: error.params } : {}),
+      };
       // Every 429 tells when to come back (RFC 9110 10.2.3), in whole seconds.
       if (status === 429)
         void reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds ?? RATE_LIMIT_RETRY_AFTER_SECONDS))));

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from '@passerelle/contract';
+import type { ErrorBody, ErrorCode, ErrorParams } from '@passerelle/contract';
 import { refreshTokenHeader } from '@passerelle/contract/auth-header';
 import type {
   FileResponse,
@@ -17,13 +17,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'NETWORK';
   readonly errors: Record<string, string[]>;
+  /** The values the messages of `errors` show (`{date}`), by path then message code. */
+  readonly params: ErrorParams;
 
-  constructor(status: number, code: ErrorCode | 'NETWORK', message: string, errors: Record<string, string[]> = {}) {
+  constructor(
+    status: number,
+    code: ErrorCode | 'NETWORK',
+    message: string,
+    errors: Record<string, string[]> = {},
+    params: ErrorParams = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.errors = errors;
+    this.params = params;
   }
 }
 
@@ -122,7 +131,8 @@ async function toApiError(res: Response): Promise<ApiError> {
   const text = await res.text();
   try {
     const body: unknown = JSON.parse(text);
-    if (isErrorBody(body)) return new ApiError(res.status, body.code, body.message, body.errors ?? {});
+    if (isErrorBody(body))
+      return new ApiError(res.status, body.code, body.message, body.errors ?? {}, body.params ?? {});
   } catch {
     // not JSON
   }

@@ -1,5 +1,5 @@
-import { ageAt, isValidIsoDate } from './dates.ts';
-import { ruleError } from './issue.ts';
+import { addDaysToIsoDate, addYearsToIsoDate, ageAt, isValidIsoDate } from './dates.ts';
+import { ruleAdvice, ruleError } from './issue.ts';
 import type { RuleIssue } from './issue.ts';
 import type { ContractKind } from './contract-dates.ts';
 
@@ -64,6 +64,81 @@ export function checkAge(input: AgeInput): RuleIssue[] {
   }
   if (derogation === '12' && age <= apprenticeshipMaximumAge) {
     issues.push(ruleError(paths.derogation, 'derogation.over_29_not_applicable', { age }));
+  }
+  return issues;
+}
+
+// ---------- The maîtres d'apprentissage, the legal representative, the nationality (FILING's list, DOMAIN 1.2) ----------
+
+/** A maître d'apprentissage is of age on the contract's first day (DOMAIN 1.2, maitres.control). */
+export const maitreMinimumAge = 18;
+export const ageOfMajority = 18;
+
+export type MaitreAgeInput = {
+  /** The maîtres' blocks (`maitre1`, `maitre2`) and their birth dates. */
+  maitres: readonly { block: string; dateNaissance: string | null | undefined }[];
+  dateDebutContrat: string | null | undefined;
+};
+
+/** Each maître d'apprentissage is 18 or older when the contract starts. A birth date in the future is the schema's. */
+export function checkMaitresAge(input: MaitreAgeInput): RuleIssue[] {
+  const start = isValidIsoDate(input.dateDebutContrat) ? input.dateDebutContrat : undefined;
+  if (!start) return [];
+  const issues: RuleIssue[] = [];
+  for (const maitre of input.maitres) {
+    if (!isValidIsoDate(maitre.dateNaissance) || maitre.dateNaissance > start) continue;
+    if (ageAt(maitre.dateNaissance, start) < maitreMinimumAge)
+      issues.push(ruleError(`${maitre.block}.dateNaissance`, 'maitre.under_18', { min: maitreMinimumAge }));
+  }
+  return issues;
+}
+
+/**
+ * The day on which the apprentice's age decides whether a legal representative signs: the conclusion date, when the
+ * sheets give one that is still to come, else today, since the signatures are collected from now on (the State tool
+ * judges at the conclusion date; the contract start would let a 17-year-old sign alone).
+ */
+export function signingAgeDate(dateConclusion: string | null | undefined, today: string): string {
+  return isValidIsoDate(dateConclusion) && dateConclusion > today ? dateConclusion : today;
+}
+
+/** A minor on the day the contract is signed (see `signingAgeDate`). False without a valid birth date. */
+export function isMinorWhenSigning(
+  dateNaissance: unknown,
+  dateConclusion: string | null | undefined,
+  today: string,
+): boolean {
+  return isValidIsoDate(dateNaissance) && ageAt(dateNaissance, signingAgeDate(dateConclusion, today)) < ageOfMajority;
+}
+
+/** The 18th birthday, as `ageAt` counts it: someone born on 29 February comes of age on 1 March in a common year. */
+export function majorityDate(dateNaissance: string): string {
+  const birthday = addYearsToIsoDate(dateNaissance, ageOfMajority);
+  return ageAt(dateNaissance, birthday) < ageOfMajority ? addDaysToIsoDate(birthday, 1) : birthday;
+}
+
+export type NationalityInput = {
+  /** 1 French, 2 European Union, 3 outside the European Union. */
+  nationalite: string | null | undefined;
+  dateNaissance: string | null | undefined;
+  dateDebutContrat: string | null | undefined;
+  dateFinContrat: string | null | undefined;
+};
+
+/**
+ * Information for an apprentice from outside the European Union (DOMAIN 1.2): where the residence permit and work
+ * authorisation are applied for, and, for a minor who comes of age during the contract, that the permit is to be
+ * asked for by then.
+ */
+export function checkNationality(input: NationalityInput): RuleIssue[] {
+  if (input.nationalite !== '3') return [];
+  const path = 'apprenti.nationalite';
+  const issues: RuleIssue[] = [ruleAdvice(path, 'nationality.work_authorisation')];
+  const { dateNaissance: birth, dateDebutContrat: start, dateFinContrat: end } = input;
+  if (isValidIsoDate(birth) && isValidIsoDate(start) && isValidIsoDate(end)) {
+    const majority = majorityDate(birth);
+    if (start < majority && majority <= end)
+      issues.push(ruleAdvice(path, 'nationality.majority_during_contract', { date: majority }));
   }
   return issues;
 }

@@ -12,6 +12,10 @@ export const backOfficeValidationTexts = {
     'staff.deca_format':
       'Saisissez le numéro DECA tel que l’OPCO l’a donné : chiffres, lettres et tirets seulement, par exemple 075202409NC0012.',
     'formations.end_before_start': 'Choisissez une date de fin de formation postérieure à la date de début.',
+    'formations.training_too_short':
+      'Une formation en apprentissage dure au moins 6 mois : choisissez une date de fin plus tardive.',
+    'formations.training_too_long':
+      'Une formation en apprentissage dure au plus 48 mois (4 ans) : choisissez une date de fin plus proche.',
     'formations.contract_types_required': 'Cochez au moins un type de contrat proposé.',
     'formations.pro_bound_required':
       'Les contrats de professionnalisation sont proposés : indiquez cette date, qui borne leurs dates de début et de fin.',
@@ -48,6 +52,9 @@ export const backOfficeValidationTexts = {
     'staff.deca_format':
       'Enter the DECA number as the OPCO gave it: digits, letters and hyphens only, for example 075202409NC0012.',
     'formations.end_before_start': 'Choose a training end date after the start date.',
+    'formations.training_too_short': 'An apprenticeship programme lasts at least 6 months: choose a later end date.',
+    'formations.training_too_long':
+      'An apprenticeship programme lasts at most 48 months (4 years): choose an earlier end date.',
     'formations.contract_types_required': 'Tick at least one contract type offered.',
     'formations.pro_bound_required':
       'Professionalisation contracts are offered: enter this date, which bounds their start and end dates.',

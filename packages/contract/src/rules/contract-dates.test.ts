@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkContractDates, contractDurationMonths, defaultShortContractMonths } from './contract-dates.ts';
+import {
+  checkConclusionDate,
+  checkContractDates,
+  checkContractNotEnded,
+  checkTrainingShare,
+  contractDurationMonths,
+  contractWorkingHours,
+  defaultShortContractMonths,
+} from './contract-dates.ts';
 import type { ContractDatesInput } from './contract-dates.ts';
 
 const codes = (input: ContractDatesInput) =>
@@ -199,5 +207,102 @@ describe('duration warnings and advice', () => {
     expect(codes(noTraining('2024-09-01', '2027-09-01', { sportifHautNiveau: true }))).toEqual([
       'advice:contract.advise_12_months',
     ]);
+  });
+});
+
+describe('the conclusion date (FILING checks 1, 5 and 7)', () => {
+  const training = { trainingStart: '2026-09-15', trainingEnd: '2028-06-30' };
+
+  it('accepts a contract concluded on or before its first day and before the training starts', () => {
+    expect(checkConclusionDate({ dateConclusion: '2026-09-01', dateDebutContrat: '2026-09-01', ...training })).toEqual(
+      [],
+    );
+    expect(checkConclusionDate({ dateConclusion: '2026-07-10', dateDebutContrat: '2026-09-01', ...training })).toEqual(
+      [],
+    );
+  });
+
+  it('refuses a conclusion after the contract start, naming the start', () => {
+    expect(checkConclusionDate({ dateConclusion: '2026-09-02', dateDebutContrat: '2026-09-01' })).toEqual([
+      {
+        path: 'contrat.dateConclusion',
+        code: 'contract.conclusion_after_start',
+        severity: 'error',
+        params: { date: '2026-09-01' },
+      },
+    ]);
+  });
+
+  it('refuses a conclusion after the training has ended', () => {
+    expect(checkConclusionDate({ dateConclusion: '2028-07-01', dateDebutContrat: '2028-07-01', ...training })).toEqual([
+      {
+        path: 'contrat.dateConclusion',
+        code: 'contract.conclusion_after_training_end',
+        severity: 'error',
+        params: { date: '2028-06-30' },
+      },
+    ]);
+  });
+
+  it('warns when the training started before the conclusion, unless the apprentice is a trainee at the CFA', () => {
+    const late = { dateConclusion: '2026-10-05', dateDebutContrat: '2026-10-05', ...training };
+    expect(checkConclusionDate(late)).toEqual([
+      {
+        path: 'contrat.dateConclusion',
+        code: 'contract.conclusion_after_training_start',
+        severity: 'warning',
+        params: { date: '2026-09-15' },
+      },
+    ]);
+    expect(checkConclusionDate({ ...late, situationAvantContrat: '7' })).toEqual([]);
+    expect(checkConclusionDate({ ...late, situationAvantContrat: '8' })).toEqual([]);
+    expect(checkConclusionDate({ ...late, situationAvantContrat: '3' })).toHaveLength(1);
+  });
+
+  it('says nothing without a valid conclusion date', () => {
+    expect(checkConclusionDate({ dateConclusion: '', dateDebutContrat: '2026-09-01', ...training })).toEqual([]);
+    expect(checkConclusionDate({ dateConclusion: '2026-02-30', dateDebutContrat: '2026-09-01' })).toEqual([]);
+  });
+});
+
+describe('a contract that has ended (FILING check 2)', () => {
+  it('refuses an end date before today and accepts today', () => {
+    expect(checkContractNotEnded('2026-11-28', '2026-11-29')).toEqual([
+      {
+        path: 'contrat.dateFinContrat',
+        code: 'contract.end_in_past',
+        severity: 'error',
+        params: { date: '2026-11-28' },
+      },
+    ]);
+    expect(checkContractNotEnded('2026-11-29', '2026-11-29')).toEqual([]);
+    expect(checkContractNotEnded(undefined, '2026-11-29')).toEqual([]);
+  });
+});
+
+describe("the CFA's share of the working time (FILING check 30)", () => {
+  it('counts 1 607 h a year, the last day included', () => {
+    expect(contractWorkingHours('2026-09-01', '2027-08-31')).toBe(1607);
+    // 731 days: 1 607 × 731 / 365 = 3 218.4.
+    expect(contractWorkingHours('2026-09-01', '2028-08-31')).toBe(3218);
+  });
+
+  it('warns under 25 %, on the contract end, with the figures', () => {
+    const input = { typeContrat: 'APP' as const, dateDebutContrat: '2026-09-01', dateFinContrat: '2028-08-31' };
+    expect(checkTrainingShare({ ...input, heuresFormation: 804 })).toEqual([
+      {
+        path: 'contrat.dateFinContrat',
+        code: 'contract.training_share_low',
+        severity: 'warning',
+        params: { hours: 804, minimum: 805, working: 3218 },
+      },
+    ]);
+    expect(checkTrainingShare({ ...input, heuresFormation: 805 })).toEqual([]);
+  });
+
+  it('leaves professionalisation contracts and formations without hours alone', () => {
+    const input = { dateDebutContrat: '2026-09-01', dateFinContrat: '2028-08-31' };
+    expect(checkTrainingShare({ ...input, typeContrat: 'PRO', heuresFormation: 200 })).toEqual([]);
+    expect(checkTrainingShare({ ...input, typeContrat: 'APP', heuresFormation: null })).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import {
   checkIdcc,
   checkNir,
   checkNirPresence,
+  checkPhone,
   checkSiret,
   isValidSiret,
   isValidUai,
@@ -208,6 +209,14 @@ describe('UAI', () => {
     expect(isValidUai(' 0750654d ')).toBe(true);
   });
 
+  it('holds for UAIs of other départements published in the State’s own sources (FILING check 23)', () => {
+    // Lycée polyvalent Les Iscles, Manosque (flux-retour-cfas fixtures); 0011402U and 0011074M, Ain (api-particulier,
+    // flux-retour-cfas tests); 0561910X, the CERFA tool's example. 0040533 mod 23 = 7: H; 0561910 mod 23 = 20: X.
+    for (const uai of ['0040533H', '0011402U', '0011074M', '0561910X']) expect(isValidUai(uai), uai).toBe(true);
+    expect(uaiCheckLetter('0040533')).toBe('H');
+    expect(isValidUai('0040533G')).toBe(false);
+  });
+
   it('skips I, O and Q in the alphabet', () => {
     // 0000008 mod 23 = 8: the ninth letter once I is left out is J.
     expect(uaiCheckLetter('0000008')).toBe('J');
@@ -222,5 +231,42 @@ describe('UAI', () => {
     expect(isValidUai('0755555A')).toBe(false);
     expect(isValidUai('075065D')).toBe(false);
     expect(isValidUai('07506540')).toBe(false);
+  });
+});
+
+describe('phone numbers (FILING check 25)', () => {
+  const codes = (value: string) => checkPhone(value, 'employeur.telephone').map((issue) => issue.code);
+
+  it('accepts a French number of 10 digits, however it is spaced, and +33 or 0033 with 9 digits', () => {
+    for (const value of [
+      '06 12 34 56 78',
+      '0612345678',
+      '01.44.55.66.77',
+      '+33 6 12 34 56 78',
+      '+33 (0)6 12 34 56 78',
+      '0033612345678',
+      '0262 12 34 56',
+    ])
+      expect(codes(value), value).toEqual([]);
+  });
+
+  it('refuses a French number with a digit missing or too many', () => {
+    for (const value of [
+      '06 12 34 56 7',
+      '061234567890',
+      '+33 6 12 34 56 7',
+      '+33 06 12 34 56 789',
+      '612345678',
+      '+33 0 12 34 56 78',
+    ])
+      expect(codes(value), value).toEqual(['phone.french_length']);
+  });
+
+  it("keeps other countries' lengths, and the pattern's message for what is no phone number", () => {
+    expect(codes('+32 2 123 45 67')).toEqual([]);
+    expect(codes('+1 415 555 0100')).toEqual([]);
+    expect(codes('0044 20 7946 0958')).toEqual([]);
+    expect(codes('tel: 06 12')).toEqual(['phone.format']);
+    expect(codes('')).toEqual([]);
   });
 });

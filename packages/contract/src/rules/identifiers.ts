@@ -236,3 +236,31 @@ export function checkClassification(value: string | null | undefined, path = 'co
     ? []
     : [ruleError(path, 'classification.length', { max: classificationMaxLength })];
 }
+
+// ---------- Phone numbers ----------
+
+/** What a phone field accepts as typed: digits and the usual separators, a leading + for the international form. */
+export const phonePattern = /^\+?[0-9 .()-]{6,20}$/;
+
+/**
+ * A French number has 10 digits written the French way (`06 12 34 56 78`) and 9 after the country code (`+33 6 12 34
+ * 56 78`, `0033…`, with or without the `(0)`); the State tool refuses a shorter `+33` number (DOMAIN 1.9). Numbers
+ * of other countries keep their own lengths: only the pattern applies to them. Undefined when the value is not a
+ * phone number at all (the pattern's message), true or false otherwise.
+ */
+export function isValidPhone(value: string): boolean | undefined {
+  const typed = value.trim();
+  if (!phonePattern.test(typed)) return undefined;
+  const digits = typed.replace(/[\s.()-]/g, '');
+  const national = /^(?:\+33|0033)0?(\d*)$/.exec(digits);
+  if (national) return /^[1-9]\d{8}$/.test(national[1] ?? '');
+  if (digits.startsWith('+') || digits.startsWith('00')) return true;
+  return /^0[1-9]\d{8}$/.test(digits);
+}
+
+export function checkPhone(value: string | null | undefined, path: string): RuleIssue[] {
+  if (isBlank(value)) return [];
+  const valid = isValidPhone(value);
+  if (valid === undefined) return [ruleError(path, 'phone.format')];
+  return valid ? [] : [ruleError(path, 'phone.french_length')];
+}

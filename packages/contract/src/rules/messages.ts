@@ -94,6 +94,43 @@ export const ruleMessages = {
       "Le département n'est pas valide : 2 chiffres, 2A ou 2B pour la Corse, 3 chiffres pour l'outre-mer, 99 pour une naissance à l'étranger.",
     'naf.format': 'Le code NAF (APE) comporte 4 chiffres suivis d’une lettre, par exemple 62.01Z.',
     'lookup.query_too_short': 'Saisissez au moins 3 caractères pour lancer la recherche.',
+    'contract.conclusion_after_start':
+      'La date de conclusion (le jour des signatures) doit être au plus tard le premier jour du contrat, le {date}.',
+    'contract.conclusion_after_training_end':
+      'La date de conclusion ne peut pas être postérieure à la fin de la formation, le {date}.',
+    'contract.conclusion_after_training_start':
+      "La formation a commencé le {date}, avant la date de conclusion : c'est possible si l'apprenti la suit déjà au CFA sous statut de stagiaire de la formation professionnelle. Sinon, vérifiez la date de conclusion.",
+    'contract.end_in_past':
+      'La date de fin du contrat, le {date}, est déjà passée : un contrat terminé ne peut plus être préparé ni déposé.',
+    'contract.training_share_low':
+      'La formation au CFA ({hours} h) fait moins de 25 % du temps de travail du contrat ({working} h, comptées sur 1 607 h par an) : la loi en demande au moins {minimum} h. Vérifiez les dates du contrat avec le CFA.',
+    'contract.type_apprenticeship_only':
+      "Cette formation se suit en contrat d'apprentissage seulement : choisissez ce type de contrat.",
+    'contract.type_professionalisation_only':
+      'Cette formation se suit en contrat de professionnalisation seulement : choisissez ce type de contrat.',
+    'maitre.under_18': "Le maître d'apprentissage doit avoir au moins {min} ans le premier jour du contrat.",
+    'nationality.work_authorisation':
+      "Apprenti de nationalité hors Union européenne : le titre de séjour et l'autorisation de travail se demandent sur le site « Étrangers en France » du ministère de l'Intérieur. Ils ne sont pas à joindre au CERFA.",
+    'nationality.majority_during_contract':
+      "L'apprenti aura 18 ans le {date}, pendant le contrat : s'il est pris en charge par l'aide sociale à l'enfance, son droit au séjour et au travail court jusqu'à sa majorité. Pensez à demander son titre de séjour avant cette date.",
+    'idcc.unknown':
+      "Le code IDCC {idcc} ne correspond à aucune convention collective : vérifiez-le sur la fiche de l'entreprise, ou choisissez 9999 s'il n'y en a pas.",
+    'idcc.not_in_force':
+      "La convention collective {idcc} n'est plus applicable (abrogée, dénoncée ou remplacée) : indiquez celle qui la remplace.",
+    'naf.unknown':
+      "Le code NAF {code} n'existe pas dans la nomenclature de l'INSEE : vérifiez-le sur l'avis de situation Sirene de l'entreprise.",
+    'employer.public_celia':
+      "Les employeurs publics concluent leurs contrats d'apprentissage sur CELIA, la plateforme de l'État pour le secteur public (celia.emploi.gouv.fr) : ce portail ne peut pas préparer ce contrat. Contactez le CFA.",
+    'siret.public_employer':
+      "Cet établissement relève du secteur public : ses contrats d'apprentissage se concluent sur CELIA (celia.emploi.gouv.fr), pas sur ce portail. Contactez le CFA.",
+    'formation.training_too_short':
+      'La formation dure moins de {months} mois : corrigez ses dates dans la fiche de la formation.',
+    'formation.training_too_long':
+      'La formation dure plus de {months} mois (4 ans) : corrigez ses dates dans la fiche de la formation.',
+    'formation.too_many_hours':
+      'La formation compte plus de {max} heures, plus que le CERFA ne peut en porter : corrigez ses heures dans la fiche de la formation.',
+    'formation.rncp_inactive':
+      "L'enregistrement de la certification {rncp} au RNCP a pris fin le {date}, avant le début du contrat : vérifiez son numéro sur le site de France compétences et corrigez la fiche de la formation.",
   },
   'en-US': {
     ...validationTexts['en-US'],
@@ -170,6 +207,42 @@ export const ruleMessages = {
       'This département is not valid: 2 digits, 2A or 2B for Corsica, 3 digits for overseas, 99 for a birth abroad.',
     'naf.format': 'The NAF (APE) code has 4 digits followed by a letter, for example 62.01Z.',
     'lookup.query_too_short': 'Type at least 3 characters to search.',
+    'contract.conclusion_after_start':
+      "The conclusion date (the day of the signatures) must be on or before the contract's first day, {date}.",
+    'contract.conclusion_after_training_end': 'The conclusion date cannot be after the training ends, on {date}.',
+    'contract.conclusion_after_training_start':
+      'The training started on {date}, before the conclusion date: this is possible when the apprentice already follows it at the CFA as a vocational trainee. Otherwise, check the conclusion date.',
+    'contract.end_in_past':
+      "The contract's end date, {date}, has already passed: a finished contract can no longer be prepared or filed.",
+    'contract.training_share_low':
+      "The training at the CFA ({hours} h) is under 25% of the contract's working time ({working} h, counted on 1,607 h a year): the law asks for at least {minimum} h. Check the contract dates with the CFA.",
+    'contract.type_apprenticeship_only':
+      'This programme is followed under an apprenticeship contract only: choose that contract type.',
+    'contract.type_professionalisation_only':
+      'This programme is followed under a professionalisation contract only: choose that contract type.',
+    'maitre.under_18': "The apprenticeship master must be at least {min} years old on the contract's first day.",
+    'nationality.work_authorisation':
+      "Apprentice from outside the European Union: the residence permit and the work authorisation are applied for on the Interior ministry's “Étrangers en France” site. They are not attached to the CERFA.",
+    'nationality.majority_during_contract':
+      'The apprentice turns 18 on {date}, during the contract: in the care of child welfare services (ASE), the right to stay and work runs until coming of age. Remember to apply for the residence permit before that date.',
+    'idcc.unknown':
+      "IDCC code {idcc} matches no collective agreement: check it on the company's record, or choose 9999 when there is none.",
+    'idcc.not_in_force':
+      'Collective agreement {idcc} no longer applies (repealed, terminated or replaced): give the one that replaces it.',
+    'naf.unknown':
+      "NAF code {code} does not exist in INSEE's nomenclature: check it on the company's Sirene registration notice.",
+    'employer.public_celia':
+      "Public employers conclude their apprenticeship contracts on CELIA, the State's platform for the public sector (celia.emploi.gouv.fr): this portal cannot prepare this contract. Contact the CFA.",
+    'siret.public_employer':
+      'This establishment belongs to the public sector: its apprenticeship contracts are concluded on CELIA (celia.emploi.gouv.fr), not on this portal. Contact the CFA.',
+    'formation.training_too_short':
+      "The training lasts less than {months} months: correct its dates in the programme's record.",
+    'formation.training_too_long':
+      "The training lasts more than {months} months (4 years): correct its dates in the programme's record.",
+    'formation.too_many_hours':
+      "The training has more than {max} hours, more than the CERFA can hold: correct its hours in the programme's record.",
+    'formation.rncp_inactive':
+      "The RNCP registration of certification {rncp} ended on {date}, before the contract starts: check its number on France compétences' site and correct the programme's record.",
   },
 } as const satisfies Record<'fr-FR' | 'en-US', Record<string, string>>;
 

@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { checkClassification, checkDeca, checkFranceTravail, checkIdcc, checkNir, checkSiret } from './identifiers.ts';
+import {
+  checkClassification,
+  checkDeca,
+  checkFranceTravail,
+  checkIdcc,
+  checkNir,
+  checkPhone,
+  checkSiret,
+} from './identifiers.ts';
 import { ruleError, type RuleIssue } from './issue.ts';
 import { todayIso } from './dates.ts';
+import { trainingDurationOutOfBounds } from './formation.ts';
 
 /**
  * The checks the contract's schemas make beyond zod's own (an identifier's key, a reason required with a refusal, an
@@ -50,6 +59,11 @@ export const franceTravailRule = identifierRule((value) => checkFranceTravail(va
 export const idccRule = identifierRule((value) => checkIdcc(value));
 export const classificationRule = identifierRule((value) => checkClassification(value));
 
+/** A phone number as typed: its pattern (`phone.format`), and a French number's 10 digits (`phone.french_length`). */
+export const phoneRule: Refinement<string> = (value, context) => {
+  for (const issue of checkPhone(value, '')) context.addIssue({ code: 'custom', message: issue.code });
+};
+
 // ---------- Cross-field rules ----------
 
 /** A refusal, a rejection, a denial states its reason (SPEC 5: refusing funding requires stating the reasons). */
@@ -85,6 +99,14 @@ export const formationDatesRule: Refinement<Record<string, unknown>> = (body, co
   if (start && end && end <= start)
     context.addIssue({ code: 'custom', path: ['trainingEnd'], message: 'formations.end_before_start' });
   const types = body['contractTypes'];
+  // An apprenticeship's training lasts 6 months to 4 years (the State CERFA tool's rule, DOMAIN 1.1 rule 8).
+  const bounds = Array.isArray(types) && types.includes('APP') ? trainingDurationOutOfBounds(start, end) : undefined;
+  if (bounds)
+    context.addIssue({
+      code: 'custom',
+      path: ['trainingEnd'],
+      message: bounds === 'short' ? 'formations.training_too_short' : 'formations.training_too_long',
+    });
   if (!Array.isArray(types) || !types.includes('PRO')) return;
   const [after, before] = [text(body['proStartAfter']), text(body['proEndBefore'])];
   if (!after) context.addIssue({ code: 'custom', path: ['proStartAfter'], message: 'formations.pro_bound_required' });

@@ -35,3 +35,18 @@ export function ruleIssuesToErrors(issues: readonly RuleIssue[]): Record<string,
   }
   return Object.keys(errors).length > 0 ? errors : undefined;
 }
+
+/**
+ * The values of the blocking issues' messages (`{date}`), by path then code, to go with `ruleIssuesToErrors`'s map:
+ * the error body's `params`. Undefined when no blocking message has any.
+ */
+export function ruleIssuesToParams(
+  issues: readonly RuleIssue[],
+): Record<string, Record<string, Record<string, string | number>>> | undefined {
+  const params: Record<string, Record<string, Record<string, string | number>>> = {};
+  for (const issue of issues) {
+    if (issue.severity !== 'error' || !issue.params) continue;
+    (params[issue.path] ??= {})[issue.code] = issue.params;
+  }
+  return Object.keys(params).length > 0 ? params : undefined;
+}

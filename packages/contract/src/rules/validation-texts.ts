@@ -31,6 +31,7 @@ export const validationTexts = {
     'offers.dates_reversed': 'Choisissez une date égale ou postérieure à « Publiée après le ».',
     'phone.format':
       "Le numéro de téléphone n'est pas valide : 6 à 20 caractères parmi chiffres, espaces, points, tirets ou parenthèses, avec un + au début pour l'international.",
+    'phone.french_length': 'Un numéro de téléphone français comporte 10 chiffres, par exemple 06 12 34 56 78, ou +33 suivi de 9 chiffres.',
     'postcode.format': 'Le code postal comporte 5 chiffres.',
     'text.forbidden_character':
       'Ce champ contient un caractère non autorisé (caractère invisible ou mal encodé) : retapez le texte plutôt que de le coller.',
@@ -92,6 +93,7 @@ export const validationTexts = {
     'offers.dates_reversed': 'Choose a date on or after “Published after”.',
     'phone.format':
       'This phone number is not valid: 6 to 20 characters among digits, spaces, dots, hyphens or brackets, with a leading + for international numbers.',
+    'phone.french_length': 'A French phone number has 10 digits, for example 06 12 34 56 78, or +33 followed by 9 digits.',
     'postcode.format': 'The postcode has 5 digits.',
     'text.forbidden_character':
       'This field contains a character that is not allowed (an invisible or badly encoded character): type the text again rather than pasting it.',

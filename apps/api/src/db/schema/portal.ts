@@ -53,6 +53,8 @@ export const formations = pgTable('formations', {
   proStartAfter: date('pro_start_after'),
   proEndBefore: date('pro_end_before'),
   rncp: text('rncp'),
+  /** The last day the certification is registered in the RNCP (France compétences' "date d'échéance"), if known. */
+  rncpEndDate: date('rncp_end_date'),
   codeDiplome: text('code_diplome'),
   hours: integer('hours'),
 });

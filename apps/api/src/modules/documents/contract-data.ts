@@ -1,6 +1,7 @@
 import {
   buildApprenticeshipPeriods,
   checkDecaPresence,
+  checkFormationForContract,
   checkNirPresence,
   formatRuleMessage,
   getAtPath,
@@ -228,6 +229,7 @@ const groupLabels: Record<string, string> = {
   maitre1: "maître d'apprentissage n° 1",
   maitre2: "maître d'apprentissage n° 2",
   contrat: 'contrat',
+  formation: 'formation',
   opco: 'OPCO',
   contacts: 'contacts',
   tuteur: 'tuteur',
@@ -281,6 +283,12 @@ const fieldLabels: Record<string, string> = {
   niveau: 'Niveau',
   coefficient: 'Coefficient',
   codeIdcc: 'Code IDCC',
+  codeApe: 'Code NAF (APE)',
+  nafEntrepriseUtilisatrice: "Code NAF de l'entreprise utilisatrice",
+  rncp: 'Code RNCP',
+  heures: 'Heures de formation',
+  dateDebutFormation: 'Date de début de la formation',
+  dateFinFormation: 'Date de fin de la formation',
   typeEmployeur: "Type d'employeur",
   employeurSpecifique: 'Employeur spécifique',
   nombreSalaries: 'Effectif salarié',
@@ -384,6 +392,16 @@ export function contractFindings(
       ),
     );
   if (!input.formation) errors.push({ path: 'formation', code: 'field.required', severity: 'error' });
+  // The formation's own rules (its length and hours, its RNCP still registered when the contract starts): staff's to fix.
+  else {
+    const typeContrat = getAtPath(blocks, 'contrat.typeContrat');
+    errors.push(
+      ...checkFormationForContract(input.formation, {
+        typeContrat: typeContrat === 'APP' || typeContrat === 'PRO' ? typeContrat : null,
+        dateDebutContrat: asString(getAtPath(blocks, 'contrat.dateDebutContrat')),
+      }),
+    );
+  }
   const cfaMissing: MissingField[] = [];
   for (const key of ['uai', 'siret'] as const)
     if (!input.cfa?.[key])

@@ -229,6 +229,41 @@ describe('contract data', () => {
   });
 });
 
+describe("the formation's checks when the contract is prepared (FILING checks 8 and 22)", () => {
+  const prepared = (extra: Partial<SheetFormation>, dateDebutContrat = '2026-09-01') =>
+    buildContractModel({
+      sheets: {
+        fra: { status: 'submitted', data: { apprenti: { nom: 'Martin', dateNaissance: '2004-05-10' } } },
+        fre: {
+          status: 'submitted',
+          data: { contrat: { typeContrat: 'APP', dateDebutContrat, dateFinContrat: '2028-08-31' } },
+        },
+      },
+      nir: undefined,
+      formation: { ...formation, ...extra },
+      terms: null,
+      smicTable: defaultSmicTable,
+      cfa: { denomination: 'CFA', uai: '0755555F', siret: '35600000000048' },
+    }).missing;
+
+  it("lists a certification whose RNCP registration ended before the contract starts, in the formation's words", () => {
+    expect(prepared({ rncpEndDate: '2026-08-31' })).toContainEqual({
+      field: 'formation.rncp',
+      label: 'Code RNCP — formation',
+      message:
+        "L'enregistrement de la certification RNCP37512 au RNCP a pris fin le 31/08/2026, avant le début du contrat : vérifiez son numéro sur le site de France compétences et corrigez la fiche de la formation.",
+    });
+    expect(prepared({ rncpEndDate: '2026-09-01' }).map((entry) => entry.field)).not.toContain('formation.rncp');
+  });
+
+  it('lists a training saved before its length was checked', () => {
+    expect(prepared({ dateFinFormation: '2031-06-30' }).map((entry) => [entry.field, entry.message])).toContainEqual([
+      'formation.dateFinFormation',
+      'La formation dure plus de 48 mois (4 ans) : corrigez ses dates dans la fiche de la formation.',
+    ]);
+  });
+});
+
 describe('drawn CERFA', () => {
   /** A professionalisation contract drawn (12434), read back with pdftotext. */
   async function drawnProfessionalisation(dateNaissance: string): Promise<{ edition: string; text: string }> {

@@ -53,6 +53,7 @@ export async function findFormationWithSchool(db: Conn, formationId: number) {
       proStartAfter: formations.proStartAfter,
       proEndBefore: formations.proEndBefore,
       rncp: formations.rncp,
+      rncpEndDate: formations.rncpEndDate,
       codeDiplome: formations.codeDiplome,
       hours: formations.hours,
       school: schools.code,

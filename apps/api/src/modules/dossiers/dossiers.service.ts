@@ -354,6 +354,7 @@ export async function cerfaParamsOf(db: Db | Tx, dossier: DossierRow): Promise<C
           proStartAfter: formation.proStartAfter,
           proEndBefore: formation.proEndBefore,
           rncp: formation.rncp,
+          rncpEndDate: formation.rncpEndDate,
           codeDiplome: formation.codeDiplome,
           hours: formation.hours,
         }

@@ -184,6 +184,7 @@ describe('dossiers API', async () => {
           proStartAfter: '2026-07-01',
           proEndBefore: '2028-11-30',
           rncp: 'RNCP37512',
+          rncpEndDate: null,
           codeDiplome: '17X32601',
           hours: 1200,
         },

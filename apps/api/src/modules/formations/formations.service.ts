@@ -49,6 +49,7 @@ function toStaffFormation(row: repo.FormationWithCounts): StaffFormation {
     proStartAfter: formation.proStartAfter,
     proEndBefore: formation.proEndBefore,
     rncp: formation.rncp,
+    rncpEndDate: formation.rncpEndDate,
     codeDiplome: formation.codeDiplome,
     hours: formation.hours,
     applicants: row.applicants,
@@ -85,6 +86,7 @@ function formationRow(body: FormationBody): repo.NewFormationRow {
     proStartAfter: offersPro ? (body.proStartAfter ?? null) : null,
     proEndBefore: offersPro ? (body.proEndBefore ?? null) : null,
     rncp: body.rncp ?? null,
+    rncpEndDate: body.rncpEndDate ?? null,
     codeDiplome: body.codeDiplome ?? null,
     hours: body.hours ?? null,
   };

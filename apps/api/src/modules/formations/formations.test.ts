@@ -69,6 +69,20 @@ describe('formations and schools API', async () => {
     expect(seededRow).toMatchObject({ applicants: 1, school: { id: seeded.schoolId, name: 'EMLV' } });
   });
 
+  it("keeps the RNCP registration's end, and refuses an apprenticeship training over 4 years under its end date", async () => {
+    const created = await call(staff, 'POST', '/api/staff/formations', body({ code: 'BBD-RNCP', rncpEndDate: '2029-12-31' }));
+    expect(created.statusCode).toBe(201);
+    const formation = created.json<{ formation: StaffFormation }>().formation;
+    expect(formation.rncpEndDate).toBe('2029-12-31');
+    const [row] = await app.db.select().from(formations).where(eq(formations.id, formation.id));
+    expect(row?.rncpEndDate).toBe('2029-12-31');
+
+    const tooLong = await call(staff, 'POST', '/api/staff/formations', body({ code: 'BBD-LONG', trainingEnd: '2031-06-30' }));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json<ErrorBody>().errors?.['trainingEnd']).toEqual(['formations.training_too_long']);
+    expect(await app.db.select().from(formations).where(eq(formations.code, 'BBD-LONG'))).toHaveLength(0);
+  });
+
   it('refuses a duplicate code with 409 under the code field, and the same code in another case', async () => {
     await app.db.update(formations).set({ code: 'TAKEN-1' }).where(eq(formations.id, seeded.formationId));
     for (const code of ['TAKEN-1', 'taken-1']) {

@@ -12,6 +12,8 @@ export const sampleSirets = {
   secondarySiege: '77568443400027',
   /** SARL whose establishment is closed. */
   closed: '44306184100039',
+  /** A commune (legal category 7210): a public employer, whose contracts go to CELIA. */
+  publicEmployer: '21300000300011',
   /** Sole trader, used by the cache test. */
   soleTrader: '50012345000016',
   /** Unknown to the directory: an empty result list. */
@@ -168,6 +170,40 @@ export const companySamples: Record<string, unknown> = {
           liste_enseignes: ['AU BON PAIN'],
           liste_idcc: ['843'],
           siret: '44306184100039',
+        },
+      ],
+    },
+  ]),
+  [sampleSirets.publicEmployer]: page([
+    {
+      siren: '213000003',
+      nom_complet: 'COMMUNE DE SAINT-EXEMPLE',
+      nom_raison_sociale: 'COMMUNE DE SAINT-EXEMPLE',
+      activite_principale: '84.11Z',
+      etat_administratif: 'A',
+      nature_juridique: '7210',
+      tranche_effectif_salarie: '21',
+      siege: {
+        siret: '21300000300011',
+        adresse: '1 PLACE DE LA MAIRIE 30000 SAINT-EXEMPLE',
+        code_postal: '30000',
+        libelle_commune: 'SAINT-EXEMPLE',
+        numero_voie: '1',
+        type_voie: 'PL',
+        libelle_voie: 'DE LA MAIRIE',
+        etat_administratif: 'A',
+        liste_idcc: null,
+      },
+      matching_etablissements: [
+        {
+          activite_principale: '84.11Z',
+          adresse: '1 PLACE DE LA MAIRIE 30000 SAINT-EXEMPLE',
+          code_postal: '30000',
+          est_siege: true,
+          etat_administratif: 'A',
+          libelle_commune: 'SAINT-EXEMPLE',
+          liste_idcc: null,
+          siret: '21300000300011',
         },
       ],
     },

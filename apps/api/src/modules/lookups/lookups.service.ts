@@ -1,5 +1,6 @@
 import {
   checkSiret,
+  isPublicLegalCategory,
   normalizeSiret,
   ruleError,
   ruleIssuesToErrors,
@@ -74,11 +75,13 @@ export function createLookupsService(deps: LookupsDeps): LookupsService {
           siret: ['siret.not_found'],
         });
       }
-      return {
-        data: company,
-        warnings:
-          company.etatAdministratif === 'F' ? [{ path: 'siret', code: 'siret.inactive', severity: 'warning' }] : [],
-      };
+      // A closed establishment and a public employer (whose contracts go to CELIA) are said; the details still fill in.
+      const warnings: CompanyLookupResponse['warnings'] = [];
+      if (company.etatAdministratif === 'F')
+        warnings.push({ path: 'siret', code: 'siret.inactive', severity: 'warning' });
+      if (isPublicLegalCategory(company.categorieJuridique))
+        warnings.push({ path: 'siret', code: 'siret.public_employer', severity: 'warning' });
+      return { data: company, warnings };
     },
 
     async findAddresses(query) {

@@ -64,6 +64,14 @@ describe('GET /api/lookups/company/:siret', () => {
     expect(response.json<CompanyLookupResponse>().data.siret).toBe(sampleSirets.siege);
   });
 
+  it('says a public employer concludes its contracts on CELIA, and still gives its details', async () => {
+    const response = await getCompany(sampleSirets.publicEmployer);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<CompanyLookupResponse>();
+    expect(body.data).toMatchObject({ denomination: 'COMMUNE DE SAINT-EXEMPLE', categorieJuridique: '7210', typeEmployeur: null });
+    expect(body.warnings).toEqual([{ path: 'siret', code: 'siret.public_employer', severity: 'warning' }]);
+  });
+
   it('answers a closed establishment with the siret.inactive warning', async () => {
     const response = await getCompany(sampleSirets.closed);
     expect(response.statusCode).toBe(200);

@@ -3,6 +3,7 @@ import {
   issuesToWarnings,
   JOB_DESCRIPTION_MAX_BYTES,
   ruleIssuesToErrors,
+  ruleIssuesToParams,
   sheetDrafts,
   sheetIssues,
   STEP_STATUS,
@@ -264,6 +265,7 @@ export async function getSheetFormation(db: Db | Tx, dossier: repo.DossierRow): 
     proStartAfter: formation.proStartAfter,
     proEndBefore: formation.proEndBefore,
     rncp: formation.rncp,
+    rncpEndDate: formation.rncpEndDate,
     codeDiplome: formation.codeDiplome,
     heures: formation.hours,
   };
@@ -561,7 +563,7 @@ export async function checkSheet(
   const snapshot = { sheets, state, nir, prefill: await prefillFor(deps.db, dossier, kind, sheets) };
   const { issues } = evaluate(deps, kind, snapshot, formation, smicTable);
   const errors = ruleIssuesToErrors(issues);
-  if (errors) throw validationError(errors, 'The sheet is incomplete or breaks a rule');
+  if (errors) throw validationError(errors, 'The sheet is incomplete or breaks a rule', ruleIssuesToParams(issues));
 }
 
 /**
@@ -616,16 +618,15 @@ async function sendSheet(
   ensureWritable(kind, sheets[kind], dossier.state);
   const nir = nirKinds.has(kind) ? await readNir(tx, deps.keys, dossierId) : undefined;
   const { row, data } = evaluate(deps, kind, { sheets, state: dossier.state, nir }, formation, smicTable);
-  const errors = ruleIssuesToErrors(
-    sheetIssues(kind, data, {
-      formation,
-      smicTable,
-      other: otherBlocks(kind, sheets),
-      idccBefore: kind === 'fre' ? idccBefore(sheets) : null,
-      shortContractMonths: deps.config.SHORT_CONTRACT_MONTHS,
-    }),
-  );
-  if (errors) throw validationError(errors, 'The sheet is incomplete or breaks a rule');
+  const issues = sheetIssues(kind, data, {
+    formation,
+    smicTable,
+    other: otherBlocks(kind, sheets),
+    idccBefore: kind === 'fre' ? idccBefore(sheets) : null,
+    shortContractMonths: deps.config.SHORT_CONTRACT_MONTHS,
+  });
+  const errors = ruleIssuesToErrors(issues);
+  if (errors) throw validationError(errors, 'The sheet is incomplete or breaks a rule', ruleIssuesToParams(issues));
   if (!row) await repo.upsertSheet(tx, { dossierId, kind, data: splitNir(kind, data).data, updatedBy: user.id });
   await repo.markSheetSubmitted(tx, dossierId, kind, user.id);
   const employerStep = dossier.state.steps.f1ce;

@@ -1,5 +1,6 @@
 import {
   dossierActions,
+  formatRuleMessage,
   getAtPath,
   type Dossier,
   type EmployerDossier,
@@ -641,6 +642,49 @@ describe('sheets API', async () => {
       expect((await call(employer, 'PUT', `/api/employeurs/fiche-premier-contact/${id}`, f1ceBody)).statusCode).toBe(
         409,
       );
+    });
+
+    it("refuses what the State's CERFA tool refuses, each under its field with the values its message shows", async () => {
+      const applicant = await createApplicant();
+      const { id, employer } = await toEmployerFirstContact(applicant);
+      const url = `/api/employeurs/fiche-premier-contact/${id}`;
+      const refused = await call(employer, 'POST', `${url}/submit`, {
+        ...f1ceBody,
+        employeur: { ...f1ceBody.employeur, typeEmployeur: '22', codeIdcc: '650' },
+        maitre1: { ...f1ceBody.maitre1, dateNaissance: '2009-01-01' },
+        contrat: { ...f1ceBody.contrat, dateFinContrat: '2028-06-30' },
+      });
+      expect(refused.statusCode).toBe(400);
+      const body = refused.json<ErrorBody>();
+      expect(body.errors).toMatchObject({
+        'employeur.typeEmployeur': ['employer.public_celia'],
+        'employeur.codeIdcc': ['idcc.not_in_force'],
+        'maitre1.dateNaissance': ['maitre.under_18'],
+        'contrat.dateFinContrat': ['contract.end_before_training_end'],
+      });
+      expect(body.params).toEqual({
+        'employeur.codeIdcc': { 'idcc.not_in_force': { idcc: '0650' } },
+        'maitre1.dateNaissance': { 'maitre.under_18': { min: 18 } },
+        'contrat.dateFinContrat': { 'contract.end_before_training_end': { date: '2028-08-31' } },
+      });
+      // Put into words with them, the messages read whole.
+      expect(
+        formatRuleMessage(
+          'contract.end_before_training_end',
+          'fr-FR',
+          body.params?.['contrat.dateFinContrat']?.['contract.end_before_training_end'],
+        ),
+      ).toBe('Le contrat ne peut pas se terminer avant la fin de la formation (31/08/2028).');
+      // The send is refused whole: the draft is kept, nothing moves.
+      expect(sheet(await call(employer, 'GET', url)).status).toBe('draft');
+      expect(await statutOf(id)).toBe(2);
+
+      const dryRun = await call(employer, 'POST', `${url}/submit?dryRun=true`, {
+        ...f1ceBody,
+        employeur: { ...f1ceBody.employeur, telephone: '01 40 00 00 0' },
+      });
+      expect(dryRun.statusCode).toBe(400);
+      expect(dryRun.json<ErrorBody>().errors?.['employeur.telephone']).toBeDefined();
     });
 
     it("saves and submits the company's status and place of work, refusing malformed ones by dotted path", async () => {

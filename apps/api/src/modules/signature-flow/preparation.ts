@@ -1,4 +1,4 @@
-import type { ContractPreparedBody, SignerRole } from '@passerelle/contract';
+import { isMinorWhenSigning, todayIso, type ContractPreparedBody, type SignerRole } from '@passerelle/contract';
 import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
 import { answerOf } from '../../db/request-keys.ts';
@@ -33,11 +33,6 @@ type Data = Record<string, unknown>;
 const obj = (value: unknown): Data => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Data) : {});
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
-function ageAt(birth: string, on: string): number {
-  const [by = 0, bm = 0, bd = 0] = birth.split('-').map(Number);
-  const [oy = 0, om = 0, od = 0] = on.split('-').map(Number);
-  return oy - by - (om < bm || (om === bm && od < bd) ? 1 : 0);
-}
 
 interface NewSigner {
   role: SignerRole;
@@ -93,9 +88,8 @@ async function resolveSigners(tx: Tx, deps: FlowDeps, row: DossierRow, school: O
   });
 
   const apprenti = { ...obj(f1ca['apprenti']), ...obj(fra['apprenti']) };
-  const birth = str(apprenti['dateNaissance']);
-  const start = str(obj(fre['contrat'])['dateDebutContrat']) || str(obj(f1ce['contrat'])['dateDebutContrat']);
-  const minor = /^\d{4}-\d{2}-\d{2}$/.test(birth) && ageAt(birth, start || new Date().toISOString().slice(0, 10)) < 18;
+  // A minor on the day of the signatures (the conclusion date still to come, else today) signs with a representative.
+  const minor = isMinorWhenSigning(apprenti['dateNaissance'], str(obj(fre['contrat'])['dateConclusion']), todayIso('Europe/Paris'));
   if (minor && apprenti['apprentiMineurEmancipe'] !== true) {
     const representative = obj(fra['representantLegal']);
     const email = str(representative['courriel']).toLowerCase();

@@ -17,6 +17,7 @@ const params: CerfaParams = {
     proStartAfter: null,
     proEndBefore: null,
     rncp: null,
+    rncpEndDate: null,
     codeDiplome: null,
     hours: 1200,
   },

@@ -145,6 +145,26 @@ describe('useSheet submit', () => {
     await waitFor(() => expect(email).toHaveFocus());
   });
 
+  it("fills the server's messages with the values it sends, never showing a placeholder", async () => {
+    mockApi(({ method, url }) => {
+      if (method === 'POST' && url === `${SHEET_URL}/submit`)
+        return json(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'The sheet is incomplete or breaks a rule',
+          errors: { 'apprenti.dateNaissance': ['age.under_15'] },
+          params: { 'apprenti.dateNaissance': { 'age.under_15': { min: 15 } } },
+        });
+      return json(200, sheet());
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: fr.f1ca.submit }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: fr.f1ca.submit }));
+    const birth = (await identity()).getByLabelText(fr.fields.dateNaissance);
+    await waitFor(() => expect(birth).toHaveAccessibleDescription(/au moins 15 ans à la date de début du contrat/));
+    expect(screen.getByRole('alert', { name: '' })).not.toHaveTextContent(/[{}]/);
+  });
+
   it('puts a 429 with a field error under its field: the invitations of the day are used up', async () => {
     mockApi(({ method, url }) => {
       if (method === 'POST' && url === `${SHEET_URL}/submit`)

@@ -1,4 +1,4 @@
-import type { SheetData, SheetKind, SheetResponse } from '@passerelle/contract';
+import type { ErrorParams, SheetData, SheetKind, SheetResponse } from '@passerelle/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { get, set, useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
@@ -170,12 +170,14 @@ export function useSheet<K extends SheetKind>(kind: K, id: number, options: UseS
     [form],
   );
 
+  /** The server's findings under their fields, put into words with the values they show (`{date}`). */
   const applyServerErrors = useCallback(
-    (errors: Record<string, string[]>): string | undefined => {
+    (errors: Record<string, string[]>, params: ErrorParams = {}): string | undefined => {
       let first: string | undefined;
       for (const [path, messages] of Object.entries(errors)) {
-        const message = messages[0];
-        if (!message) continue;
+        const code = messages[0];
+        if (!code) continue;
+        const message = fieldMessage(code, i18n.language, params[path]?.[code]) ?? code;
         serverErrors.set(path, { message, value: fingerprint(valueAt(form.getValues(), path)) });
         form.setError(path, { type: 'server', message });
         first ??= path;
@@ -271,7 +273,7 @@ export function useSheet<K extends SheetKind>(kind: K, id: number, options: UseS
           await query.refetch();
         } else if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
           lastSent.current = sent;
-          applyServerErrors(error.errors);
+          applyServerErrors(error.errors, error.params);
           setSaveState({ kind: 'invalid' });
         } else if (error instanceof ApiError && error.status === 401) {
           // Signed out: the local copy waits for the person to come back with a new link.
@@ -341,7 +343,7 @@ export function useSheet<K extends SheetKind>(kind: K, id: number, options: UseS
       }
       // 429 too: past the invitations an applicant may send a day, the refusal stands under the contact's address.
       if (error instanceof ApiError && (error.status === 400 || error.status === 429) && Object.keys(error.errors).length > 0) {
-        const first = applyServerErrors(error.errors);
+        const first = applyServerErrors(error.errors, error.params);
         setShowSummary(true);
         if (first) focusField(first);
         return false;

@@ -1,5 +1,5 @@
 import type { StaffFormation, StaffSchool } from '@passerelle/contract/staff-formations';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setUpScreenTests } from '../../../test/screen-tests';
@@ -38,6 +38,7 @@ const data: StaffFormation = {
   proStartAfter: null,
   proEndBefore: null,
   rncp: 'RNCP37512',
+  rncpEndDate: null,
   codeDiplome: '17X32601',
   hours: 1200,
   applicants: 12,
@@ -130,6 +131,31 @@ describe('StaffFormationsPage', () => {
         },
       },
     ]);
+  });
+
+  it("refuses an apprenticeship training over 4 years under its end date, and sends the RNCP's registration end", async () => {
+    const calls = serve(() => json(200, { formation: { ...data, rncpEndDate: '2029-12-31' } }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: `Modifier la formation ${data.libelle}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier la formation' });
+    const end = within(dialog).getByLabelText(/^Fin de la formation/);
+    await user.clear(end);
+    await user.type(end, '2031-06-30');
+    await user.type(within(dialog).getByLabelText(/^Fin d’enregistrement au RNCP/), '2029-12-31');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() =>
+      expect(end).toHaveAccessibleDescription(
+        'Une formation en apprentissage dure au plus 48 mois (4 ans) : choisissez une date de fin plus proche.',
+      ),
+    );
+    expect(calls).toEqual([]);
+
+    await user.clear(end);
+    await user.type(end, '2028-09-30');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({ trainingEnd: '2028-09-30', rncpEndDate: '2029-12-31' });
   });
 
   it('adds a school and says so', async () => {

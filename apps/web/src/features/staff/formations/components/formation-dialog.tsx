@@ -35,6 +35,7 @@ const fieldNames = [
   'proStartAfter',
   'proEndBefore',
   'rncp',
+  'rncpEndDate',
   'codeDiplome',
   'hours',
 ] as const;
@@ -53,6 +54,7 @@ function defaultsOf(formation: StaffFormation | undefined, schoolId: number | un
       proStartAfter: '',
       proEndBefore: '',
       rncp: '',
+      rncpEndDate: '',
       codeDiplome: '',
       hours: null,
     };
@@ -69,6 +71,7 @@ function defaultsOf(formation: StaffFormation | undefined, schoolId: number | un
     proStartAfter: formation.proStartAfter ?? '',
     proEndBefore: formation.proEndBefore ?? '',
     rncp: formation.rncp ?? '',
+    rncpEndDate: formation.rncpEndDate ?? '',
     codeDiplome: formation.codeDiplome ?? '',
     hours: formation.hours,
   };
@@ -211,10 +214,24 @@ export function FormationDialog({
           <DatePair control={form.control} names={['proStartAfter', 'proEndBefore']} />
         </Box>
       ) : null}
-      <Box sx={{ ...twoColumns, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+      <Box sx={twoColumns}>
         <TextFieldElement name="rncp" control={form.control} label={t('form.rncp')} helperText={t('form.rncpHint')} />
+        <TextFieldElement
+          name="rncpEndDate"
+          control={form.control}
+          label={t('form.rncpEndDate')}
+          type="date"
+          helperText={t('form.rncpEndDateHint')}
+        />
         <TextFieldElement name="codeDiplome" control={form.control} label={t('form.codeDiplome')} />
-        <TextFieldElement name="hours" control={form.control} label={t('form.hours')} type="number" asNumber />
+        <TextFieldElement
+          name="hours"
+          control={form.control}
+          label={t('form.hours')}
+          type="number"
+          asNumber
+          helperText={t('form.hoursHint')}
+        />
       </Box>
     </FormDialog>
   );
