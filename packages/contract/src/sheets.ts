@@ -28,6 +28,7 @@ import {
   checkSalary,
   checkTrainingShare,
   checkWeeklyHours,
+  chosenPayOf,
   classificationField,
   decaField,
   franceTravailField,
@@ -177,12 +178,18 @@ export const maitreBlock = z.object({
   diplome: text(200),
 });
 
+/**
+ * One pay period as agreed (FILING's `remunerationsAnnuelles`): its number and dates as the rules split the contract, the
+ * rate of its base (SMIC or SMC), and the gross monthly amount when the employer gave an amount rather than a rate. A
+ * draft may hold neither (the field emptied); the send asks for one, and a missing period pays the minimum.
+ */
 export const remunerationPeriod = z.object({
   ordre: z.string().regex(/^[1-4]\.[12]$/, 'choice.invalid'),
   dateDebut: z.iso.date(),
   dateFin: z.iso.date(),
-  taux: z.number().min(0).max(200),
+  taux: draft(z.number().min(0).max(1000)),
   typeSalaire: z.enum(['SMIC', 'SMC']),
+  montant: draft(z.number().min(0).max(100_000)),
 });
 
 export const contratBlock = z.object({
@@ -583,6 +590,8 @@ export const salaryGridResponse = z.object({
       age: z.number().int(),
       taux: z.number(),
       base: z.enum(['SMIC', 'SMC']),
+      /** The monthly SMIC or SMC the rate applies to: an amount typed gives its rate, a rate its amount. */
+      reference: z.number(),
       montantMinimum: z.number(),
     }),
   ),
@@ -921,9 +930,7 @@ export function sheetIssues(kind: SheetKind, data: Record<string, unknown>, cont
         smc: asNumber(at('contrat.smc')) ?? null,
         departementEmployeur: departementOf(asString(at('employeur.adresse.codePostal'))),
         qualificationBacPro: asBoolean(at('contrat.qualificationBacPro')) ?? false,
-        remunerations: Array.isArray(at('contrat.remunerationsAnnuelles'))
-          ? (at('contrat.remunerationsAnnuelles') as { ordre: string; taux: number }[])
-          : [],
+        remunerations: chosenPayOf(at('contrat.remunerationsAnnuelles')),
       });
       // The rules name the hiring salary `salaireEmbauche`; our sheets hold it as `salaireBrutMensuel`.
       issues.push(

@@ -80,6 +80,9 @@ export const ruleMessages = {
       'Le salaire brut mensuel ne peut pas être inférieur au minimum légal : {minimum} € ({taux} % du {base}).',
     'salary.rate_below_minimum':
       'Le taux de la période {period} ne peut pas être inférieur au minimum légal de {min} %.',
+    'salary.amount_below_minimum':
+      'Le montant de la période {period} ne peut pas être inférieur au minimum légal de {minimum} € brut par mois.',
+    'salary.pay_required': 'Indiquez le taux ou le montant de la période {period}.',
     'smic.duplicate_date': 'Deux valeurs du SMIC ont la même date de prise d’effet.',
     'opco.no_subrogation_health': "La subrogation n'est pas possible avec l'OPCO Santé.",
     'opco.filing_requires_school_cerfa':
@@ -194,6 +197,9 @@ export const ruleMessages = {
     'salary.below_minimum':
       'The gross monthly salary cannot be below the legal minimum: €{minimum} ({taux}% of the {base}).',
     'salary.rate_below_minimum': 'The rate of period {period} cannot be below the legal minimum of {min}%.',
+    'salary.amount_below_minimum':
+      'The amount of period {period} cannot be below the legal minimum of €{minimum} gross a month.',
+    'salary.pay_required': 'Give the rate or the amount of period {period}.',
     'smic.duplicate_date': 'Two minimum wage (SMIC) values have the same start date.',
     'opco.no_subrogation_health': 'Subrogation is not possible with OPCO Santé.',
     'opco.filing_requires_school_cerfa': 'The school can file with the OPCO only if it prepares the CERFA.',

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  agreedPay,
   buildApprenticeshipPeriods,
   checkSalary,
   defaultSmicTable,
   minimumAmount,
   professionalisationFloor,
   professionalisationGridTable,
+  rateOfAmount,
   salaryGridTable,
   smicAt,
   smicTable,
@@ -240,6 +242,103 @@ describe('checkSalary', () => {
     expect(checkSalary(input(900, { dateDebutContrat: '2017-09-01', dateFinContrat: '2018-08-31' }))).toEqual([
       { path: 'contrat.salaireEmbauche', code: 'salary.no_smic', severity: 'warning', params: { date: '2017-09-01' } },
     ]);
+  });
+});
+
+describe('pay above the minimum (issue 28)', () => {
+  // Born 2006-03-15, a contract from 2024-11-01 to 2026-10-31 on the SMIC of 1 801,80 €: 1.1 at 43 % (18 years),
+  // 2.1 at 51 % (19 years), split at 21 on 2027-04 only after the end, so two periods.
+  const periods = buildApprenticeshipPeriods({
+    dateNaissance: '2006-03-15',
+    dateDebutContrat: '2024-11-01',
+    dateFinContrat: '2026-10-31',
+    smicTable: defaultSmicTable,
+  });
+  const input = (remunerations: SalaryInput['remunerations']): SalaryInput => ({
+    typeContrat: 'APP',
+    salaireBrutMensuel: 1000,
+    dateNaissance: '2006-03-15',
+    dateDebutContrat: '2024-11-01',
+    dateFinContrat: '2026-10-31',
+    smicTable: defaultSmicTable,
+    remunerations,
+  });
+
+  it('derives the rate of an amount to the hundredth of a percent', () => {
+    expect(rateOfAmount(1000, 1801.8)).toBe(55.5);
+    expect(rateOfAmount(1234, 1801.8)).toBe(68.49);
+    // The minimum amount, rounded up to the cent, gives back the minimum rate.
+    expect(rateOfAmount(774.78, 1801.8)).toBe(43);
+    expect(rateOfAmount(500, 0)).toBe(0);
+  });
+
+  it('pays the amount agreed, else the rate agreed, else the minimum', () => {
+    const [first] = periods;
+    if (!first) throw new Error('no period');
+    expect(first).toMatchObject({ ordre: '1.1', taux: 43, montantMinimum: 774.78, reference: 1801.8 });
+    expect(agreedPay(first)).toEqual({ taux: 43, montant: 774.78 });
+    expect(agreedPay(first, { ordre: '1.1', taux: 60 })).toEqual({ taux: 60, montant: 1081.08 });
+    // 1 801,80 × 55,5 % = 999,999: rounded up to the cent.
+    expect(agreedPay(first, { ordre: '1.1', taux: 55.5 })).toEqual({ taux: 55.5, montant: 1000 });
+    expect(agreedPay(first, { ordre: '1.1', taux: 60, montant: 1234 })).toEqual({ taux: 68.49, montant: 1234 });
+  });
+
+  it('accepts any rate or amount from the minimum up', () => {
+    expect(
+      checkSalary(
+        input([
+          { ordre: '1.1', taux: 43 },
+          { ordre: '2.1', montant: 918.92 },
+        ]),
+      ),
+    ).toEqual([]);
+    expect(
+      checkSalary(
+        input([
+          { ordre: '1.1', taux: 75 },
+          { ordre: '2.1', montant: 1500 },
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a rate or an amount below the minimum of its period, under its own field', () => {
+    expect(
+      checkSalary(
+        input([
+          { ordre: '1.1', taux: 42.99 },
+          { ordre: '2.1', montant: 918.91 },
+        ]),
+      ),
+    ).toEqual([
+      {
+        path: 'contrat.remunerationsAnnuelles.0.taux',
+        code: 'salary.rate_below_minimum',
+        severity: 'error',
+        params: { period: '1.1', min: 43 },
+      },
+      {
+        path: 'contrat.remunerationsAnnuelles.1.montant',
+        code: 'salary.amount_below_minimum',
+        severity: 'error',
+        params: { period: '2.1', minimum: 918.92 },
+      },
+    ]);
+  });
+
+  it('asks for a rate or an amount when a period has neither', () => {
+    expect(checkSalary(input([{ ordre: '1.1', taux: null, montant: null }]))).toEqual([
+      {
+        path: 'contrat.remunerationsAnnuelles.0.taux',
+        code: 'salary.pay_required',
+        severity: 'error',
+        params: { period: '1.1' },
+      },
+    ]);
+  });
+
+  it('leaves an entry of a period the contract no longer has (its dates changed) to the documents', () => {
+    expect(checkSalary(input([{ ordre: '3.1', taux: 1 }]))).toEqual([]);
   });
 });
 

@@ -16,7 +16,6 @@ import type { SmicRate } from './smic.ts';
 
 export { smicRate, smicRateForm, smicTable, type SmicRate, type SmicRateForm } from './smic.ts';
 
-
 /**
  * The values of the CERFA tool (DOMAIN 1.6), from 2018 to 2024-11-01. Only a seed for the
  * staff-editable table: later values are added there, never here.
@@ -180,6 +179,82 @@ export function buildApprenticeshipPeriods(input: ApprenticeshipPeriodsInput): S
   return periods;
 }
 
+// ---------- Agreed pay (the employer may pay more than the minimum, DOMAIN 1.6) ----------
+
+/**
+ * What the employer agreed for one period, as the information sheet holds it (`contrat.remunerationsAnnuelles`): a rate
+ * of the period's base, or a gross monthly amount (then the rate is derived from it). Neither: the minimum applies.
+ */
+export type ChosenPay = { ordre: string; taux?: number | null | undefined; montant?: number | null | undefined };
+
+/** The agreed pay of each period as a sheet holds it (`contrat.remunerationsAnnuelles`), by the index of its entry. */
+export function chosenPayOf(value: unknown): ChosenPay[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((entry: unknown) => {
+    const row = entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
+    const number = (key: string) => (typeof row[key] === 'number' ? row[key] : undefined);
+    return {
+      ordre: typeof row['ordre'] === 'string' ? row['ordre'] : '',
+      taux: number('taux'),
+      montant: number('montant'),
+    };
+  });
+}
+
+/** The rate an amount makes of a reference, to the hundredth of a percent (the CERFA prints a rate). */
+export function rateOfAmount(montant: number, reference: number): number {
+  return reference > 0 ? Math.round((montant / reference) * 10_000) / 100 : 0;
+}
+
+/**
+ * A period's pay as agreed: the amount the employer gave (its rate derived), else the rate given (its amount rounded
+ * up to the cent), else the legal minimum. Not judged here: `checkSalary` refuses less than the minimum.
+ */
+export function agreedPay(
+  period: Pick<SalaryPeriod, 'taux' | 'reference' | 'montantMinimum'>,
+  chosen?: ChosenPay,
+): { taux: number; montant: number } {
+  if (typeof chosen?.montant === 'number')
+    return { taux: rateOfAmount(chosen.montant, period.reference), montant: chosen.montant };
+  if (typeof chosen?.taux === 'number')
+    return { taux: chosen.taux, montant: minimumAmount(period.reference, chosen.taux) };
+  return { taux: period.taux, montant: period.montantMinimum };
+}
+
+/**
+ * The findings on the agreed pay of each period, by the index of its entry: an entry with neither rate nor amount, an
+ * amount below the period's minimum, a rate below its minimum rate. Entries of a period the contract no longer has (its
+ * dates changed) are left: the documents read the periods of the contract's dates.
+ */
+export function checkAgreedPay(
+  periods: readonly Pick<SalaryPeriod, 'ordre' | 'taux' | 'reference' | 'montantMinimum'>[],
+  chosen: readonly ChosenPay[],
+): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  chosen.forEach((entry, index) => {
+    const period = periods.find((candidate) => candidate.ordre === entry.ordre);
+    if (!period) return;
+    const path = `contrat.remunerationsAnnuelles.${index}`;
+    if (typeof entry.montant !== 'number' && typeof entry.taux !== 'number') {
+      issues.push(ruleError(`${path}.taux`, 'salary.pay_required', { period: period.ordre }));
+      return;
+    }
+    const agreed = agreedPay(period, entry);
+    if (typeof entry.montant === 'number') {
+      if (agreed.montant < period.montantMinimum || agreed.taux < period.taux)
+        issues.push(
+          ruleError(`${path}.montant`, 'salary.amount_below_minimum', {
+            period: period.ordre,
+            minimum: period.montantMinimum,
+          }),
+        );
+    } else if (agreed.taux < period.taux) {
+      issues.push(ruleError(`${path}.taux`, 'salary.rate_below_minimum', { period: period.ordre, min: period.taux }));
+    }
+  });
+  return issues;
+}
+
 // ---------- Professionalisation floor (DOMAIN 1.8, D6325-15 and D6325-18) ----------
 
 export type ProfessionalisationFloor = { taux: number; base: SalaryBase; reference: number; montantMinimum: number };
@@ -258,8 +333,8 @@ export type SalaryInput = {
   departementEmployeur?: string | null;
   /** Professionalisation: holds a bac pro or a professional title of the same level. */
   qualificationBacPro?: boolean;
-  /** Apprenticeship: rates the user chose per period; each may be raised, never lowered. */
-  remunerations?: readonly { ordre: string; taux: number }[];
+  /** Apprenticeship: the rate or amount the employer agreed per period; each may be raised, never lowered. */
+  remunerations?: readonly ChosenPay[];
 };
 
 const salaryPath = 'contrat.salaireEmbauche';
@@ -302,17 +377,7 @@ export function checkSalary(input: SalaryInput): RuleIssue[] {
       }),
     );
   }
-  (input.remunerations ?? []).forEach((chosen, index) => {
-    const period = periods.find((candidate) => candidate.ordre === chosen.ordre);
-    if (period && chosen.taux < period.taux) {
-      issues.push(
-        ruleError(`contrat.remunerationsAnnuelles.${index}.taux`, 'salary.rate_below_minimum', {
-          period: period.ordre,
-          min: period.taux,
-        }),
-      );
-    }
-  });
+  issues.push(...checkAgreedPay(periods, input.remunerations ?? []));
   return issues;
 }
 

@@ -239,7 +239,7 @@ export async function drawCerfa(
   flow.fields(contractFields);
   flow.subheading('Rémunération');
   flow.table(
-    ['Période', 'Du', 'Au', 'Âge', '% du minimum', 'Base', 'Brut mensuel'],
+    ['Période', 'Du', 'Au', 'Âge', 'Taux convenu', 'Base', 'Brut mensuel'],
     model.periods.map((period) => [
       `${period.annee}${period.annee === 1 ? 're' : 'e'} année${period.ordre.endsWith('.2') ? ' (suite)' : ''}`,
       frDate(period.dateDebut),

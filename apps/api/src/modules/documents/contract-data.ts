@@ -1,11 +1,12 @@
 import {
+  agreedPay,
   buildApprenticeshipPeriods,
+  chosenPayOf,
   checkDecaPresence,
   checkFormationForContract,
   checkNirPresence,
   formatRuleMessage,
   getAtPath,
-  minimumAmount,
   professionalisationFloorFor,
   sheetIssues,
   type DossierTerms,
@@ -161,8 +162,9 @@ function professionalisationPeriods(
 }
 
 /**
- * The remuneration periods (DOMAIN 1.6). Apprenticeship: the rules' periods, each at the rate the employer chose when
- * higher than the minimum. Professionalisation: split at the 21st and 26th birthdays, each at its floor (DOMAIN 1.8).
+ * The remuneration periods (DOMAIN 1.6). Apprenticeship: the rules' periods, each at the rate or amount the employer
+ * agreed on the information sheet (matched by its number; the minimum when none is given, or when what is given is
+ * less). Professionalisation: split at the 21st and 26th birthdays, each at its floor (DOMAIN 1.8).
  */
 export function contractPeriods(
   typeContrat: ContractKind,
@@ -187,16 +189,7 @@ export function contractPeriods(
       }),
       { qualificationBacPro: getAtPath(blocks, 'contrat.qualificationBacPro') === true, smc },
     );
-  const chosen = getAtPath(blocks, 'contrat.remunerationsAnnuelles');
-  const chosenRates = new Map(
-    (Array.isArray(chosen) ? chosen : [])
-      .filter(isObject)
-      .flatMap((row) =>
-        typeof row['ordre'] === 'string' && typeof row['taux'] === 'number'
-          ? [[row['ordre'], row['taux']] as const]
-          : [],
-      ),
-  );
+  const chosen = chosenPayOf(getAtPath(blocks, 'contrat.remunerationsAnnuelles'));
   return buildApprenticeshipPeriods({
     dateNaissance,
     dateDebutContrat,
@@ -205,17 +198,22 @@ export function contractPeriods(
     smc,
     departementEmployeur,
   }).map((period) => {
-    const taux = Math.max(period.taux, chosenRates.get(period.ordre) ?? 0);
+    // What was agreed; never less than the law's minimum, which applies whatever a contract says.
+    const agreed = agreedPay(
+      period,
+      chosen.find((entry) => entry.ordre === period.ordre),
+    );
+    const isAboveMinimum = agreed.taux >= period.taux && agreed.montant >= period.montantMinimum;
     return {
       ordre: period.ordre,
       annee: period.annee,
       dateDebut: period.dateDebut,
       dateFin: period.dateFin,
       age: period.age,
-      taux,
+      taux: isAboveMinimum ? agreed.taux : period.taux,
       base: period.base,
       reference: period.reference,
-      montant: taux === period.taux ? period.montantMinimum : minimumAmount(period.reference, taux),
+      montant: isAboveMinimum ? agreed.montant : period.montantMinimum,
     };
   });
 }
@@ -245,6 +243,7 @@ const groupLabels: Record<string, string> = {
   adresse: 'adresse',
   adresseContrat: 'adresse du contrat',
   adresseExecution: "adresse d'exécution",
+  remunerationsAnnuelles: 'rémunération',
 };
 
 const fieldLabels: Record<string, string> = {
@@ -314,6 +313,8 @@ const fieldLabels: Record<string, string> = {
   isSchoolResponsibleSubrogation: 'Subrogation',
   isSchoolResponsibleCerfaOpco: "Dépôt auprès de l'OPCO par l'école",
   remunerationsAnnuelles: 'Rémunération',
+  taux: 'Taux convenu',
+  montant: 'Montant brut mensuel convenu',
   formation: 'Formation',
 };
 

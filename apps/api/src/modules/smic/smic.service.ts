@@ -111,6 +111,7 @@ export async function getSalaryGrid(db: Db, query: SalaryGridQuery): Promise<Sal
       age: p.age,
       taux: p.taux,
       base: p.base,
+      reference: p.reference,
       montantMinimum: p.montantMinimum,
     })),
   };

@@ -1,3 +1,5 @@
+import { createElement } from 'react';
+import { AgreedPayValues } from './agreed-pay-values';
 import type { SummaryPart } from './sheet-summary';
 import * as specs from './specs';
 import { valueAt } from './value-at';
@@ -5,6 +7,11 @@ import { valueAt } from './value-at';
 /** The steps of the information sheet (issue 4), the last one being the recap and send. */
 export const informationSteps = ['applicant', 'company', 'opco', 'contract', 'contacts', 'billing', 'send'] as const;
 export type InformationStep = (typeof informationSteps)[number];
+
+const hasAgreedPay = (source: Record<string, unknown>) => {
+  const periods = valueAt(source, 'contrat.remunerationsAnnuelles');
+  return Array.isArray(periods) && periods.length > 0 && valueAt(source, 'contrat.typeContrat') !== 'PRO';
+};
 
 /**
  * The information sheet read back once sent (or while it is not open to this person): each step of the form with its
@@ -33,7 +40,12 @@ export function informationSummary(kind: 'fra' | 'fre', source: Record<string, u
     contract: [
       { title: 'contract', specs: specs.contratMain },
       { title: contractKind, specs: contractKind === 'contractPro' ? specs.contratPro : specs.contratApp },
-      { title: 'salary', specs: specs.contratSalary },
+      {
+        title: 'salary',
+        specs: specs.contratSalary,
+        // Issue 28: the pay agreed for each period, under the salary at hiring.
+        ...(hasAgreedPay(source) ? { extra: createElement(AgreedPayValues, { source }) } : {}),
+      },
     ],
     contacts: [
       { title: 'master', specs: specs.maitre('maitre1') },

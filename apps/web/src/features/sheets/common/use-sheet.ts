@@ -36,15 +36,24 @@ const RETRY_DELAYS_MS = [3_000, 10_000, 30_000, 60_000];
 const loadValidation = () => import('./validation');
 
 /**
- * Like `contractResolver`, with the sheet's draft schema; the contract's rule codes come with their parameters ("{length}
- * characters"), so they are put into words here, in the page's language.
+ * A check of the page's own beyond the draft schema, from data the page loaded (the minimum pay of each period): its
+ * findings as rule codes with their parameters, under their fields.
  */
-function sheetResolver(kind: SheetKind, serverErrors: Map<string, ServerError>): Resolver<FieldValues> {
+export type ClientRule = (values: SheetValues) => { path: string; code: string; params?: Record<string, string | number> }[];
+
+/**
+ * Like `contractResolver`, with the sheet's draft schema and the page's own rules; the contract's rule codes come with
+ * their parameters ("{length} characters"), so they are put into words here, in the page's language.
+ */
+function sheetResolver(kind: SheetKind, serverErrors: Map<string, ServerError>, rules: Map<string, ClientRule>): Resolver<FieldValues> {
   return async (values) => {
     const result = (await loadValidation()).checkSheet(kind, values, i18n.language);
     const errors: FieldErrors = {};
     if ('issues' in result)
       for (const issue of result.issues) set(errors, issue.path, { type: 'validation', message: fieldMessage(issue.message, i18n.language, issue.params) });
+    for (const rule of rules.values())
+      for (const issue of rule(values))
+        if (!get(errors, issue.path)) set(errors, issue.path, { type: 'rule', message: fieldMessage(issue.code, i18n.language, issue.params) });
     // The server's findings stay under their fields until the person changes the value (a blur alone re-validates).
     for (const [path, error] of serverErrors) {
       if (fingerprint(valueAt(values, path)) !== error.value) serverErrors.delete(path);
@@ -107,6 +116,8 @@ export interface UseSheetResult<K extends SheetKind> {
   focusField: (path: string) => void;
   /** Puts a fresh server answer in place (after an upload, for instance). */
   replaceSheet: (next: SheetResponse<K>) => void;
+  /** The page's own rules by name, checked with the draft schema (set and deleted by the page). */
+  rules: Map<string, ClientRule>;
 }
 
 /**
@@ -121,7 +132,8 @@ export function useSheet<K extends SheetKind>(kind: K, id: number, options: UseS
   const query = useQuery(sheetQueryOptions(kind, id));
   const sheet = query.data;
   const [serverErrors] = useState(() => new Map<string, ServerError>());
-  const resolver = useMemo(() => sheetResolver(kind, serverErrors), [kind, serverErrors]);
+  const [rules] = useState(() => new Map<string, ClientRule>());
+  const resolver = useMemo(() => sheetResolver(kind, serverErrors, rules), [kind, serverErrors, rules]);
   const form = useForm<SheetValues>({ resolver, mode: 'onTouched', shouldFocusError: true });
 
   const [isReady, setReady] = useState(false);
@@ -421,6 +433,7 @@ export function useSheet<K extends SheetKind>(kind: K, id: number, options: UseS
     showSummary,
     focusField,
     replaceSheet,
+    rules,
   };
 }
 

@@ -16,10 +16,12 @@ import { ownBlocks, valueAt } from '../common/contract-mirrors';
 import { SheetFrame } from '../common/sheet-frame';
 import { informationSteps, informationSummary, type InformationStep } from '../../../components/sheet-summary/information-parts';
 import { summarySource } from '../../../components/sheet-summary/sheet-summary';
+import { AgreedPayValues } from '../../../components/sheet-summary/agreed-pay-values';
 import { SpecBlock, SpecInputs } from '../common/spec-fields';
 import * as specs from '../../../components/sheet-summary/specs';
 import { flattenErrors, useSheet } from '../common/use-sheet';
 import { useSheetId } from '../common/use-sheet-id';
+import { useAgreedPay } from './agreed-pay';
 import { StepTabs } from './step-tabs';
 import { RoundedPlaceholder } from '../../../components/rounded-placeholder';
 
@@ -103,6 +105,9 @@ export function InformationSheet({ kind, done }: { kind: Kind; done: ReactNode }
 
   const context = sheet?.context ?? {};
   const source = (block: string) => (own.has(block) ? form.getValues() : context);
+  // Issue 28: the employer's agreed pay of each period follows the contract's periods and is checked, on every step.
+  const birthDate = valueAt(source('apprenti'), 'apprenti.dateNaissance');
+  useAgreedPay(form, state.rules, typeof birthDate === 'string' ? birthDate : undefined, kind === 'fre' && state.isReady && !state.readOnly);
   const step = informationSteps[active] ?? 'applicant';
   const stepTitle = (name: InformationStep) => t(`info.steps.${name}`);
   // The other party's steps, while its part is not sent: what it has saved so far, and said so.
@@ -292,9 +297,10 @@ function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors, r
             <SpecBlock title={t('sections.contractApp')} specs={specs.contratApp} editable={isEmployer} source={source('contrat')} />
           )}
           <SpecBlock title={t('sections.salary')} specs={specs.contratSalary} editable={isEmployer} source={source('contrat')} />
+          {isEmployer ? null : <AgreedPayValues source={source('contrat')} />}
           {isEmployer ? (
             <Suspense fallback={<RoundedPlaceholder height={160} />}>
-              <SalaryGrid birthDate={typeof birthDate === 'string' ? birthDate : undefined} />
+              <SalaryGrid birthDate={typeof birthDate === 'string' ? birthDate : undefined} form={form} />
             </Suspense>
           ) : null}
         </>
