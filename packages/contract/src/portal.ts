@@ -247,6 +247,8 @@ export const cerfaParams = z.object({
       rncp: z.string().nullable(),
       codeDiplome: z.string().nullable(),
       hours: z.number().int().nullable(),
+      remoteHours: z.number().int().nullable().optional(),
+      rncpLevel: z.number().int().nullable().optional(),
     })
     .nullable(),
 });

@@ -8,3 +8,5 @@ export * from './age.ts';
 export * from './salary.ts';
 export * from './sheet.ts';
 export * from './schemas.ts';
+export * from './cerfa-edition.ts';
+export * from './funding-2025.ts';

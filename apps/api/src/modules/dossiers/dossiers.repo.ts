@@ -55,6 +55,8 @@ export async function findFormationWithSchool(db: Conn, formationId: number) {
       rncp: formations.rncp,
       codeDiplome: formations.codeDiplome,
       hours: formations.hours,
+      remoteHours: formations.remoteHours,
+      rncpLevel: formations.rncpLevel,
       school: schools.code,
     })
     .from(formations)

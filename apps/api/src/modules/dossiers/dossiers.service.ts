@@ -356,6 +356,8 @@ export async function cerfaParamsOf(db: Db | Tx, dossier: DossierRow): Promise<C
           rncp: formation.rncp,
           codeDiplome: formation.codeDiplome,
           hours: formation.hours,
+          remoteHours: formation.remoteHours,
+          rncpLevel: formation.rncpLevel,
         }
       : null,
   };

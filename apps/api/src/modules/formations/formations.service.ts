@@ -51,6 +51,8 @@ function toStaffFormation(row: repo.FormationWithCounts): StaffFormation {
     rncp: formation.rncp,
     codeDiplome: formation.codeDiplome,
     hours: formation.hours,
+    remoteHours: formation.remoteHours,
+    rncpLevel: formation.rncpLevel,
     applicants: row.applicants,
     dossiers: row.dossiers,
   };
@@ -87,6 +89,8 @@ function formationRow(body: FormationBody): repo.NewFormationRow {
     rncp: body.rncp ?? null,
     codeDiplome: body.codeDiplome ?? null,
     hours: body.hours ?? null,
+    remoteHours: body.remoteHours ?? null,
+    rncpLevel: body.rncpLevel ?? null,
   };
 }
 

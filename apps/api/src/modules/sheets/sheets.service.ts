@@ -266,6 +266,8 @@ export async function getSheetFormation(db: Db | Tx, dossier: repo.DossierRow): 
     rncp: formation.rncp,
     codeDiplome: formation.codeDiplome,
     heures: formation.hours,
+    heuresDistanciel: formation.remoteHours ?? null,
+    niveauRncp: formation.rncpLevel ?? null,
   };
 }
 

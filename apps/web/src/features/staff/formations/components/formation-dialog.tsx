@@ -37,6 +37,8 @@ const fieldNames = [
   'rncp',
   'codeDiplome',
   'hours',
+  'remoteHours',
+  'rncpLevel',
 ] as const;
 
 function defaultsOf(formation: StaffFormation | undefined, schoolId: number | undefined): FormationInput {
@@ -55,6 +57,8 @@ function defaultsOf(formation: StaffFormation | undefined, schoolId: number | un
       rncp: '',
       codeDiplome: '',
       hours: null,
+      remoteHours: null,
+      rncpLevel: null,
     };
   }
   return {
@@ -71,6 +75,8 @@ function defaultsOf(formation: StaffFormation | undefined, schoolId: number | un
     rncp: formation.rncp ?? '',
     codeDiplome: formation.codeDiplome ?? '',
     hours: formation.hours,
+    remoteHours: formation.remoteHours,
+    rncpLevel: formation.rncpLevel,
   };
 }
 
@@ -215,6 +221,24 @@ export function FormationDialog({
         <TextFieldElement name="rncp" control={form.control} label={t('form.rncp')} helperText={t('form.rncpHint')} />
         <TextFieldElement name="codeDiplome" control={form.control} label={t('form.codeDiplome')} />
         <TextFieldElement name="hours" control={form.control} label={t('form.hours')} type="number" asNumber />
+      </Box>
+      <Box sx={twoColumns}>
+        <TextFieldElement
+          name="remoteHours"
+          control={form.control}
+          label={t('form.remoteHours')}
+          type="number"
+          asNumber
+          helperText={t('form.remoteHoursHint')}
+        />
+        <TextFieldElement
+          name="rncpLevel"
+          control={form.control}
+          label={t('form.rncpLevel')}
+          type="number"
+          asNumber
+          helperText={t('form.rncpLevelHint')}
+        />
       </Box>
     </FormDialog>
   );
