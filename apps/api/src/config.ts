@@ -79,7 +79,32 @@ const envSchema = z.object({
   TLS_CERT_FILE: z.string().optional(),
   TLS_KEY_FILE: z.string().optional(),
   WEB_DIST: z.string().optional(),
+  /**
+   * Folder of the official blank CERFA forms (`cerfa_10103-14.pdf`…): a contract is filled on the form of its edition
+   * when the file is there and pinned, else drawn as a trial copy (decision 0044).
+   */
   CERFA_TEMPLATES_DIR: z.string().optional(),
+  /**
+   * The SHA-256 of each official form in CERFA_TEMPLATES_DIR, `edition=hex` separated by commas
+   * (`10103*14=5f3c…,10103*13=9a0b…`): a file whose hash is not pinned here (nor among the product's own pins) is
+   * refused, so that a form replaced or altered is never filled unnoticed.
+   */
+  CERFA_TEMPLATE_SHA256: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:\d{5}\*\d{2}=[0-9a-fA-F]{64})(?:\s*,\s*\d{5}\*\d{2}=[0-9a-fA-F]{64})*$/,
+      'CERFA_TEMPLATE_SHA256 is edition=sha256 pairs separated by commas, e.g. 10103*14=<64 hex digits>',
+    )
+    .transform((value) =>
+      Object.fromEntries(
+        value.split(',').map((pair) => {
+          const [edition = '', hash = ''] = pair.trim().split('=');
+          return [edition, hash.toLowerCase()];
+        }),
+      ),
+    )
+    .optional(),
   /** recherche-entreprises.api.gouv.fr or a compatible service: company details by SIRET. */
   COMPANY_LOOKUP_URL: z.url().default('https://recherche-entreprises.api.gouv.fr'),
   /** api-adresse.data.gouv.fr or a compatible service (the Géoplateforme geocoder answers alike). */

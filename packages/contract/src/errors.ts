@@ -29,6 +29,11 @@ export const errorCodes = [
    * name them); an admin completes it in the back office's settings. Never overridden.
    */
   'CFA_IDENTITY_INCOMPLETE',
+  /**
+   * The official CERFA form installed for the contract's edition (CERFA_TEMPLATES_DIR) is not pinned or does not fit its
+   * field map (`errors.cerfa` lists what differs): the server's administrator replaces or pins it (decision 0044).
+   */
+  'CERFA_TEMPLATE_INVALID',
   /** The signature procedure expired, was cancelled, superseded, refused or completed (SPEC 8). */
   'SIGNATURE_UNAVAILABLE',
   'SERVICE_UNAVAILABLE',

@@ -250,6 +250,8 @@ export const cerfaParams = z.object({
       rncpEndDate: isoDate.nullable(),
       codeDiplome: z.string().nullable(),
       hours: z.number().int().nullable(),
+      remoteHours: z.number().int().nullable().optional(),
+      rncpLevel: z.number().int().nullable().optional(),
     })
     .nullable(),
 });

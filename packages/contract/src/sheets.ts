@@ -47,6 +47,7 @@ import {
   type SmicRate,
 } from './rules/index.ts';
 import { pastDateRule, phoneRule, reasonWhenDenied, reasonWhenRefused, transforms } from './rules/refinements.ts';
+import { fundingRulesOutcome } from './rules/funding-2025.ts';
 
 // ---------- Fields ----------
 
@@ -253,6 +254,10 @@ export const formationBlock = z.object({
   rncpEndDate: z.iso.date().nullable().optional(),
   codeDiplome: z.string().nullable(),
   heures: z.number().int().nullable(),
+  /** Of `heures`, those given remotely (CERFA 10103*14 "heures en distanciel"); unset where the school gave none. */
+  heuresDistanciel: z.number().int().nullable().optional(),
+  /** The certification's level (RNCP, national framework): the 750 € employer share from level 6. */
+  niveauRncp: z.number().int().nullable().optional(),
 });
 export type SheetFormation = z.infer<typeof formationBlock>;
 
@@ -530,6 +535,8 @@ export const fundingValidationResponse = z.object({
   canDecide: z.boolean(),
   formation: formationBlock.nullable(),
   dossier: dossierHeading,
+  /** The 2025 funding rules the contract falls under and why (decision 0044): the 750 € share, the remote reduction. */
+  fundingRules: fundingRulesOutcome.optional(),
 });
 export type FundingValidationResponse = z.infer<typeof fundingValidationResponse>;
 

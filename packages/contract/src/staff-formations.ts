@@ -71,6 +71,20 @@ export type StaffSchoolsResponse = z.infer<typeof staffSchoolsResponse>;
 export const staffSchoolResponse = z.object({ school: staffSchool });
 
 /**
+ * The remote hours (CERFA 10103*14, "heures en distanciel") are part of the training's hours: they need the hours to
+ * be judged against, and cannot exceed them (FILING check 28).
+ */
+function remoteHoursRule(body: Record<string, unknown>, context: z.RefinementCtx): void {
+  const remote = body['remoteHours'];
+  if (typeof remote !== 'number') return;
+  const hours = body['hours'];
+  if (typeof hours !== 'number')
+    context.addIssue({ code: 'custom', path: ['remoteHours'], message: 'formations.remote_hours_need_hours' });
+  else if (remote > hours)
+    context.addIssue({ code: 'custom', path: ['remoteHours'], message: 'formations.remote_hours_above_hours' });
+}
+
+/**
  * A formation as staff enter it. The contract rules (rules/contract-dates.ts) read these dates from the row whenever a
  * sheet is checked: an apprenticeship starts within 3 months of `trainingStart` and ends at most 2 months after
  * `trainingEnd`; a professionalisation contract starts after `proStartAfter` and ends before `proEndBefore` (SPEC 5),
@@ -96,10 +110,15 @@ export const formationBody = z
     codeDiplome: optionalText(20),
     /** The CERFA's box holds 4 digits (the State tool's limit). */
     hours: optionalWhole(1, trainingMaxHours),
+    /** Of `hours`, those given remotely (CERFA 10103*14, the training convention, the 2025 funding rule). */
+    remoteHours: optionalWhole(0, trainingMaxHours),
+    /** The certification's level in the national framework (RNCP, 3 to 8): the 750 € employer share from level 6. */
+    rncpLevel: optionalWhole(3, 8),
   })
   .strict()
   // Run even when other fields fail, so that a person sees every message at once; the values are then read warily.
-  .superRefine(formationDatesRule, evenAfterIssues);
+  .superRefine(formationDatesRule, evenAfterIssues)
+  .superRefine(remoteHoursRule, evenAfterIssues);
 export type FormationBody = z.infer<typeof formationBody>;
 export type FormationInput = z.input<typeof formationBody>;
 
@@ -119,6 +138,8 @@ export const staffFormation = z.object({
   rncpEndDate: z.string().nullable(),
   codeDiplome: z.string().nullable(),
   hours: z.number().int().nullable(),
+  remoteHours: z.number().int().nullable(),
+  rncpLevel: z.number().int().nullable(),
   /** Applicants admitted to it, and those of them with a case. */
   applicants: z.number().int(),
   dossiers: z.number().int(),

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { progressSteps } from './dossier-progress.ts';
 import { isoDate, etapeStatus } from './portal.ts';
 import { userType } from './auth.ts';
-import { sheetKinds, waitingFor } from './sheets.ts';
+import { dossierTermsBody, sheetKinds, waitingFor } from './sheets.ts';
+import { cerfaEditionCodes, cerfaTemplateStates } from './rules/cerfa-edition.ts';
+import { fundingRulesOutcome } from './rules/funding-2025.ts';
 import { pdfRefusals } from './pdf-limits.ts';
 import { signatureMethods, signatureStates, signerRoles, signerStatuses } from './signing.ts';
 import { reasonWhenRejected, reasonWithOverride, transforms } from './rules/refinements.ts';
@@ -250,6 +252,28 @@ export const staffSignature = z.object({
 });
 export type StaffSignature = z.infer<typeof staffSignature>;
 
+/**
+ * The contract as the case page's funding section shows it (decision 0044): the CERFA edition of its conclusion date
+ * (today's while the sheets give none) and whether its official form is installed, the terms the school recorded, and
+ * the 2025 funding rules applied, with why.
+ */
+export const staffContractOutlook = z.object({
+  typeContrat: z.enum(['APP', 'PRO']),
+  /** The conclusion date the sent sheets give; null while none does. */
+  dateConclusion: z.string().nullable(),
+  cerfa: z.object({ edition: z.enum(cerfaEditionCodes), template: z.enum(cerfaTemplateStates) }),
+  terms: dossierTermsBody.nullable(),
+  formation: z
+    .object({
+      heures: z.number().int().nullable(),
+      heuresDistanciel: z.number().int().nullable(),
+      niveauRncp: z.number().int().nullable(),
+    })
+    .nullable(),
+  funding: fundingRulesOutcome,
+});
+export type StaffContractOutlook = z.infer<typeof staffContractOutlook>;
+
 export const staffDossierDetailResponse = staffDossierItem.extend({
   dossierAccessible: z.boolean(),
   /** The actions the case's state allows now (any other answers 409), and the sheets that can be returned now. */
@@ -272,6 +296,8 @@ export const staffDossierDetailResponse = staffDossierItem.extend({
   events: z.array(staffDossierEvent),
   /** The latest signature procedure (issue 11): null before the contract is prepared. */
   signature: staffSignature.nullable().optional(),
+  /** The contract's CERFA edition and funding (decision 0044). */
+  contract: staffContractOutlook.optional(),
 });
 export type StaffDossierDetailResponse = z.infer<typeof staffDossierDetailResponse>;
 

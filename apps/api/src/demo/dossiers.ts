@@ -34,6 +34,10 @@ export interface DemoFormation {
   rncp: string;
   codeDiplome: string;
   hours: number;
+  /** Of `hours`, those given remotely. */
+  remoteHours: number;
+  /** The certification's level in the national framework (RNCP). */
+  rncpLevel: number;
 }
 
 export const demoFormations: DemoFormation[] = [
@@ -51,6 +55,8 @@ export const demoFormations: DemoFormation[] = [
     rncp: 'RNCP35921',
     codeDiplome: '16X31004',
     hours: 1050,
+    remoteHours: 105,
+    rncpLevel: 7,
   },
   {
     key: 'emlvBachelor',
@@ -66,6 +72,8 @@ export const demoFormations: DemoFormation[] = [
     rncp: 'RNCP36141',
     codeDiplome: '26X31210',
     hours: 520,
+    remoteHours: 0,
+    rncpLevel: 6,
   },
   {
     key: 'esilvData',
@@ -81,6 +89,8 @@ export const demoFormations: DemoFormation[] = [
     rncp: 'RNCP37512',
     codeDiplome: '17X32601',
     hours: 1200,
+    remoteHours: 120,
+    rncpLevel: 7,
   },
   {
     key: 'esilvFinance',
@@ -96,6 +106,8 @@ export const demoFormations: DemoFormation[] = [
     rncp: 'RNCP37512',
     codeDiplome: '17X31302',
     hours: 1200,
+    remoteHours: 0,
+    rncpLevel: 7,
   },
   {
     key: 'iimWeb',
@@ -111,6 +123,8 @@ export const demoFormations: DemoFormation[] = [
     rncp: 'RNCP36916',
     codeDiplome: '16X32605',
     hours: 900,
+    remoteHours: 720,
+    rncpLevel: 7,
   },
   {
     key: 'iimGame',
@@ -126,6 +140,8 @@ export const demoFormations: DemoFormation[] = [
     rncp: 'RNCP35463',
     codeDiplome: '26X32304',
     hours: 1400,
+    remoteHours: 280,
+    rncpLevel: 6,
   },
 ];
 

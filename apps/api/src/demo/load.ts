@@ -410,6 +410,8 @@ async function writeFormations(tx: Tx, schoolIds: Record<SchoolCode, number>, re
         rncp: seed.rncp,
         codeDiplome: seed.codeDiplome,
         hours: seed.hours,
+        remoteHours: seed.remoteHours,
+        rncpLevel: seed.rncpLevel,
       })
       .returning({ id: formations.id });
     if (!row) throw new Error('formation not written');

@@ -22,6 +22,7 @@ const statusOf: Record<ErrorCode, number> = {
   FUNDING_TERMS_MISSING: 409,
   CONTRACT_INCOMPLETE: 409,
   CFA_IDENTITY_INCOMPLETE: 409,
+  CERFA_TEMPLATE_INVALID: 503,
   SIGNATURE_UNAVAILABLE: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
@@ -50,6 +51,8 @@ const defaultMessage: Record<ErrorCode, string> = {
   FUNDING_TERMS_MISSING: 'The school has not recorded the funding terms yet: there is nothing to decide on',
   CONTRACT_INCOMPLETE: 'The contract documents list missing or invalid information',
   CFA_IDENTITY_INCOMPLETE: "The CFA's identity is incomplete: an admin must complete it in the back office's settings",
+  CERFA_TEMPLATE_INVALID:
+    "The official CERFA form installed for this contract's edition is not pinned or does not fit its field map: the server's administrator must replace or pin it",
   SIGNATURE_UNAVAILABLE: 'The procedure is no longer available, contact the CFA',
   SERVICE_UNAVAILABLE: 'Service unavailable',
   INTERNAL: 'Internal error',

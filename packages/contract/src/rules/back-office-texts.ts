@@ -22,6 +22,10 @@ export const backOfficeValidationTexts = {
     'formations.pro_bounds_reversed': 'Choisissez une date postérieure à « Début des contrats pro après le ».',
     'formations.code_taken': 'Ce code est déjà celui d’une autre formation : chaque formation a son propre code.',
     'formations.school_unknown': 'Cette école n’existe pas : choisissez-en une dans la liste.',
+    'formations.remote_hours_above_hours':
+      'Les heures à distance font partie de la durée de la formation : saisissez au plus la durée indiquée.',
+    'formations.remote_hours_need_hours':
+      'Indiquez d’abord la durée de la formation : les heures à distance en sont une partie.',
     'schools.code_taken': 'Ce code est déjà celui d’une autre école : chaque école a son propre code.',
     'accounts.email_not_staff':
       'Cette adresse est celle d’un candidat ou d’une entreprise : invitez la personne avec son adresse professionnelle du CFA.',
@@ -61,6 +65,9 @@ export const backOfficeValidationTexts = {
     'formations.pro_bounds_reversed': 'Choose a date after “Pro contracts start after”.',
     'formations.code_taken': 'This code is already another formation’s: each formation has its own code.',
     'formations.school_unknown': 'This school does not exist: choose one from the list.',
+    'formations.remote_hours_above_hours':
+      'Remote hours are part of the training’s hours: enter at most the training’s length.',
+    'formations.remote_hours_need_hours': 'Enter the training’s length first: the remote hours are part of it.',
     'schools.code_taken': 'This code is already another school’s: each school has its own code.',
     'accounts.email_not_staff':
       'This address belongs to an applicant or a company: invite the person with their CFA work address.',

@@ -10,3 +10,5 @@ export * from './sheet.ts';
 export * from './schemas.ts';
 export * from './references.ts';
 export * from './formation.ts';
+export * from './cerfa-edition.ts';
+export * from './funding-2025.ts';

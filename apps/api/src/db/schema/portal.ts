@@ -33,31 +33,46 @@ export const schools = pgTable('schools', {
 });
 
 /** A training programme of a school, with the dates the contract rules depend on. */
-export const formations = pgTable('formations', {
-  id: serial('id').primaryKey(),
-  schoolId: integer('school_id')
-    .notNull()
-    .references(() => schools.id),
-  libelle: text('libelle').notNull(),
-  /** The school information system's code of the programme, matched by the applicants' import (issue 12); unique. */
-  code: text('code').unique(),
-  /** Start year of the programme (header "formationYear"). */
-  year: integer('year').notNull(),
-  /** Training stage (year of study, e.g. 3 for a third year). */
-  etape: integer('etape').notNull(),
-  /** APP, PRO or both (APP,PRO). */
-  contractTypes: text('contract_types').notNull().default('APP'),
-  trainingStart: date('training_start').notNull(),
-  trainingEnd: date('training_end').notNull(),
-  /** Professionalisation contract bounds, held per formation. */
-  proStartAfter: date('pro_start_after'),
-  proEndBefore: date('pro_end_before'),
-  rncp: text('rncp'),
-  /** The last day the certification is registered in the RNCP (France compétences' "date d'échéance"), if known. */
-  rncpEndDate: date('rncp_end_date'),
-  codeDiplome: text('code_diplome'),
-  hours: integer('hours'),
-});
+export const formations = pgTable(
+  'formations',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    libelle: text('libelle').notNull(),
+    /** The school information system's code of the programme, matched by the applicants' import (issue 12); unique. */
+    code: text('code').unique(),
+    /** Start year of the programme (header "formationYear"). */
+    year: integer('year').notNull(),
+    /** Training stage (year of study, e.g. 3 for a third year). */
+    etape: integer('etape').notNull(),
+    /** APP, PRO or both (APP,PRO). */
+    contractTypes: text('contract_types').notNull().default('APP'),
+    trainingStart: date('training_start').notNull(),
+    trainingEnd: date('training_end').notNull(),
+    /** Professionalisation contract bounds, held per formation. */
+    proStartAfter: date('pro_start_after'),
+    proEndBefore: date('pro_end_before'),
+    rncp: text('rncp'),
+    /** The last day the certification is registered in the RNCP (France compétences' "date d'échéance"), if known. */
+    rncpEndDate: date('rncp_end_date'),
+    codeDiplome: text('code_diplome'),
+    hours: integer('hours'),
+    /** Of `hours`, those given remotely (CERFA 10103*14 "heures en distanciel", training convention, NPEC rule). */
+    remoteHours: integer('remote_hours'),
+    /** The certification's level in the national framework (RNCP): the 750 € employer share from level 6. */
+    rncpLevel: integer('rncp_level'),
+  },
+  (t) => [
+    // The remote hours are part of the training's hours (FILING check 28): never without them, never above them.
+    check(
+      'formations_remote_hours_check',
+      sql`${t.remoteHours} is null or (${t.remoteHours} >= 0 and ${t.hours} is not null and ${t.remoteHours} <= ${t.hours})`,
+    ),
+    check('formations_rncp_level_check', sql`${t.rncpLevel} is null or ${t.rncpLevel} between 3 and 8`),
+  ],
+);
 
 /** The applicant's admission record (one per admissible user). */
 export const admissibles = pgTable('admissibles', {
@@ -164,7 +179,9 @@ export const offers = pgTable(
     index('offers_publication_idx').on(t.publicationDate, t.id),
     // The applicants' search reads only offers not expired (issue 12): its counts and pages without a word read this
     // partial index alone, as they read the whole one before offers could expire.
-    index('offers_active_publication_idx').on(t.publicationDate, t.id).where(sql`${t.expiredAt} is null`),
+    index('offers_active_publication_idx')
+      .on(t.publicationDate, t.id)
+      .where(sql`${t.expiredAt} is null`),
     // Words and day together, offers not expired only. No pending list (fastupdate off): every search would read it
     // whole, and a large import would slow them all until the next vacuum.
     index('offers_search_idx')

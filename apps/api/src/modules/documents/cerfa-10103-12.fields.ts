@@ -1,3 +1,5 @@
+import type { CerfaEditionCode } from '@passerelle/contract';
+
 /**
  * Field map of the official CERFA 10103*12 (contrat d'apprentissage, AcroForm of 157 fields, ../shared/SIGNING.md):
  * our data path (values.ts) → the exact field name, accents, `’` (U+2019) and colons included. Field names change
@@ -5,14 +7,19 @@
  * the e-mails are split around the `@` (`Courriel 1` / `Courriel 2`).
  */
 
+/** A part of a value the form splits over several boxes: a date's day, month or year, an amount's euros or cents. */
+export type ValuePart = 'day' | 'month' | 'year' | 'euros' | 'cents';
+
 export interface CerfaFieldMapping {
   path: string;
   field: string;
   type: 'text' | 'checkbox';
+  /** The form's box holds only this part of the value (10103*13 on: dates and amounts in separate boxes). */
+  part?: ValuePart;
 }
 
 export interface CerfaEdition {
-  edition: string;
+  edition: CerfaEditionCode;
   /** The template's file name in CERFA_TEMPLATES_DIR. */
   templateFile: string;
   fields: readonly CerfaFieldMapping[];

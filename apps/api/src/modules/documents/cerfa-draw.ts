@@ -1,11 +1,24 @@
+import { degrees, rgb, type PDFDocument, type PDFFont } from '@cantoo/pdf-lib';
+import { editionHasRemoteHours, type CerfaEditionCode } from '@passerelle/contract';
 import type { ContractModel } from './contract-data.ts';
 import { frAmount, frDate, frEuros, frHours, frYesNo } from './format.ts';
-import { saveDocument, type Field } from '../../lib/pdf-kit.ts';
+import { A4, saveDocument, type Field } from '../../lib/pdf-kit.ts';
 import { startDocument } from './other-documents.ts';
 import { cerfaValues, codeAndLabel, isPublicEmployer, labelOf, lists } from './values.ts';
 
-/** The CERFA editions the product draws: the apprenticeship form and the professionalisation one. */
-export const drawnEditions = { APP: '10103*12', PRO: '12434*03' } as const;
+/** What the left margin of every page of the drawn CERFA says (decision 0044): it is not the official form. */
+export const trialCopyNotice = (edition: CerfaEditionCode) =>
+  `EXEMPLAIRE D'ESSAI — reproduction établie par Passerelle, ce n'est pas le formulaire officiel Cerfa n° ${edition} : le contrat se signe et se dépose sur le formulaire officiel.`;
+
+/** The notice up the left margin of each page, read bottom to top, in the margin the flow leaves free. */
+function markTrialCopy(doc: PDFDocument, font: PDFFont, edition: CerfaEditionCode): void {
+  const text = trialCopyNotice(edition);
+  let size = 7.5;
+  // Fits the page's height between the footer and the header whatever the edition's length.
+  while (font.widthOfTextAtSize(text, size) > A4[1] - 100 && size > 5) size -= 0.25;
+  for (const page of doc.getPages())
+    page.drawText(text, { x: 26, y: 50, size, font, color: rgb(0.55, 0.08, 0.08), rotate: degrees(90) });
+}
 
 type Data = Record<string, unknown>;
 const str = (value: unknown): string =>
@@ -31,17 +44,17 @@ export async function drawCerfa(
   at: Date,
 ): Promise<{ bytes: Uint8Array; pages: number; edition: string }> {
   const isApp = model.typeContrat === 'APP';
-  const edition = drawnEditions[model.typeContrat];
-  const { doc, flow } = await startDocument(`Cerfa n° ${edition} — établi`, at);
+  const { edition } = model;
+  const { doc, flow } = await startDocument(`Exemplaire d'essai du Cerfa n° ${edition} — établi`, at);
   const v = cerfaValues(model);
   const { employeur, apprenti, representantLegal, contrat, formation, cfa } = model;
 
   flow.title(
     isApp ? "Contrat d'apprentissage" : 'Contrat de professionnalisation',
     isApp
-      ? '(art. L6211-1 et suivants du code du travail) — reprend les rubriques du formulaire Cerfa 10103*12 et de sa notice.'
-      : '(art. L6325-1 et suivants du code du travail) — reprend les rubriques du formulaire Cerfa 12434*03.',
-    `N° ${edition}`,
+      ? `(art. L6211-1 et suivants du code du travail) — reprend les rubriques du formulaire Cerfa ${edition} et de sa notice.`
+      : `(art. L6325-1 et suivants du code du travail) — reprend les rubriques du formulaire Cerfa ${edition}.`,
+    `Exemplaire d'essai · n° ${edition}`,
   );
   if (isApp)
     flow.fields([
@@ -298,6 +311,17 @@ export async function drawCerfa(
     },
     { label: 'Date prévue de fin des épreuves ou examens', value: frDate(formation?.dateFinFormation) },
     { label: 'Durée de la formation', value: formation?.heures ? `${formation.heures} heures` : '' },
+    ...(editionHasRemoteHours(edition)
+      ? [
+          {
+            label: 'Dont heures en distanciel',
+            value:
+              typeof formation?.heuresDistanciel === 'number'
+                ? `${formation.heuresDistanciel} heures`
+                : 'non renseigné',
+          },
+        ]
+      : []),
     { label: 'Rythme de l’alternance', value: model.terms?.rythme ?? '' },
   ]);
   if (isApp) flow.paragraph('Le CFA responsable est le lieu de formation principal.', { size: 8.5 });
@@ -319,9 +343,10 @@ export async function drawCerfa(
     ...(isApp ? ['Visa du CFA (cachet et signature du directeur)'] : []),
   ]);
   flow.finish(`${isApp ? "Contrat d'apprentissage" : 'Contrat de professionnalisation'} — ${person(apprenti)}`);
+  markTrialCopy(doc, flow.fonts.bold, edition);
   const bytes = await saveDocument(
     doc,
-    `${isApp ? "Contrat d'apprentissage" : 'Contrat de professionnalisation'} — Cerfa ${edition}`,
+    `${isApp ? "Contrat d'apprentissage" : 'Contrat de professionnalisation'} — exemplaire d'essai du Cerfa ${edition}`,
     at,
   );
   return { bytes, pages: doc.getPageCount(), edition };

@@ -9,7 +9,7 @@ import {
   type PDFRef,
   type PDFWidgetAnnotation,
 } from '@cantoo/pdf-lib';
-import type { CerfaEdition } from './cerfa-10103-12.fields.ts';
+import type { CerfaEdition, ValuePart } from './cerfa-10103-12.fields.ts';
 import { embedFonts } from '../../lib/pdf-kit.ts';
 import type { CerfaValues } from './values.ts';
 import { CerfaTemplateError } from './cerfa-template-error.ts';
@@ -25,9 +25,25 @@ const typeOf = (field: PDFField): string =>
         ? 'signature'
         : 'other';
 
+/**
+ * A field's name as the form means it: some authoring tools leave PDF name escapes in the names (`Case #C3#A0 cocher 1`
+ * for `Case à cocher 1`); the UTF-8 bytes they stand for are decoded, anything else is kept as it is.
+ */
+export function fieldNameOf(name: string): string {
+  return name.replace(/(?:#[0-9A-Fa-f]{2})+/g, (escaped) => {
+    try {
+      return decodeURIComponent(escaped.replaceAll('#', '%'));
+    } catch {
+      return escaped;
+    }
+  });
+}
+
+const fieldsByName = (form: PDFForm) => new Map(form.getFields().map((field) => [fieldNameOf(field.getName()), field]));
+
 /** What is wrong with a template for an edition's map: each mapped field must exist with its type. Empty when it matches. */
 export function templateProblems(form: PDFForm, edition: CerfaEdition): string[] {
-  const byName = new Map(form.getFields().map((field) => [field.getName(), field]));
+  const byName = fieldsByName(form);
   const problems: string[] = [];
   for (const mapping of edition.fields) {
     const field = byName.get(mapping.field);
@@ -40,6 +56,21 @@ export function templateProblems(form: PDFForm, edition: CerfaEdition): string[]
     if (!field || typeOf(field) !== 'signature') problems.push(`missing signature field "${name}"`);
   }
   return problems;
+}
+
+/**
+ * The part of a value a box holds: a date `dd/mm/yyyy` gives its day, month or year; an amount `1 500,00` (fr-FR, with
+ * its narrow no-break spaces) its euros `1500` or cents `00`. Empty when the value has no such part.
+ */
+export function valuePart(value: string, part: ValuePart): string {
+  if (part === 'day' || part === 'month' || part === 'year') {
+    const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+    if (!match) return '';
+    return (part === 'day' ? match[1] : part === 'month' ? match[2] : match[3]) ?? '';
+  }
+  const match = /^([\d\s\u00a0\u202f]+),(\d{2})$/u.exec(value);
+  if (!match) return '';
+  return (part === 'euros' ? (match[1] ?? '').replace(/[\s\u00a0\u202f]/gu, '') : match[2]) ?? '';
 }
 
 /** A signature field's place, for the signing stamps: page index (0-based) and rectangle in points. */
@@ -75,23 +106,27 @@ export async function fillCerfaTemplate(
   edition: CerfaEdition,
   values: CerfaValues,
   at: Date,
+  /** What is already known to be wrong with the file (its SHA-256 not pinned): listed with the fields' problems. */
+  fileProblems: readonly string[] = [],
 ): Promise<FilledCerfa> {
   const doc = await PDFDocument.load(template);
   const form = doc.getForm();
-  const problems = templateProblems(form, edition);
+  const problems = [...fileProblems, ...templateProblems(form, edition)];
   if (problems.length > 0) throw new CerfaTemplateError(edition.edition, problems);
 
   const fonts = await embedFonts(doc);
+  const byName = fieldsByName(form);
   for (const mapping of edition.fields) {
     const value = values[mapping.path];
-    if (mapping.type === 'checkbox') {
-      const box = form.getCheckBox(mapping.field);
-      if (value === true) box.check();
-      else box.uncheck();
+    const field = byName.get(mapping.field);
+    if (field instanceof PDFCheckBox) {
+      if (value === true) field.check();
+      else field.uncheck();
       continue;
     }
-    const field = form.getTextField(mapping.field);
-    const text = typeof value === 'string' ? value : '';
+    if (!(field instanceof PDFTextField)) continue; // templateProblems refused any other type.
+    const whole = typeof value === 'string' ? value : '';
+    const text = mapping.part ? valuePart(whole, mapping.part) : whole;
     // Some date fields carry no default appearance; size 0 lets the viewer (and pdf-lib) shrink the text to the box.
     field.acroField.setDefaultAppearance('/Helv 0 Tf 0 g');
     field.setText(text === '' ? undefined : text);

@@ -1,15 +1,19 @@
 import {
   agreedPay,
   buildApprenticeshipPeriods,
+  cerfaEditionFor,
   chosenPayOf,
   checkDecaPresence,
   checkFormationForContract,
   checkNirPresence,
   formatRuleMessage,
+  fundingRules2025,
   getAtPath,
   professionalisationFloorFor,
   sheetIssues,
+  type CerfaEditionCode,
   type DossierTerms,
+  type FundingRulesOutcome,
   type RuleIssue,
   type SheetFormation,
   type SalaryPeriod,
@@ -45,6 +49,11 @@ export interface ContractInput {
   cfa?: CfaIdentity | undefined;
   /** Config SHORT_CONTRACT_MONTHS, as the sheets judge it. */
   shortContractMonths?: number | undefined;
+  /**
+   * Today (ISO date), the documents' generation day: a contract whose conclusion date is not given yet is concluded
+   * when signed, on or after it, and takes the edition and funding rules in force then. The clock's day when unset.
+   */
+  today?: string | undefined;
 }
 
 /** One row of the CERFA's remuneration table: its period, rate and the monthly gross amount it gives. */
@@ -88,6 +97,12 @@ export interface ContractModel {
   periods: ContractPeriod[];
   /** The employer chose subrogation: the OPCO pays the training cost to the school directly. */
   subrogation: boolean;
+  /** The conclusion date the sheets give (ISO), null while they give none. */
+  dateConclusion: string | null;
+  /** The CERFA edition in force at the conclusion date (today's while it is not given): decision 0044. */
+  edition: CerfaEditionCode;
+  /** The 2025 funding rules (750 € share, remote training's reduced funding level), judged at the same date. */
+  funding: FundingRulesOutcome;
   /** Blocking: the contract is not prepared while this is not empty, unless staff override with a reason. */
   missing: MissingField[];
   /** Shown in the annex, not blocking. */
@@ -430,14 +445,57 @@ export function contractFindings(
   };
 }
 
+/** What decides the contract's CERFA and funding rules, before its documents exist (the case page, the funding screen). */
+export interface ContractOutlook {
+  typeContrat: ContractKind;
+  dateConclusion: string | null;
+  edition: CerfaEditionCode;
+  funding: FundingRulesOutcome;
+}
+
+/**
+ * The contract's kind, conclusion date, CERFA edition and 2025 funding rules, from the sent sheets' blocks, the formation
+ * and the terms: the edition and rules of the conclusion date, today's while the sheets give none (decision 0044).
+ */
+export function contractOutlook(
+  blocks: Record<string, Data>,
+  formation: SheetFormation | null,
+  terms: DossierTerms | null,
+  today: string,
+): ContractOutlook {
+  const typeContrat: ContractKind =
+    getAtPath(blocks, 'contrat.typeContrat') === 'PRO' ||
+    (formation?.contractTypes.length === 1 && formation.contractTypes[0] === 'PRO')
+      ? 'PRO'
+      : 'APP';
+  const concluded = asString(getAtPath(blocks, 'contrat.dateConclusion'));
+  const dateConclusion = concluded && /^\d{4}-\d{2}-\d{2}$/.test(concluded) ? concluded : null;
+  return {
+    typeContrat,
+    dateConclusion,
+    edition: cerfaEditionFor(typeContrat, dateConclusion ?? today),
+    funding: fundingRules2025({
+      typeContrat,
+      dateConclusion,
+      today,
+      niveauRncp: formation?.niveauRncp ?? null,
+      heures: formation?.heures ?? null,
+      heuresDistanciel: formation?.heuresDistanciel ?? null,
+      npec: terms?.priseEnChargeOpco ?? null,
+    }),
+  };
+}
+
 /** The documents' model of a dossier's contract. */
 export function buildContractModel(input: ContractInput): ContractModel {
   const blocks = mergeSentSheets(input.sheets);
-  const typeContrat: ContractKind =
-    getAtPath(blocks, 'contrat.typeContrat') === 'PRO' ||
-    (input.formation?.contractTypes.length === 1 && input.formation.contractTypes[0] === 'PRO')
-      ? 'PRO'
-      : 'APP';
+  const outlook = contractOutlook(
+    blocks,
+    input.formation,
+    input.terms,
+    input.today ?? new Date().toISOString().slice(0, 10),
+  );
+  const typeContrat = outlook.typeContrat;
   const block = (name: string): Data => blocks[name] ?? {};
   const responsabilites = block('responsabilites');
   return {
@@ -460,6 +518,9 @@ export function buildContractModel(input: ContractInput): ContractModel {
     cfa: input.cfa,
     periods: contractPeriods(typeContrat, blocks, input.smicTable),
     subrogation: responsabilites['isSchoolResponsibleSubrogation'] === true,
+    dateConclusion: outlook.dateConclusion,
+    edition: outlook.edition,
+    funding: outlook.funding,
     ...contractFindings(input, blocks),
   };
 }

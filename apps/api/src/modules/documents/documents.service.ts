@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { todayIso, type CerfaEditionCode } from '@passerelle/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { DataKeys } from '../../lib/crypto.ts';
 import type { Storage } from '../../db/storage.ts';
 import { discardFileBytes, insertFileRow, putFileBytes, type PreparedFile } from '../files/files.service.ts';
 import { readContractSources } from '../sheets/sheets.service.ts';
-import { cerfa10103_12, type CerfaEdition } from './cerfa-10103-12.fields.ts';
+import type { CerfaEdition } from './cerfa-10103-12.fields.ts';
+import { pinOf, pinProblems, templateEditions, type CerfaTemplateState } from './cerfa-editions.ts';
 import type { SignatureArea } from './cerfa-fill.ts';
 import {
   buildContractModel,
@@ -26,7 +28,10 @@ import { cerfaValues } from './values.ts';
 export { CerfaTemplateError } from './cerfa-template-error.ts';
 export type { SignatureArea } from './cerfa-fill.ts';
 export { cerfa10103_12, type CerfaEdition, type CerfaFieldMapping } from './cerfa-10103-12.fields.ts';
-export type { CfaIdentity, ContractKind, MissingField } from './contract-data.ts';
+export { cerfa10103_13, cerfa10103_14 } from './cerfa-10103-14.fields.ts';
+export { productTemplatePins, templateEditions, type CerfaTemplateState } from './cerfa-editions.ts';
+export type { CfaIdentity, ContractKind, ContractOutlook, MissingField } from './contract-data.ts';
+export { contractOutlook, mergeSentSheets } from './contract-data.ts';
 export type { ContractDocumentRow } from './documents.repo.ts';
 
 export const documentKinds = ['cerfa', 'convention', 'mandate', 'annex'] as const;
@@ -39,10 +44,12 @@ export interface ContractDocument {
   /** SHA-256 of `bytes`, hex: what a signer consents to. */
   sha256: string;
   pages: number;
-  /** The CERFA edition (`10103*12`, `12434*03`); null for the other documents. */
+  /** The CERFA edition (`10103*14`, `12434*04`); null for the other documents. */
   edition: string | null;
-  /** The CERFA only: drawn by the product, or an official template filled. */
+  /** The CERFA only: drawn by the product (a trial copy, its margin says so), or an official template filled. */
   source?: 'drawn' | 'template';
+  /** The CERFA from a template only: the SHA-256 of the official blank form filled (pinned). */
+  templateSha256?: string;
   /** The CERFA from a template only: where its signature fields are (the signing stamps go there). */
   signatureAreas?: SignatureArea[];
 }
@@ -63,6 +70,8 @@ export interface ContractDocuments {
 export interface ContractDocumentsOptions {
   /** Config CERFA_TEMPLATES_DIR: an official blank CERFA there (per edition's file name) is filled instead of drawn. */
   templatesDir?: string | undefined;
+  /** Config CERFA_TEMPLATE_SHA256: each edition's pinned file hash, over the product's own pins. */
+  templatePins?: Partial<Record<string, string>> | undefined;
   /** The CFA responsible (name, UAI, SIRET, address): the schools table holds only a name. */
   cfa?: CfaIdentity | undefined;
   /** Config SHORT_CONTRACT_MONTHS, for the same warnings as the sheets. */
@@ -71,21 +80,57 @@ export interface ContractDocumentsOptions {
   now?: Date;
 }
 
-/** Template per edition: only the apprenticeship form's map exists (12434 is always drawn). */
-const templateEditions: Partial<Record<ContractKind, CerfaEdition>> = { APP: cerfa10103_12 };
-
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+interface TemplateFile {
+  edition: CerfaEdition;
+  bytes: Uint8Array;
+  sha256: string;
+  /** The file's hash not pinned, or not the pinned one: the fill refuses it with these. */
+  pinProblems: string[];
+}
+
+/** The official blank form of `code` in the templates folder, with its hash checked against the pins; none there. */
 async function templateFor(
   templatesDir: string | undefined,
-  kind: ContractKind,
-): Promise<{ edition: CerfaEdition; bytes: Uint8Array } | undefined> {
-  const edition = templateEditions[kind];
+  pins: ContractDocumentsOptions['templatePins'],
+  code: CerfaEditionCode,
+): Promise<TemplateFile | undefined> {
+  const edition = templateEditions[code];
   if (!templatesDir || !edition) return undefined;
   const path = join(templatesDir, edition.templateFile);
   const found = await stat(path).catch(() => undefined);
   if (!found?.isFile()) return undefined;
-  return { edition, bytes: await readFile(path) };
+  const bytes = await readFile(path);
+  const hash = sha256(bytes);
+  return { edition, bytes, sha256: hash, pinProblems: pinProblems(code, hash, pins) };
+}
+
+/** The hash of a template file, kept while the file's size and modification time stay the same. */
+const hashCache = new Map<string, { mtimeMs: number; size: number; sha256: string }>();
+
+/**
+ * Whether the official form of `code` is ready to fill (the case page tells staff): there, and pinned. Reads the file's
+ * hash once per change of the file. Whether its fields fit the edition's map is checked when it is filled.
+ */
+export async function cerfaTemplateState(
+  options: Pick<ContractDocumentsOptions, 'templatesDir' | 'templatePins'>,
+  code: CerfaEditionCode,
+): Promise<CerfaTemplateState> {
+  const edition = templateEditions[code];
+  if (!edition) return 'unsupported';
+  if (!options.templatesDir) return 'missing';
+  const path = join(options.templatesDir, edition.templateFile);
+  const found = await stat(path).catch(() => undefined);
+  if (!found?.isFile()) return 'missing';
+  let cached = hashCache.get(path);
+  if (!cached || cached.mtimeMs !== found.mtimeMs || cached.size !== found.size) {
+    cached = { mtimeMs: found.mtimeMs, size: found.size, sha256: sha256(await readFile(path)) };
+    hashCache.set(path, cached);
+  }
+  const problems = pinProblems(code, cached.sha256, options.templatePins);
+  if (problems.length === 0) return 'installed';
+  return pinOf(code, options.templatePins) ? 'changed' : 'unpinned';
 }
 
 /**
@@ -132,6 +177,8 @@ export async function buildContractDocuments(
     smicTable: sources.smicTable,
     cfa: options.cfa,
     shortContractMonths: options.shortContractMonths,
+    // A contract not concluded yet takes the edition and rules of the day its documents are made (in France).
+    today: todayIso('Europe/Paris', at),
   });
 
   const who =
@@ -141,9 +188,16 @@ export async function buildContractDocuments(
   const documents: ContractDocument[] = [];
   const { drawCerfa, fillCerfaTemplate, drawAnnex, drawConvention, drawMandate } = await loadDrawing();
 
-  const template = await templateFor(options.templatesDir, model.typeContrat);
+  // The edition of the contract's conclusion date (decision 0044): its official form when installed, else a trial copy.
+  const template = await templateFor(options.templatesDir, options.templatePins, model.edition);
   if (template) {
-    const filled = await fillCerfaTemplate(template.bytes, template.edition, cerfaValues(model), at);
+    const filled = await fillCerfaTemplate(
+      template.bytes,
+      template.edition,
+      cerfaValues(model),
+      at,
+      template.pinProblems,
+    );
     documents.push({
       kind: 'cerfa',
       fileName: name(`cerfa-${template.edition.edition.replace('*', '-')}`),
@@ -152,13 +206,14 @@ export async function buildContractDocuments(
       pages: filled.pages,
       edition: template.edition.edition,
       source: 'template',
+      templateSha256: template.sha256,
       signatureAreas: filled.signatureAreas,
     });
   } else {
     const drawn = await drawCerfa(model, at);
     documents.push({
       kind: 'cerfa',
-      fileName: name(`cerfa-${drawn.edition.replace('*', '-')}`),
+      fileName: name(`cerfa-${drawn.edition.replace('*', '-')}-exemplaire-essai`),
       bytes: drawn.bytes,
       sha256: sha256(drawn.bytes),
       pages: drawn.pages,

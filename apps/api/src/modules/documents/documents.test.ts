@@ -103,12 +103,27 @@ describe('contract documents', async () => {
   };
 
   const { formationId } = await createFormation(app, 'DOCS');
+  // A programme of September 2024: its contracts, concluded before 17 January 2025, are on 10103*12 (decision 0044).
+  const { formationId: formation2024 } = await createFormation(app, 'DOCS24', {
+    trainingStart: '2024-09-02',
+    trainingEnd: '2027-08-31',
+  });
   const staff = await createUser('staff');
+  const concluded2024 = { dateConclusion: '2024-08-26', dateDebutContrat: '2024-09-02', dateFinContrat: '2027-08-31' };
 
-  /** Brought through the API to both parts of the information sheet sent (status 7); the NIR given or not. */
-  async function completeCase({ nir = true, subrogation = true } = {}): Promise<number> {
+  /**
+   * Brought through the API to both parts of the information sheet sent (status 7); the NIR given or not; the
+   * formation's dates by default, or a contract of `concluded`'s dates on the 2024 programme.
+   */
+  async function completeCase({
+    nir = true,
+    subrogation = true,
+    concluded,
+  }: { nir?: boolean; subrogation?: boolean; concluded?: typeof concluded2024 } = {}): Promise<number> {
     const applicant = await createUser('admissible');
-    await db.insert(admissibles).values({ userId: applicant.id, formationId, contractType: 'APP' });
+    await db
+      .insert(admissibles)
+      .values({ userId: applicant.id, formationId: concluded ? formation2024 : formationId, contractType: 'APP' });
     const id = (await postOk(app, applicant, '/api/admissibles/dossiers')).json<{ id: number }>().id;
     seq += 1;
     const contactEmail = `contact-${seq}@data-conseil.test`;
@@ -119,18 +134,30 @@ describe('contract documents', async () => {
       f1caBody(contactEmail, { nir: nir ? NIR : null }),
     );
     const employer = await contactOf(app, contactEmail);
-    await postOk(app, employer, `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ceBody);
+    const f1ce = concluded
+      ? {
+          ...f1ceBody,
+          contrat: {
+            ...f1ceBody.contrat,
+            dateDebutContrat: concluded.dateDebutContrat,
+            dateFinContrat: concluded.dateFinContrat,
+          },
+        }
+      : f1ceBody;
+    await postOk(app, employer, `/api/employeurs/fiche-premier-contact/${id}/submit`, f1ce);
     await toInformationSheet(app, staff, employer, id);
+    const fre = freBody({
+      f1ce,
+      employeur: { codeApe: '62.02A' },
+      maitre1: { diplome: "Diplôme d'ingénieur" },
+      opco: { numeroAdherent: 'AT-4521' },
+      responsabilites: { isSchoolResponsibleSubrogation: subrogation },
+    });
     await sendInformationSheet(
       app,
       { id, applicant, employer },
       {
-        fre: freBody({
-          employeur: { codeApe: '62.02A' },
-          maitre1: { diplome: "Diplôme d'ingénieur" },
-          opco: { numeroAdherent: 'AT-4521' },
-          responsabilites: { isSchoolResponsibleSubrogation: subrogation },
-        }),
+        fre: concluded ? { ...fre, contrat: { ...fre.contrat, dateConclusion: concluded.dateConclusion } } : fre,
         fra: fraBody({ nir: nir ? NIR : null, apprenti: { rqth: false, sportifHautNiveau: false } }),
       },
     );
@@ -162,7 +189,8 @@ describe('contract documents', async () => {
     }
 
     const cerfa = docOf(result, 'cerfa');
-    expect(cerfa).toMatchObject({ edition: '10103*12', source: 'drawn' });
+    // Not concluded yet (no conclusion date): the edition in force on the day it is made, 1 July 2026 (decision 0044).
+    expect(cerfa).toMatchObject({ edition: '10103*14', source: 'drawn' });
     expect(cerfa.pages).toBeGreaterThanOrEqual(2);
     expect(cerfa.pages).toBeLessThanOrEqual(3);
     const text = await pdfText(cerfa.bytes);
@@ -227,7 +255,7 @@ describe('contract documents', async () => {
     async () => {
       const dir = await mkdtemp(join(work, 'templates-'));
       await writeFile(join(dir, 'cerfa_10103-12.pdf'), await readFile(templatePath ?? ''));
-      const id = await completeCase();
+      const id = await completeCase({ concluded: concluded2024 });
       const result = await buildContractDocuments(db, keys, id, { cfa, now, templatesDir: dir });
       const cerfa = docOf(result, 'cerfa');
       expect(cerfa).toMatchObject({ edition: '10103*12', source: 'template', pages: 2 });
@@ -239,8 +267,12 @@ describe('contract documents', async () => {
       expect(text).toContain(SIRET);
       expect(text).toContain(NIR);
       expect(text).toContain('Cycle ingénieur — Data et IA');
-      expect(text).toMatch(/1re année, du 01\/09\/2026\s+au 31\/08\/2027\s+: 53\s+% du SMIC/);
-      expect(text).toMatch(/au 31\/08\/2028\s+: 61\s+% du SMIC/);
+      // A contract of 2 September 2024, Léo 20 then: 43 %, 53 % from the month after his 21st birthday, 61 %, 78 %.
+      expect(text).toMatch(
+        /1re année, du 02\/09\/2024\s+au 31\/05\/2025\s+: 43\s+% du SMIC\s+\* ; du 01\/06\/2025\s+au 01\/09\/2025\s+: 53\s+% du SMIC/,
+      );
+      expect(text).toMatch(/au 01\/09\/2026\s+: 61\s+% du SMIC/);
+      expect(text).toMatch(/3ème année, du 02\/09\/2026\s+au 31\/08\/2027\s+: 78\s+% du SMIC/);
       expect(text).toContain('1 500,00');
       // The e-mail split around the @ of the form.
       expect(text).toMatch(/leo\.martin\s+@ example\.test/);
@@ -259,7 +291,7 @@ describe('contract documents', async () => {
     const doc = await PDFDocument.load(await readFile(templatePath ?? ''));
     doc.getForm().getTextField('NIR de l’apprenti(e)').acroField.setPartialName('NIR apprenti');
     await writeFile(join(dir, 'cerfa_10103-12.pdf'), await doc.save());
-    const id = await completeCase();
+    const id = await completeCase({ concluded: concluded2024 });
     const attempt = buildContractDocuments(db, keys, id, { cfa, now, templatesDir: dir });
     await expect(attempt).rejects.toBeInstanceOf(CerfaTemplateError);
     await expect(attempt).rejects.toThrow(/missing field "NIR de l’apprenti\(e\)"/);

@@ -7,9 +7,11 @@ import { promisify } from 'node:util';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { defaultSmicTable, type SheetFormation } from '@passerelle/contract';
 import { describe, expect, it } from 'vitest';
+import { buildTestTemplate } from '../../../test/cerfa-template.ts';
 import { cerfa10103_12 } from './cerfa-10103-12.fields.ts';
-import { drawCerfa } from './cerfa-draw.ts';
-import { templateProblems } from './cerfa-fill.ts';
+import { cerfa10103_13, cerfa10103_14 } from './cerfa-10103-14.fields.ts';
+import { drawCerfa, trialCopyNotice } from './cerfa-draw.ts';
+import { fieldNameOf, templateProblems, valuePart } from './cerfa-fill.ts';
 import {
   buildContractModel,
   contractPeriods,
@@ -301,6 +303,7 @@ describe('drawn CERFA', () => {
       formation: { ...formation, contractTypes: ['PRO'] },
       terms: null,
       smicTable: defaultSmicTable,
+      today: '2026-07-01',
     });
     const drawn = await drawCerfa(model, new Date('2026-07-01T09:00:00Z'));
     const dir = await mkdtemp(join(tmpdir(), 'passerelle-cerfa-'));
@@ -315,7 +318,8 @@ describe('drawn CERFA', () => {
 
   it('draws the professionalisation form (12434) with its own headings', async () => {
     const { edition, text } = await drawnProfessionalisation('2004-05-10');
-    expect(edition).toBe('12434*03');
+    // Not concluded yet: the edition in force on the day it is drawn (decision 0044).
+    expect(edition).toBe('12434*04');
     for (const expected of [
       'Contrat de professionnalisation',
       'LE SALARIÉ',
@@ -359,5 +363,139 @@ describe('field map of CERFA 10103*12', () => {
     );
     expect(unknown).toEqual([]);
     expect(new Set(cerfa10103_12.fields.map((mapping) => mapping.field)).size).toBe(cerfa10103_12.fields.length);
+  });
+});
+
+describe('field maps of CERFA 10103*13 and 10103*14 (decision 0044)', () => {
+  const values = cerfaValues(
+    buildContractModel({ sheets: {}, nir: undefined, formation, terms: null, smicTable: defaultSmicTable }),
+  );
+
+  it('map only values the documents compute, each box once', () => {
+    for (const edition of [cerfa10103_13, cerfa10103_14]) {
+      const unknown = edition.fields.filter(
+        (mapping) => !mapping.path.startsWith('remuneration.') && !(mapping.path in values),
+      );
+      expect(unknown, edition.edition).toEqual([]);
+      expect(new Set(edition.fields.map((mapping) => mapping.field)).size).toBe(edition.fields.length);
+      expect(edition.signatureFields).toEqual([]);
+    }
+  });
+
+  it('differ by the remote hours only, which *14 adds', () => {
+    const names13 = new Set(cerfa10103_13.fields.map((mapping) => mapping.field));
+    expect(cerfa10103_14.fields.filter((mapping) => !names13.has(mapping.field))).toEqual([
+      { path: 'formation.heuresDistanciel', field: 'Zone de texte 8_102', type: 'text' },
+    ]);
+  });
+
+  it('split the dates in three boxes and the amounts in two, every pay period included', () => {
+    const parts = (path: string) =>
+      cerfa10103_14.fields.filter((mapping) => mapping.path === path).map((mapping) => [mapping.field, mapping.part]);
+    expect(parts('contrat.dateConclusion')).toEqual([
+      ['Zone de texte 21_16', 'day'],
+      ['Zone de texte 21_17', 'month'],
+      ['Zone de texte 21_18', 'year'],
+    ]);
+    expect(parts('contrat.salaireBrutMensuel')).toEqual([
+      ['Zone de texte 8_72', 'euros'],
+      ['Zone de texte 21_73', 'cents'],
+    ]);
+    for (const year of [1, 2, 3, 4])
+      for (const half of [1, 2])
+        for (const [key, boxes] of [
+          ['debut', 3],
+          ['fin', 3],
+          ['taux', 1],
+          ['base', 1],
+        ] as const)
+          expect(parts(`remuneration.${year}.${half}.${key}`), `${year}.${half}.${key}`).toHaveLength(boxes);
+  });
+
+  it('read a form whose names escape "à" as #C3#A0, and list each box that does not fit', async () => {
+    const fit = await PDFDocument.load(await buildTestTemplate(cerfa10103_14, { escapeNames: true }));
+    expect(templateProblems(fit.getForm(), cerfa10103_14)).toEqual([]);
+    // The *13 map fits a *14 form (it has one box less); the *14 map does not fit a *13 form.
+    expect(templateProblems(fit.getForm(), cerfa10103_13)).toEqual([]);
+    const older = await PDFDocument.load(await buildTestTemplate(cerfa10103_13));
+    expect(templateProblems(older.getForm(), cerfa10103_14)).toEqual(['missing field "Zone de texte 8_102"']);
+    const unfit = await PDFDocument.load(
+      await buildTestTemplate(cerfa10103_14, { rename: { 'Zone de texte 8_18': 'NIR' }, retype: ['Case à cocher 3'] }),
+    );
+    // In the map's order.
+    expect(templateProblems(unfit.getForm(), cerfa10103_14)).toEqual([
+      'missing field "Zone de texte 8_18"',
+      'field "Case à cocher 3" is a text, not a checkbox',
+    ]);
+  });
+
+  it('unescapes UTF-8 name escapes only', () => {
+    expect(fieldNameOf('Case #C3#A0 cocher 5_3')).toBe('Case à cocher 5_3');
+    expect(fieldNameOf('Zone de texte 8_102')).toBe('Zone de texte 8_102');
+    expect(fieldNameOf('N° #41 #ZZ')).toBe('N° A #ZZ');
+    expect(fieldNameOf('bad #C3')).toBe('bad #C3');
+  });
+
+  it('takes the part of a value each box holds', () => {
+    expect(['day', 'month', 'year'].map((part) => valuePart('15/09/2026', part as 'day'))).toEqual([
+      '15',
+      '09',
+      '2026',
+    ]);
+    expect(valuePart(frAmount(1500), 'euros')).toBe('1500');
+    expect(valuePart(frAmount(1500), 'cents')).toBe('00');
+    expect(valuePart(frAmount(12345.6), 'euros')).toBe('12345');
+    expect(valuePart(frAmount(12345.6), 'cents')).toBe('60');
+    expect(valuePart('', 'day')).toBe('');
+    expect(valuePart('Oui', 'euros')).toBe('');
+  });
+});
+
+describe('drawn CERFA of the edition in force (decision 0044)', () => {
+  const sheets = (dateConclusion: string) =>
+    ({
+      fre: {
+        status: 'submitted',
+        data: {
+          employeur: { denomination: 'Data Conseil' },
+          contrat: { dateConclusion, dateDebutContrat: '2026-09-15', dateFinContrat: '2028-08-31' },
+        },
+      },
+    }) as const;
+
+  async function drawn(dateConclusion: string): Promise<{ edition: string; pages: number; text: string }> {
+    const model = buildContractModel({
+      sheets: sheets(dateConclusion),
+      nir: undefined,
+      formation: { ...formation, heuresDistanciel: 345, niveauRncp: 7 },
+      terms: null,
+      smicTable: defaultSmicTable,
+      today: '2026-11-29',
+    });
+    const result = await drawCerfa(model, new Date('2026-11-29T09:00:00Z'));
+    const dir = await mkdtemp(join(tmpdir(), 'passerelle-cerfa-'));
+    try {
+      await writeFile(join(dir, 'app.pdf'), result.bytes);
+      const { stdout } = await run('pdftotext', [join(dir, 'app.pdf'), '-']);
+      return { edition: result.edition, pages: result.pages, text: stdout };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('draws a contract of 15 September 2026 on 10103*14, with its remote hours, a trial copy on every page', async () => {
+    const { edition, pages, text } = await drawn('2026-09-15');
+    expect(edition).toBe('10103*14');
+    expect(text).toContain('Dont heures en distanciel');
+    expect(text).toContain('345 heures');
+    expect(text.split(trialCopyNotice('10103*14')).length - 1).toBe(pages);
+    expect(text).toContain("Exemplaire d'essai · n° 10103*14");
+  });
+
+  it('draws a contract of 1 March 2025 on 10103*13, without the remote hours its form does not have', async () => {
+    const { edition, pages, text } = await drawn('2025-03-01');
+    expect(edition).toBe('10103*13');
+    expect(text).not.toContain('distanciel');
+    expect(text.split(trialCopyNotice('10103*13')).length - 1).toBe(pages);
   });
 });

@@ -1,6 +1,6 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { ContractModel } from './contract-data.ts';
-import { frDate, frEuros, frHours } from './format.ts';
+import { frDate, frEuros, frHours, frNumber } from './format.ts';
 import { embedFonts, Flow, saveDocument } from '../../lib/pdf-kit.ts';
 import { labelOf, lists } from './values.ts';
 
@@ -61,6 +61,21 @@ function parties(flow: Flow, model: ContractModel): void {
   ]);
 }
 
+/** The 2025 funding rules the contract falls under (decision 0044), in the convention's financial article. */
+function fundingRulesParagraphs(flow: Flow, model: ContractModel): void {
+  const { employerShare, remoteReduction } = model.funding;
+  if (employerShare.applies)
+    flow.paragraph(
+      `Participation obligatoire de l'employeur : ${frEuros(employerShare.amount)} pour le contrat (certification de niveau ${employerShare.level}, contrat conclu à partir du 1er juillet 2025 ; art. R6332-25-1 du code du travail). L'organisme de formation la facture à l'employeur à l'issue des 45 premiers jours de formation pratique en entreprise ; elle est déduite de la prise en charge de l'OPCO.`,
+      { size: 8.5 },
+    );
+  if (remoteReduction.applies)
+    flow.paragraph(
+      `Formation dispensée à distance pour ${frNumber(remoteReduction.sharePercent)} % de sa durée : l'OPCO minore le niveau de prise en charge de 20 %, sans descendre sous 4 000 € (art. R6332-82-1 du code du travail)${remoteReduction.npec !== null && remoteReduction.reducedNpec !== null ? `, soit ${frEuros(remoteReduction.reducedNpec)} par an au lieu de ${frEuros(remoteReduction.npec)}${remoteReduction.floorApplied ? ' (plancher appliqué)' : ''}` : ''}.`,
+      { size: 8.5 },
+    );
+}
+
 /** The training convention between the school (the CFA) and the employer (Code du travail L6353-1, L6224-1). */
 export async function drawConvention(model: ContractModel, at: Date): Promise<DrawnDocument> {
   const { doc, flow } = await startDocument('Convention de formation — établie', at);
@@ -84,6 +99,13 @@ export async function drawConvention(model: ContractModel, at: Date): Promise<Dr
     { label: 'Début de la formation', value: frDate(formation?.dateDebutFormation) },
     { label: 'Fin de la formation (épreuves)', value: frDate(formation?.dateFinFormation) },
     { label: 'Durée de la formation', value: formation?.heures ? `${formation.heures} heures` : '' },
+    {
+      label: 'Dont formation à distance',
+      value:
+        typeof formation?.heuresDistanciel === 'number'
+          ? `${formation.heuresDistanciel} heures${formation.heures ? ` (${frNumber((formation.heuresDistanciel / formation.heures) * 100)} % de la formation)` : ''}`
+          : 'non renseigné',
+    },
     { label: "Rythme de l'alternance", value: terms?.rythme ?? '' },
     {
       label: 'Durée hebdomadaire du travail',
@@ -103,6 +125,7 @@ export async function drawConvention(model: ContractModel, at: Date): Promise<Dr
   );
   if (!terms)
     flow.paragraph('Les modalités financières ne sont pas encore enregistrées (voir l’annexe).', { size: 8.5 });
+  fundingRulesParagraphs(flow, model);
   if (terms?.commentaire) flow.paragraph(`Observations : ${terms.commentaire}`, { size: 8.5 });
   flow.fields([
     { label: 'OPCO', value: labelOf(lists.opcos, model.opco['nom']) },

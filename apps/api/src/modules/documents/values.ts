@@ -181,6 +181,9 @@ export function cerfaValues(model: ContractModel): CerfaValues {
   v['formation.dateDebut'] = frDate(formation?.dateDebutFormation);
   v['formation.dateFin'] = frDate(formation?.dateFinFormation);
   v['formation.heures'] = formation?.heures === null || formation?.heures === undefined ? '' : String(formation.heures);
+  // CERFA 10103*14 only (its map alone reads it): of the training's hours, those given remotely.
+  v['formation.heuresDistanciel'] =
+    typeof formation?.heuresDistanciel === 'number' ? String(formation.heuresDistanciel) : '';
   v['employeur.attestePieces'] = true;
   v['signature.lieu'] = str(obj(employeur['adresse'])['commune']);
   return v;

@@ -56,6 +56,8 @@ export async function findFormationWithSchool(db: Conn, formationId: number) {
       rncpEndDate: formations.rncpEndDate,
       codeDiplome: formations.codeDiplome,
       hours: formations.hours,
+      remoteHours: formations.remoteHours,
+      rncpLevel: formations.rncpLevel,
       school: schools.code,
     })
     .from(formations)

@@ -357,6 +357,8 @@ export async function cerfaParamsOf(db: Db | Tx, dossier: DossierRow): Promise<C
           rncpEndDate: formation.rncpEndDate,
           codeDiplome: formation.codeDiplome,
           hours: formation.hours,
+          remoteHours: formation.remoteHours,
+          rncpLevel: formation.rncpLevel,
         }
       : null,
   };

@@ -52,6 +52,8 @@ function toStaffFormation(row: repo.FormationWithCounts): StaffFormation {
     rncpEndDate: formation.rncpEndDate,
     codeDiplome: formation.codeDiplome,
     hours: formation.hours,
+    remoteHours: formation.remoteHours,
+    rncpLevel: formation.rncpLevel,
     applicants: row.applicants,
     dossiers: row.dossiers,
   };
@@ -89,6 +91,8 @@ function formationRow(body: FormationBody): repo.NewFormationRow {
     rncpEndDate: body.rncpEndDate ?? null,
     codeDiplome: body.codeDiplome ?? null,
     hours: body.hours ?? null,
+    remoteHours: body.remoteHours ?? null,
+    rncpLevel: body.rncpLevel ?? null,
   };
 }
 

@@ -111,6 +111,33 @@ describe('formations and schools API', async () => {
     expect(unknownSchool.json<ErrorBody>().errors).toEqual({ schoolId: ['formations.school_unknown'] });
   });
 
+  it('keeps the remote hours within the training’s hours and the certification’s level, under their fields (FILING check 28)', async () => {
+    const above = await call(staff, 'POST', '/api/staff/formations', body({ code: 'REM-1', hours: 520, remoteHours: 521 }));
+    expect(above.statusCode).toBe(400);
+    expect(above.json<ErrorBody>().errors).toEqual({ remoteHours: ['formations.remote_hours_above_hours'] });
+    const withoutHours = await call(staff, 'POST', '/api/staff/formations', body({ code: 'REM-1', hours: null, remoteHours: 10, rncpLevel: 9 }), 'en-US');
+    expect(withoutHours.json<ErrorBody>().errors).toEqual({
+      remoteHours: ['formations.remote_hours_need_hours'],
+      rncpLevel: ['Enter a value of at most 8.'],
+    });
+    expect(await app.db.select().from(formations).where(eq(formations.code, 'REM-1'))).toEqual([]);
+
+    const created = await call(staff, 'POST', '/api/staff/formations', body({ code: 'REM-1', hours: 520, remoteHours: 520, rncpLevel: 6 }));
+    expect(created.statusCode).toBe(201);
+    const formation = created.json<{ formation: StaffFormation }>().formation;
+    expect(formation).toMatchObject({ hours: 520, remoteHours: 520, rncpLevel: 6 });
+    // The sheets carry them (CERFA 10103*14, the convention, the 2025 funding rules).
+    const learner = await createUser(app, 'admissible', formation.id);
+    const dossier = await app.inject({ method: 'POST', url: '/api/admissibles/dossiers', headers: learner.headers });
+    const params = await getCerfaParams(app.db, { id: learner.id, userType: 'admissible' }, dossier.json<{ id: number }>().id);
+    expect(params.formation).toMatchObject({ hours: 520, remoteHours: 520, rncpLevel: 6 });
+    // Unset again: no remote hours, no level.
+    const cleared = await call(staff, 'PUT', `/api/staff/formations/${formation.id}`, body({ code: 'REM-1', remoteHours: null, rncpLevel: null }));
+    expect(cleared.json<{ formation: StaffFormation }>().formation).toMatchObject({ remoteHours: null, rncpLevel: null });
+    // The database refuses what the rule refuses, should a write ever get past it.
+    await expect(app.db.update(formations).set({ remoteHours: 600 }).where(eq(formations.id, formation.id))).rejects.toThrow();
+  });
+
   it('updates a formation: the sheets’ rules read the new professionalisation bounds from the row', async () => {
     const created = (await call(staff, 'POST', '/api/staff/formations', body({ code: 'MDWA-1', contractTypes: ['APP', 'PRO'], proStartAfter: '2026-07-01', proEndBefore: '2028-09-30' })))
       .json<{ formation: StaffFormation }>().formation;

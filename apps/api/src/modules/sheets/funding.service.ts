@@ -1,5 +1,6 @@
 import {
   DOSSIER_STATUS,
+  todayIso,
   type DossierTerms,
   type FundingValidationBody,
   type FundingValidationResponse,
@@ -8,6 +9,7 @@ import { readTogether, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { createLoginLink } from '../auth/auth.service.ts';
+import { contractOutlook, mergeSentSheets } from '../documents/documents.service.ts';
 import { transition, withDossier, type DossierView } from '../dossiers/dossiers.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { notifyInformationSheetDue } from '../notifications/notifications.service.ts';
@@ -63,14 +65,25 @@ export async function getFundingValidation(
 }
 
 async function readFunding(deps: SheetsDeps, { row: dossier, state }: DossierView): Promise<FundingResponse> {
-  const [terms, latest, formation, heading] = await readTogether(deps.db, [
+  const [terms, latest, formation, heading, sheets] = await readTogether(deps.db, [
     () => repo.findTerms(deps.db, dossier.id),
     () => repo.findLatestFunding(deps.db, dossier.id),
     () => getSheetFormation(deps.db, dossier),
     () => getDossierHeading(deps.db, dossier),
+    () => repo.findSheets(deps.db, dossier.id),
   ]);
+  const recorded = terms ? (terms.data as DossierTerms) : null;
+  // The 2025 funding rules of the contract these terms are for, judged at its conclusion date (today's before).
+  const sent = Object.fromEntries(
+    sheets.flatMap((row) =>
+      row.status === 'submitted' && typeof row.data === 'object' && row.data !== null && !Array.isArray(row.data)
+        ? [[row.kind, { status: 'submitted' as const, data: row.data as Record<string, unknown> }]]
+        : [],
+    ),
+  );
+  const { funding } = contractOutlook(mergeSentSheets(sent), formation, recorded, todayIso('Europe/Paris'));
   return {
-    terms: terms ? (terms.data as DossierTerms) : null,
+    terms: recorded,
     decision: (latest?.decision as FundingResponse['decision']) ?? null,
     reason: latest?.reason ?? null,
     decidedAt: latest?.decidedAt.toISOString() ?? null,
@@ -78,6 +91,7 @@ async function readFunding(deps: SheetsDeps, { row: dossier, state }: DossierVie
     canDecide: terms !== undefined && transition(state, { type: 'fundingDecided', decision: 'stalled' }).ok,
     formation,
     dossier: heading,
+    fundingRules: funding,
   };
 }
 

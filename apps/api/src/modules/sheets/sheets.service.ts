@@ -268,6 +268,8 @@ export async function getSheetFormation(db: Db | Tx, dossier: repo.DossierRow): 
     rncpEndDate: formation.rncpEndDate,
     codeDiplome: formation.codeDiplome,
     heures: formation.hours,
+    heuresDistanciel: formation.remoteHours ?? null,
+    niveauRncp: formation.rncpLevel ?? null,
   };
 }
 

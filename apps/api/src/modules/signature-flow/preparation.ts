@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
   buildContractDocuments,
+  CerfaTemplateError,
   prepareDocumentFiles,
   storeDocumentVersions,
   type CfaIdentity,
@@ -141,8 +142,17 @@ export async function prepareContract(
   const cfa = await cfaForContract(deps.db, deps.config);
   const built = await buildContractDocuments(deps.db, deps.keys, dossierId, {
     templatesDir: deps.config.CERFA_TEMPLATES_DIR,
+    templatePins: deps.config.CERFA_TEMPLATE_SHA256,
     cfa: cfa.identity,
     shortContractMonths: deps.config.SHORT_CONTRACT_MONTHS,
+  }).catch((error: unknown) => {
+    // The operator's official form does not fit its edition (or is not pinned): never filled, never drawn instead
+    // (the OPCO reads the official form); what differs goes to staff and to the log, the form's field names only.
+    if (error instanceof CerfaTemplateError) {
+      deps.log?.error({ edition: error.edition, problems: error.problems }, 'CERFA template refused');
+      throw new AppError('CERFA_TEMPLATE_INVALID', error.message, { cerfa: [...error.problems] });
+    }
+    throw error;
   });
   if (built.missing.length > 0) {
     const errors = Object.fromEntries(built.missing.map((entry) => [entry.field, [`${entry.label} : ${entry.message}`]]));

@@ -39,6 +39,15 @@ export async function upsertTermsOf(tx: Tx, dossierId: number, terms: DossierTer
     .onConflictDoUpdate({ target: dossierTerms.dossierId, set: values });
 }
 
+/** The terms the school recorded for a case (null before). */
+export async function findTermsOf(db: Db, dossierId: number): Promise<DossierTerms | null> {
+  const [row] = await db
+    .select({ data: dossierTerms.data })
+    .from(dossierTerms)
+    .where(eq(dossierTerms.dossierId, dossierId));
+  return row ? (row.data as DossierTerms) : null;
+}
+
 // ---------- Back-office pipeline ----------
 
 /**

@@ -45,7 +45,10 @@ export default async function staffRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, staff.alerts, { onRequest }, async () => countStaffAlerts(app.db, app.config));
   registerRoute(app, staff.filters, { onRequest }, async () => findStaffFilters(app.db));
   registerRoute(app, staff.dossier, { onRequest }, async (request) =>
-    getStaffDossier(app.db, signedInUser(request), request.params.id),
+    getStaffDossier(app.db, signedInUser(request), request.params.id, {
+      templatesDir: app.config.CERFA_TEMPLATES_DIR,
+      templatePins: app.config.CERFA_TEMPLATE_SHA256,
+    }),
   );
 
   registerRoute(app, staff.firstContact, { onRequest }, async (request) =>

@@ -2,12 +2,14 @@ import {
   DOSSIER_STATUS,
   sheetKinds,
   stepTypes,
+  todayIso,
   userTypes,
   type DossierStateResponse,
   type DossierTerms,
   type SheetKind,
   type SmicRate,
   type StaffAlertsResponse,
+  type StaffContractOutlook,
   type StaffDossierDetailResponse,
   type StaffDossierItem,
   type StaffDossiersQuery,
@@ -30,12 +32,18 @@ import {
   withDossier,
   type DossierState,
 } from '../dossiers/dossiers.service.ts';
+import {
+  cerfaTemplateState,
+  contractOutlook,
+  mergeSentSheets,
+  type ContractDocumentsOptions,
+} from '../documents/documents.service.ts';
 import { fileUrl } from '../files/files.service.ts';
 import { notifyFirstContactDecided, type NotifyConfig } from '../notifications/notifications.service.ts';
 import { caseActionsOf } from './staff-actions.service.ts';
 import { staffSignatureOf } from '../signature-flow/signature-flow.service.ts';
 import { mailFundingTermsReady } from '../sheets/funding.service.ts';
-import type { SheetsDeps } from '../sheets/sheets.service.ts';
+import { getSheetFormation, type SheetsDeps } from '../sheets/sheets.service.ts';
 import { findSmicRows, saveSmicRate } from '../smic/smic.service.ts';
 import {
   countAlerts,
@@ -46,6 +54,7 @@ import {
   findPipelinePage,
   findPipelineRows,
   findSheetsOf,
+  findTermsOf,
   upsertTermsOf,
   type PipelineFilter,
   type PipelineRow,
@@ -311,16 +320,57 @@ function eventDetails(details: unknown): Record<string, unknown> {
   return Object.fromEntries(eventDetailKeys.flatMap((key) => (key in source ? [[key, source[key]]] : [])));
 }
 
+/**
+ * The contract's CERFA edition and funding rules as the case page shows them (decision 0044): from the sent sheets, the
+ * formation and the terms, judged at the conclusion date (today, in France, while none is given).
+ */
+async function contractOutlookOf(
+  sheetRows: Awaited<ReturnType<typeof findSheetsOf>>,
+  formation: Awaited<ReturnType<typeof getSheetFormation>>,
+  terms: DossierTerms | null,
+  cerfaTemplates: Pick<ContractDocumentsOptions, 'templatesDir' | 'templatePins'>,
+): Promise<StaffContractOutlook> {
+  const sent = Object.fromEntries(
+    sheetRows.flatMap((row) =>
+      isSheetKind(row.kind) && row.status === 'submitted' && isRecord(row.data)
+        ? [[row.kind, { status: 'submitted' as const, data: row.data }]]
+        : [],
+    ),
+  );
+  const outlook = contractOutlook(mergeSentSheets(sent), formation, terms, todayIso('Europe/Paris'));
+  return {
+    typeContrat: outlook.typeContrat,
+    dateConclusion: outlook.dateConclusion,
+    cerfa: { edition: outlook.edition, template: await cerfaTemplateState(cerfaTemplates, outlook.edition) },
+    terms,
+    formation: formation
+      ? {
+          heures: formation.heures,
+          heuresDistanciel: formation.heuresDistanciel ?? null,
+          niveauRncp: formation.niveauRncp ?? null,
+        }
+      : null,
+    funding: outlook.funding,
+  };
+}
+
 /** GET /staff/dossiers/:id: the case as in the pipeline, with its sheets, documents and audit trail. */
-export async function getStaffDossier(db: Db, user: AuthUser, dossierId: number): Promise<StaffDossierDetailResponse> {
+export async function getStaffDossier(
+  db: Db,
+  user: AuthUser,
+  dossierId: number,
+  cerfaTemplates: Pick<ContractDocumentsOptions, 'templatesDir' | 'templatePins'> = {},
+): Promise<StaffDossierDetailResponse> {
   const { row: dossier, state } = await withDossier(db, user, dossierId, { access: 'staff' }, (view) => view);
-  const [rows, sheetRows, documents, events, actions, signature] = await readTogether(db, [
+  const [rows, sheetRows, documents, events, actions, signature, formation, terms] = await readTogether(db, [
     () => findPipelineRows(db, [dossier.id]),
     () => findSheetsOf(db, dossier.id),
     () => findDocumentsOf(db, dossier),
     () => findEventsOf(db, dossier.id),
     () => caseActionsOf(db, dossier, state),
     () => staffSignatureOf(db, dossier.id),
+    () => getSheetFormation(db, dossier),
+    () => findTermsOf(db, dossier.id),
   ]);
   const [item] = toItems(rows);
   if (!item) throw notFound('Dossier not found');
@@ -329,6 +379,7 @@ export async function getStaffDossier(db: Db, user: AuthUser, dossierId: number)
     dossierAccessible: dossier.dossierAccessible,
     ...actions,
     signature,
+    contract: await contractOutlookOf(sheetRows, formation, terms, cerfaTemplates),
     sheets: sheetRows.flatMap((row) =>
       isSheetKind(row.kind) && (row.status === 'draft' || row.status === 'submitted')
         ? [

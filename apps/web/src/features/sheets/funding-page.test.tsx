@@ -120,3 +120,67 @@ describe('FundingPage', () => {
     expect(common.errors.FUNDING_TERMS_MISSING).toMatch(/modalités/);
   });
 });
+
+describe('FundingPage, 2025 funding rules (decision 0044)', () => {
+  const rules = (overrides: Partial<NonNullable<FundingValidationResponse['fundingRules']>> = {}) => ({
+    judgedOn: '2026-09-15',
+    concluded: true,
+    employerShare: { applies: true as const, amount: 750, level: 7 },
+    remoteReduction: {
+      applies: true as const,
+      sharePercent: 85,
+      npec: 8000,
+      reducedNpec: 6400,
+      floorApplied: false,
+    },
+    ...overrides,
+  });
+
+  it('tells the employer its 750 € share and the lowered OPCO funding, with why', async () => {
+    mockApi([funding({ fundingRules: rules() })]);
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Règles de financement 2025' });
+    const inside = within(section);
+    expect(inside.getByText('750,00 € à votre charge')).toBeInTheDocument();
+    expect(inside.getByText(/La certification préparée est de niveau 7 \(6 ou plus\)/)).toBeInTheDocument();
+    expect(inside.getByText('Prise en charge de l’OPCO minorée de 20 %')).toBeInTheDocument();
+    expect(inside.getByText('Soit 6 400,00 € par an au lieu de 8 000,00 €.')).toBeInTheDocument();
+  });
+
+  it('says why neither applies, in English too, and lists nothing for a professionalisation contract', async () => {
+    await i18n.changeLanguage('en-US');
+    mockApi([
+      funding({
+        fundingRules: rules({
+          concluded: false,
+          employerShare: { applies: false, reason: 'level-below', level: 5 },
+          remoteReduction: { applies: false, reason: 'below-threshold', sharePercent: 28.8 },
+        }),
+      }),
+    ]);
+    renderPage();
+    const section = await screen.findByRole('region', { name: en.funding.rules.title });
+    expect(within(section).getByText(/The contract is not signed yet/)).toBeInTheDocument();
+    expect(
+      within(section).getByText(
+        'The certification prepared is of level 5: the €750 share only concerns levels 6 and above.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(section).getByText('28.8% of the training hours are remote: the funding is only lowered from 80%.'),
+    ).toBeInTheDocument();
+    cleanup();
+
+    mockApi([
+      funding({
+        fundingRules: rules({
+          employerShare: { applies: false, reason: 'not-apprenticeship', level: null },
+          remoteReduction: { applies: false, reason: 'not-apprenticeship', sharePercent: null },
+        }),
+      }),
+    ]);
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: en.funding.title });
+    expect(screen.queryByRole('region', { name: en.funding.rules.title })).not.toBeInTheDocument();
+  });
+});

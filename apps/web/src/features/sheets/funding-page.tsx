@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -31,7 +32,8 @@ import { ApiError } from '../../lib/api-client';
 import { useTranslation } from 'react-i18next';
 import { decideFunding, fundingQueryOptions } from './api/sheets';
 import { fundingChoices } from './common/contract-mirrors';
-import { formatDateTime, formatEuros } from './common/dates';
+import { formatDate, formatDateTime, formatEuros } from './common/dates';
+import { numberFormat } from '../../lib/number-format';
 import { DossierLine } from './common/dossier-line';
 import { FormationSummary } from './common/formation-summary';
 import { fieldMessage } from './common/messages';
@@ -72,6 +74,107 @@ function Terms({ terms }: { terms: NonNullable<FundingValidationResponse['terms'
           </Box>
         </Box>
       ))}
+    </Box>
+  );
+}
+
+type FundingRules = NonNullable<FundingValidationResponse['fundingRules']>;
+
+/** The 2025 rules concern apprenticeships only: a professionalisation contract's screen does not list them. */
+const isApprenticeship = ({ employerShare }: FundingRules) =>
+  employerShare.applies || employerShare.reason !== 'not-apprenticeship';
+
+/**
+ * The 2025 funding rules of this contract and why (decision 0044): the employer's 750 € share from a level-6
+ * certification, the OPCO's funding lowered by 20 % for a training at least 80 % remote.
+ */
+function FundingRulesSection({ rules }: { rules: FundingRules }) {
+  const { t, i18n } = useTranslation('sheets');
+  const titleId = useId();
+  const euros = (value: number) => formatEuros(value, i18n.language);
+  const percent = (value: number) => numberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value);
+  const date = formatDate(rules.judgedOn, i18n.language);
+  const { employerShare: share, remoteReduction: remote } = rules;
+  const rows: { label: string; applies: boolean; outcome: string; why: string[] }[] = [
+    {
+      label: t('funding.rules.share.label'),
+      applies: share.applies,
+      outcome: share.applies
+        ? t('funding.rules.share.applies', { amount: euros(share.amount) })
+        : t('funding.rules.share.notApplies'),
+      why: share.applies
+        ? [t('funding.rules.share.appliesWhy', { level: share.level, amount: euros(share.amount) })]
+        : [t(`funding.rules.share.${share.reason}`, { level: share.level ?? '', date })],
+    },
+    {
+      label: t('funding.rules.remote.label'),
+      applies: remote.applies,
+      outcome: remote.applies ? t('funding.rules.remote.applies') : t('funding.rules.remote.notApplies'),
+      why: remote.applies
+        ? [
+            t('funding.rules.remote.appliesWhy', { share: percent(remote.sharePercent) }),
+            ...(remote.npec !== null && remote.reducedNpec !== null
+              ? [
+                  t('funding.rules.remote.appliesAmount', {
+                    reduced: euros(remote.reducedNpec),
+                    npec: euros(remote.npec),
+                  }),
+                  ...(remote.floorApplied ? [t('funding.rules.remote.floor')] : []),
+                ]
+              : [t('funding.rules.remote.noAmount')]),
+          ]
+        : [
+            t(`funding.rules.remote.${remote.reason}`, {
+              share: remote.sharePercent === null ? '' : percent(remote.sharePercent),
+              date,
+            }),
+          ],
+    },
+  ];
+  return (
+    <Box component="section" aria-labelledby={titleId} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <Typography id={titleId} variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
+        {t('funding.rules.title')}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {t('funding.rules.intro')} {rules.concluded ? null : t('funding.rules.today')}
+      </Typography>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, 1fr) 2fr' },
+          columnGap: 2,
+          rowGap: 1,
+          m: 0,
+        }}
+      >
+        {rows.map((row) => (
+          <Box key={row.label} sx={{ display: 'contents' }}>
+            <Box component="dt" sx={{ color: 'text.secondary' }}>
+              {row.label}
+            </Box>
+            <Box component="dd" sx={{ m: 0 }}>
+              <Chip
+                size="small"
+                color={row.applies ? 'warning' : 'default'}
+                label={row.outcome}
+                sx={{
+                  fontWeight: 600,
+                  maxWidth: '100%',
+                  height: 'auto',
+                  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+                }}
+              />
+              {row.why.map((line) => (
+                <Typography key={line} variant="body2" sx={{ mt: 0.5 }}>
+                  {line}
+                </Typography>
+              ))}
+            </Box>
+          </Box>
+        ))}
+      </Box>
     </Box>
   );
 }
@@ -138,7 +241,8 @@ function DecisionForm({ id }: { id: number }) {
         void queryClient.invalidateQueries({ queryKey: fundingQueryOptions(id).queryKey });
       if (error instanceof ApiError)
         for (const [path, messages] of Object.entries(error.errors))
-          if (path === 'decision' || path === 'reason') form.setError(path, { type: 'server', message: messages[0] ?? '' });
+          if (path === 'decision' || path === 'reason')
+            form.setError(path, { type: 'server', message: messages[0] ?? '' });
     },
     onSettled: () => setPending(null),
   });
@@ -264,6 +368,9 @@ function FundingPage() {
                 {t('funding.termsTitle')}
               </Typography>
               <Terms terms={funding.terms} />
+              {funding.fundingRules && isApprenticeship(funding.fundingRules) ? (
+                <FundingRulesSection rules={funding.fundingRules} />
+              ) : null}
               {/* An employer decides on terms it can read: no choice is offered before they exist. */}
               {funding.canDecide ? <DecisionForm id={id} /> : null}
             </CardContent>

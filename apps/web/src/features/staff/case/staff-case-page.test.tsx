@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store';
 import { i18n, initI18n } from '../../../lib/i18n';
+import en from '../../../locales/en-US/staff-case.json';
 import fr from '../../../locales/fr-FR/staff-case.json';
 import { renderRoutes } from '../../../test/render';
 import { requestUrl } from '../../../test/request-url';
@@ -629,5 +630,63 @@ describe('StaffCasePage', { timeout: 15_000 }, () => {
         rythme: '3 jours entreprise / 2 jours école',
       },
     });
+  });
+
+  it('tells staff the contract’s CERFA edition, that its official form is not installed, and the 750 € share', async () => {
+    const contract: NonNullable<StaffDossierDetailResponse['contract']> = {
+      typeContrat: 'APP',
+      dateConclusion: '2026-09-15',
+      cerfa: { edition: '10103*14', template: 'missing' },
+      terms: { coutFormationAnnuel: 8500, priseEnChargeOpco: 8000, resteACharge: 500, rythme: '3 jours / 2 jours' },
+      formation: { heures: 1200, heuresDistanciel: 1020, niveauRncp: 7 },
+      funding: {
+        judgedOn: '2026-09-15',
+        concluded: true,
+        employerShare: { applies: true, amount: 750, level: 7 },
+        remoteReduction: { applies: true, sharePercent: 85, npec: 8000, reducedNpec: 6400, floorApplied: false },
+      },
+    };
+    mockApi([detail({ contract })]);
+    renderPage();
+    const section = within(await screen.findByRole('region', { name: fr.contract.title }));
+    expect(section.getByText('Cerfa n° 10103*14')).toBeInTheDocument();
+    expect(section.getByText('L’édition en vigueur pour un contrat conclu le 15/09/2026.')).toBeInTheDocument();
+    expect(section.getByText(fr.contract.template.missing.title)).toBeInTheDocument();
+    expect(
+      section.getByText(/le contrat préparé sera un exemplaire d’essai dessiné par Passerelle/),
+    ).toBeInTheDocument();
+    const rules = within(section.getByRole('region', { name: fr.contract.rulesTitle }));
+    expect(rules.getByText('750,00 € à la charge de l’employeur')).toBeInTheDocument();
+    expect(rules.getByText(/La certification visée est de niveau 7 \(6 ou plus\)/)).toBeInTheDocument();
+    expect(rules.getByText('6 400,00 € par an au lieu de 8 000,00 €')).toBeInTheDocument();
+    expect(rules.getByText(/85 % des heures de formation sont à distance/)).toBeInTheDocument();
+  });
+
+  it('says in English why no 2025 rule applies to a contract of March 2025, and that its form is not pinned', async () => {
+    await i18n.changeLanguage('en-US');
+    mockApi([
+      detail({
+        contract: {
+          typeContrat: 'APP',
+          dateConclusion: '2025-03-01',
+          cerfa: { edition: '10103*13', template: 'unpinned' },
+          terms: null,
+          formation: { heures: 1250, heuresDistanciel: 987, niveauRncp: 7 },
+          funding: {
+            judgedOn: '2025-03-01',
+            concluded: true,
+            employerShare: { applies: false, reason: 'concluded-before', level: 7 },
+            remoteReduction: { applies: false, reason: 'concluded-before', sharePercent: 79 },
+          },
+        },
+      }),
+    ]);
+    renderPage();
+    const section = within(await screen.findByRole('region', { name: en.contract.title }));
+    expect(section.getByText(en.contract.template.unpinned.title)).toBeInTheDocument();
+    expect(
+      section.getByText('The contract is concluded on 01/03/2025, before 1 July 2025: the share does not apply.'),
+    ).toBeInTheDocument();
+    expect(section.getByText(en.contract.noTerms)).toBeInTheDocument();
   });
 });

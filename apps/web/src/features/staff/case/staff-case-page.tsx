@@ -19,6 +19,7 @@ import { builtKey } from '../../../lib/i18n';
 import { useStaffCase } from './api/case';
 import { ActionsCard, type Feedback } from './components/actions-card';
 import { CaseSummary } from './components/case-summary';
+import { ContractCard } from './components/contract-card';
 import type { CaseIntent, OpenIntent } from './components/case-intents';
 import { DocumentsCard } from './components/documents-card';
 import { PartiesCard } from './components/parties-card';
@@ -141,6 +142,7 @@ function CasePage({ detail }: { detail: CaseDetail }) {
         >
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
             <PartiesCard detail={detail} />
+            {detail.contract ? <ContractCard contract={detail.contract} /> : null}
             {detail.signature ? (
               <Box onPointerEnter={loadDialog} onFocus={loadDialog}>
                 <SignatureCard signature={detail.signature} onAction={openScanCheck} />

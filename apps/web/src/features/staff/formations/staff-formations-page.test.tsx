@@ -41,6 +41,8 @@ const data: StaffFormation = {
   rncpEndDate: null,
   codeDiplome: '17X32601',
   hours: 1200,
+  remoteHours: 345,
+  rncpLevel: 7,
   applicants: 12,
   dossiers: 1,
 };
@@ -64,6 +66,9 @@ describe('StaffFormationsPage', () => {
     expect(within(section).getByRole('heading', { level: 3, name: data.libelle })).toBeInTheDocument();
     expect(within(section).getByText('4e année · rentrée 2026 · Apprentissage')).toBeInTheDocument();
     expect(within(section).getByText('Formation du 01/09/2026 au 30/09/2028')).toBeInTheDocument();
+    expect(
+      within(section).getByText('1200 heures de formation, dont 345 à distance · certification de niveau 7'),
+    ).toBeInTheDocument();
     expect(within(section).getByText('12 candidats · 1 dossier')).toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'EMLV' })).getByText('Aucune formation pour cette école.'),
@@ -128,6 +133,8 @@ describe('StaffFormationsPage', () => {
           rncp: 'RNCP37512',
           codeDiplome: '17X32601',
           hours: 1200,
+          remoteHours: 345,
+          rncpLevel: 7,
         },
       },
     ]);
@@ -156,6 +163,29 @@ describe('StaffFormationsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.body).toMatchObject({ trainingEnd: '2028-09-30', rncpEndDate: '2029-12-31' });
+  });
+
+  it('refuses remote hours above the training’s hours, or without them, under the field', async () => {
+    const calls = serve(() => json(500, { code: 'INTERNAL', message: 'x' }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: `Modifier la formation ${data.libelle}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier la formation' });
+    const remote = within(dialog).getByLabelText(/^Dont heures à distance/);
+    await user.clear(remote);
+    await user.type(remote, '1300');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(remote).toHaveAccessibleDescription(
+      'Les heures à distance font partie de la durée de la formation : saisissez au plus la durée indiquée.',
+    );
+    expect(remote).toHaveFocus();
+
+    await user.clear(within(dialog).getByLabelText(/^Heures de formation/));
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(remote).toHaveAccessibleDescription(
+      'Indiquez d’abord la durée de la formation : les heures à distance en sont une partie.',
+    );
+    expect(calls).toEqual([]);
   });
 
   it('adds a school and says so', async () => {

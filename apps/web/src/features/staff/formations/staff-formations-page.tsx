@@ -68,6 +68,22 @@ function FormationItem({ formation, onEdit }: { formation: StaffFormation; onEdi
           })}
         </Typography>
       ) : null}
+      {formation.hours !== null || formation.rncpLevel !== null ? (
+        <Typography variant="body2">
+          {[
+            formation.hours === null
+              ? null
+              : formation.remoteHours === null
+                ? t('list.hours', { hours: formation.hours })
+                : formation.remoteHours === 0
+                  ? t('list.hoursOnSite', { hours: formation.hours })
+                  : t('list.hoursRemote', { hours: formation.hours, remote: formation.remoteHours }),
+            formation.rncpLevel === null ? null : t('list.rncpLevel', { level: formation.rncpLevel }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Typography>
+      ) : null}
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {[
           t('list.applicants', { count: formation.applicants }),

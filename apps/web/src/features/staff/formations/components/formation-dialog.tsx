@@ -38,6 +38,8 @@ const fieldNames = [
   'rncpEndDate',
   'codeDiplome',
   'hours',
+  'remoteHours',
+  'rncpLevel',
 ] as const;
 
 function defaultsOf(formation: StaffFormation | undefined, schoolId: number | undefined): FormationInput {
@@ -57,6 +59,8 @@ function defaultsOf(formation: StaffFormation | undefined, schoolId: number | un
       rncpEndDate: '',
       codeDiplome: '',
       hours: null,
+      remoteHours: null,
+      rncpLevel: null,
     };
   }
   return {
@@ -74,6 +78,8 @@ function defaultsOf(formation: StaffFormation | undefined, schoolId: number | un
     rncpEndDate: formation.rncpEndDate ?? '',
     codeDiplome: formation.codeDiplome ?? '',
     hours: formation.hours,
+    remoteHours: formation.remoteHours,
+    rncpLevel: formation.rncpLevel,
   };
 }
 
@@ -231,6 +237,24 @@ export function FormationDialog({
           type="number"
           asNumber
           helperText={t('form.hoursHint')}
+        />
+      </Box>
+      <Box sx={twoColumns}>
+        <TextFieldElement
+          name="remoteHours"
+          control={form.control}
+          label={t('form.remoteHours')}
+          type="number"
+          asNumber
+          helperText={t('form.remoteHoursHint')}
+        />
+        <TextFieldElement
+          name="rncpLevel"
+          control={form.control}
+          label={t('form.rncpLevel')}
+          type="number"
+          asNumber
+          helperText={t('form.rncpLevelHint')}
         />
       </Box>
     </FormDialog>
