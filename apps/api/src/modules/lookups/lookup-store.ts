@@ -24,7 +24,8 @@ export async function saveAnswer(db: Db, kind: LookupKind, key: string, value: u
   const stored = storeKey(kind, key);
   await db
     .insert(lookupAnswers)
-    .values({ kind, key: stored, value: value as object, fetchedAt: new Date() })
+    // Wrapped: a "not found" (null) is an answer to keep, and the column holds no SQL null.
+    .values({ kind, key: stored, value: { answer: value }, fetchedAt: new Date() })
     .onConflictDoUpdate({ target: [lookupAnswers.kind, lookupAnswers.key], set: { value: sql`excluded.value`, fetchedAt: sql`excluded.fetched_at` } });
 }
 
@@ -34,7 +35,7 @@ export async function findAnswer<V>(db: Db, kind: LookupKind, key: string): Prom
     .select({ value: lookupAnswers.value, fetchedAt: lookupAnswers.fetchedAt })
     .from(lookupAnswers)
     .where(and(eq(lookupAnswers.kind, kind), eq(lookupAnswers.key, storeKey(kind, key))));
-  return row ? { value: row.value as V, fetchedAt: row.fetchedAt } : undefined;
+  return row ? { value: (row.value as { answer: V }).answer, fetchedAt: row.fetchedAt } : undefined;
 }
 
 /** Drops the answers older than STORE_DAYS; returns how many. */
