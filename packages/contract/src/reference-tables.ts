@@ -28,7 +28,7 @@ export function idccKey(code: string | null | undefined): string | null {
 /** A NAF rev. 2 sub-class as typed (`6201Z`, `62.01z`) in INSEE's form `62.01Z`; null when it has not that shape. */
 export function normalizeNaf(code: string | null | undefined): string | null {
   const match = /^(\d{2})\.?(\d{2})([A-Za-z])$/.exec(code?.trim() ?? '');
-  return match ? `${match[1]}.${match[2]}${match[3]!.toUpperCase()}` : null;
+  return match ? `${match[1]}.${match[2]}${(match[3] ?? '').toUpperCase()}` : null;
 }
 
 /** One collective agreement of the IDCC table. */

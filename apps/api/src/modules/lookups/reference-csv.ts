@@ -149,7 +149,7 @@ export function parseReferenceCsv<T extends ReferenceTableName>(
     maxBytes: options.maxBytes,
     maxRows: 200_000,
     required,
-    mapHeader: headerMatcher(spec as Record<string, readonly string[]>),
+    mapHeader: headerMatcher(spec),
     messages: fileMessages(options.lang),
   });
   const say = lineMessages(options.lang);

@@ -20,6 +20,7 @@ import { SpecBlock, SpecInputs } from '../common/spec-fields';
 import * as specs from '../../../components/sheet-summary/specs';
 import { flattenErrors, useSheet } from '../common/use-sheet';
 import { useSheetId } from '../common/use-sheet-id';
+import { OpcoFields } from './opco-fields';
 import { StepTabs } from './step-tabs';
 import { RoundedPlaceholder } from '../../../components/rounded-placeholder';
 
@@ -272,7 +273,7 @@ function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors, r
     case 'opco':
       return (
         <>
-          <SpecBlock title={t('sections.opco')} specs={specs.opco} editable={isEmployer} source={source('opco')} />
+          {isEmployer ? <OpcoFields form={form} /> : <SpecBlock title={t('sections.opco')} specs={specs.opco} editable={false} source={source('opco')} />}
           <SpecBlock
             title={t('sections.responsibilities')}
             description={t('info.responsibilitiesHelp')}
