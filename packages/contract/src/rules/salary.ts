@@ -20,9 +20,9 @@ export { smicRate, smicRateForm, smicTable, type SmicRate, type SmicRateForm } f
 const jo = (date: string) => `Texte relevant le SMIC publié au Journal officiel du ${date} (table de l’outil CERFA de l’État, DOMAIN 1.6)`;
 
 /**
- * Every SMIC value in force since 2018 (DOMAIN 1.6, the CERFA tool's table, then the décret of 17 December 2025 checked
- * against the published amounts: 12,02 EUR/h, 1 823,03 EUR/month, Mayotte 9,33 EUR/h). 1 January 2025 changed nothing
- * (11,88 EUR/h from 1 November 2024). The portal ships them; staff add the later ones in the back office.
+ * The values of the CERFA tool (DOMAIN 1.6), from 2018 to 2024-11-01, each with the Journal officiel that published it.
+ * Only a seed for the staff-editable table: later values are shipped by the API's SMIC module (smic.service.ts) or added
+ * by staff, never here.
  */
 export const defaultSmicTable: readonly SmicRate[] = [
   { validFrom: '2018-01-01', monthly: 1498.47, hourly: 9.88, mayotte: { monthly: 1131.43, hourly: 7.46 }, source: jo('21/12/2017') },
@@ -42,13 +42,6 @@ export const defaultSmicTable: readonly SmicRate[] = [
     hourly: 11.88,
     mayotte: { monthly: 1361.97, hourly: 8.98 },
     source: 'Décret n° 2024-951 du 23 octobre 2024, Journal officiel du 24/10/2024',
-  },
-  {
-    validFrom: '2026-01-01',
-    monthly: 1823.03,
-    hourly: 12.02,
-    mayotte: { monthly: 1415.05, hourly: 9.33 },
-    source: 'Décret n° 2025-1228 du 17 décembre 2025, Journal officiel du 18/12/2025',
   },
 ];
 
