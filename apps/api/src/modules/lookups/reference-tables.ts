@@ -13,7 +13,7 @@ import {
   type ReferenceTableInfo,
   type ReferenceTableName,
 } from '@passerelle/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Db, Tx } from '../../db/client.ts';
@@ -78,13 +78,23 @@ const LOAD_LOCK = 28_0022;
 /** Rows per INSERT: 3 columns x 2 000 stays far under PostgreSQL's 65 535 parameters. */
 const CHUNK = 2000;
 
-async function insertRows<T extends ReferenceTableName>(tx: Tx, table: T, rows: ReferenceRows[T]): Promise<void> {
+async function insertRows<T extends ReferenceTableName>(
+  tx: Db | Tx,
+  table: T,
+  rows: ReferenceRows[T],
+  options: { skipExisting?: boolean } = {},
+): Promise<void> {
   for (let start = 0; start < rows.length; start += CHUNK) {
     const chunk = rows.slice(start, start + CHUNK);
-    if (table === 'idcc') await tx.insert(refIdcc).values(chunk as ReferenceRows['idcc']);
-    else if (table === 'idcc-opco') await tx.insert(refIdccOpco).values(chunk as ReferenceRows['idcc-opco']);
-    else if (table === 'naf') await tx.insert(refNaf).values(chunk as ReferenceRows['naf']);
-    else await tx.insert(refPostcodes).values(chunk as ReferenceRows['postcodes']);
+    const insert =
+      table === 'idcc'
+        ? tx.insert(refIdcc).values(chunk as ReferenceRows['idcc'])
+        : table === 'idcc-opco'
+          ? tx.insert(refIdccOpco).values(chunk as ReferenceRows['idcc-opco'])
+          : table === 'naf'
+            ? tx.insert(refNaf).values(chunk as ReferenceRows['naf'])
+            : tx.insert(refPostcodes).values(chunk as ReferenceRows['postcodes']);
+    await (options.skipExisting ? insert.onConflictDoNothing() : insert);
   }
 }
 
@@ -94,20 +104,38 @@ async function lockTable(tx: Tx, table: ReferenceTableName): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOAD_LOCK}::int, ${referenceTableNames.indexOf(table)}::int)`);
 }
 
-/** Loads the shipped version of a table unless a version is there (another process may be loading it: the lock waits). */
+/**
+ * Loads the shipped version of a table unless a version is there: a first load in chunks of their own (on the embedded
+ * PGlite, one connection, a 35 000-row transaction would hold every other request, the health check's too, for
+ * seconds); rows another process is loading at the same time are skipped. A newer shipped version (a later release)
+ * replaces an older shipped one in one transaction; a version an admin loaded is never touched.
+ */
 async function loadShipped(db: Db, table: ReferenceTableName): Promise<void> {
-  const present = await db.select({ name: referenceTables.name }).from(referenceTables).where(eq(referenceTables.name, table));
-  if (present.length > 0) return;
+  const shipped = shippedTables[table];
+  const [present] = await db
+    .select({ shipped: referenceTables.shipped, sourceDate: referenceTables.sourceDate })
+    .from(referenceTables)
+    .where(eq(referenceTables.name, table));
+  if (present && (!present.shipped || present.sourceDate >= shipped.sourceDate)) return;
   const rows = shippedRows(table);
-  await db.transaction(async (tx) => {
-    await lockTable(tx, table);
-    const again = await tx.select({ name: referenceTables.name }).from(referenceTables).where(eq(referenceTables.name, table));
-    if (again.length > 0) return;
-    await tx.delete(dataTables[table]);
-    await insertRows(tx, table, rows);
-    const { source, sourceDate } = shippedTables[table];
-    await tx.insert(referenceTables).values({ name: table, source, sourceDate, rowCount: rows.length, shipped: true });
-  });
+  const version = { name: table, source: shipped.source, sourceDate: shipped.sourceDate, rowCount: rows.length, shipped: true };
+  if (present) {
+    await db.transaction(async (tx) => {
+      await lockTable(tx, table);
+      await tx.delete(dataTables[table]);
+      await insertRows(tx, table, rows);
+      await tx
+        .update(referenceTables)
+        .set({ ...version, loadedBy: null, loadedAt: new Date() })
+        .where(and(eq(referenceTables.name, table), eq(referenceTables.shipped, true)));
+    });
+    dropCopies(db);
+    return;
+  }
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await insertRows(db, table, rows.slice(start, start + CHUNK), { skipExisting: true });
+  }
+  await db.insert(referenceTables).values(version).onConflictDoNothing();
 }
 
 const loads = new WeakMap<Db, Map<ReferenceTableName, Promise<void>>>();
