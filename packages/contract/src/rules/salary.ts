@@ -17,7 +17,8 @@ import type { SmicRate } from './smic.ts';
 export { smicRate, smicRateForm, smicTable, type SmicRate, type SmicRateForm } from './smic.ts';
 
 
-const jo = (date: string) => `Texte relevant le SMIC publié au Journal officiel du ${date} (table de l’outil CERFA de l’État, DOMAIN 1.6)`;
+/** The Journal officiel that published a value (the CERFA tool's table, DOMAIN 1.6). */
+const jo = (date: string) => `JO du ${date}`;
 
 /**
  * The values of the CERFA tool (DOMAIN 1.6), from 2018 to 2024-11-01, each with the Journal officiel that published it.
@@ -41,7 +42,7 @@ export const defaultSmicTable: readonly SmicRate[] = [
     monthly: 1801.8,
     hourly: 11.88,
     mayotte: { monthly: 1361.97, hourly: 8.98 },
-    source: 'Décret n° 2024-951 du 23 octobre 2024, Journal officiel du 24/10/2024',
+    source: 'Décret n° 2024-951 du 23/10/2024, JO du 24/10/2024',
   },
 ];
 

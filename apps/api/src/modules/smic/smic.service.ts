@@ -43,7 +43,7 @@ export const shippedSmicTable: readonly SmicRate[] = [
     monthly: 1823.03,
     hourly: 12.02,
     mayotte: { monthly: 1415.05, hourly: 9.33 },
-    source: 'Décret n° 2025-1228 du 17 décembre 2025, Journal officiel du 18/12/2025',
+    source: 'Décret n° 2025-1228 du 17/12/2025, JO du 18/12/2025',
   },
 ];
 

@@ -44,7 +44,7 @@ describe('StaffReferenceTablesPage', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Charger une nouvelle version de la table : Codes NAF (rév. 2)' }));
+    await user.click(await screen.findByRole('button', { name: 'Charger une version : Codes NAF (rév. 2)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nouvelle version : Codes NAF (rév. 2)' });
     await user.click(within(dialog).getByRole('button', { name: 'Remplacer la table' }));
     expect(within(dialog).getByText('Choisissez le fichier CSV de la table.')).toBeInTheDocument();

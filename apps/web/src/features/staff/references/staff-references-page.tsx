@@ -123,7 +123,7 @@ function SmicTable({ rows }: { rows: SmicRow[] }) {
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {row.mayotte ? `${euros.format(row.mayotte.monthly)} / ${euros.format(row.mayotte.hourly)}` : '—'}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'normal !important', minWidth: 220, maxWidth: 360 }}>{row.source ?? '—'}</TableCell>
+              <TableCell sx={{ whiteSpace: 'normal !important', minWidth: 150, maxWidth: 240 }}>{row.source ?? '—'}</TableCell>
               <TableCell sx={{ color: 'text.secondary' }}>
                 {row.updatedAt ? t('smic.addedOn', { date: formatDate(row.updatedAt) }) : t('smic.shipped')}
               </TableCell>
