@@ -20,3 +20,4 @@ export * from './staff-offers.ts';
 export * from './staff-workshops.ts';
 export * from './staff-content.ts';
 export * from './staff-exports.ts';
+export * from './reference-tables.ts';

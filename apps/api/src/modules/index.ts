@@ -37,4 +37,5 @@ async function formModules(app: FastifyInstance): Promise<void> {
   await app.register(import('./applicants/applicants.routes.ts'));
   await app.register(import('./signature-flow/signature-flow.routes.ts'));
   await app.register(import('./content/content.routes.ts'));
+  await app.register(import('./lookups/reference-tables.routes.ts'));
 }

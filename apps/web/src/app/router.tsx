@@ -126,6 +126,13 @@ const backOfficeScreens: readonly [
     () => import('../features/staff/settings/staff-settings-page'),
     'admin',
   ],
+  [
+    '/gestion/parametres/tables',
+    'common:titles.staffReferenceTables',
+    ['staff-reference-tables'],
+    () => import('../features/staff/reference-tables/staff-reference-tables-page'),
+    'admin',
+  ],
 ];
 
 export const routes: RouteObject[] = [

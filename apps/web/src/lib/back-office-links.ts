@@ -32,6 +32,9 @@ export const staffAccountsPath = '/gestion/equipe';
 /** The CFA's identity the contracts print and its contact, for admins (issue 28). */
 export const staffSettingsPath = '/gestion/parametres';
 
+/** The reference tables (IDCC, OPCO, NAF, postcodes) and their versions, for admins (issue 28). */
+export const staffReferenceTablesPath = '/gestion/parametres/tables';
+
 /** What the applicant portal shows: the feed, public files, partners, forum (issue 12). */
 export const staffContentPath = '/gestion/contenu';
 

@@ -16,6 +16,7 @@ import { health } from './health.ts';
 import { lookups } from './lookups.ts';
 import { offers } from './offers.ts';
 import { portal } from './portal.ts';
+import { referenceTables } from './reference-tables.ts';
 import { settings } from './settings.ts';
 import { sheets } from './sheets.ts';
 import { signatureFlow } from './signature-flow.ts';
@@ -28,7 +29,7 @@ import { workshops } from './workshops.ts';
 
 export * from './define.ts';
 export { applicants, auth, contact, dossiers, employers, files, formations, health, lookups, portal, tracking, users };
-export { content, offers, settings, sheets, signatureFlow, staff, staffAccounts, staffExports, survey, workshops };
+export { content, offers, referenceTables, settings, sheets, signatureFlow, staff, staffAccounts, staffExports, survey, workshops };
 
 /** The declarations by module. */
 export const routes = {
@@ -44,6 +45,7 @@ export const routes = {
   lookups,
   offers,
   portal,
+  referenceTables,
   settings,
   sheets,
   signatureFlow,

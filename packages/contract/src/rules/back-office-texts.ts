@@ -9,6 +9,7 @@ export const backOfficeValidationTexts = {
   'fr-FR': {
     'staff.dates_reversed': 'Choisissez une date de fin égale ou postérieure à la date de début.',
     'smic.mayotte_both': 'Saisissez les deux montants de Mayotte, mensuel et horaire, ou aucun des deux.',
+    'smic.source_required': 'Indiquez le texte qui fixe cette valeur (décret ou arrêté et sa date de publication), en 3 à 300 caractères.',
     'staff.deca_format':
       'Saisissez le numéro DECA tel que l’OPCO l’a donné : chiffres, lettres et tirets seulement, par exemple 075202409NC0012.',
     'formations.end_before_start': 'Choisissez une date de fin de formation postérieure à la date de début.',
@@ -53,6 +54,7 @@ export const backOfficeValidationTexts = {
   'en-US': {
     'staff.dates_reversed': 'Choose an end date on or after the start date.',
     'smic.mayotte_both': 'Enter both Mayotte amounts, monthly and hourly, or neither.',
+    'smic.source_required': 'Give the text that sets this value (décret or arrêté and its publication date), in 3 to 300 characters.',
     'staff.deca_format':
       'Enter the DECA number as the OPCO gave it: digits, letters and hyphens only, for example 075202409NC0012.',
     'formations.end_before_start': 'Choose a training end date after the start date.',

@@ -6,7 +6,7 @@ import {
   checkNafExists,
   checkPublicEmployer,
   isPublicLegalCategory,
-  normalizeNaf,
+  tidyNaf,
   type IdccLookup,
   type NafLookup,
 } from './references.ts';
@@ -56,8 +56,8 @@ describe('the IDCC exists and is in force (FILING check 20)', () => {
 
 describe('the NAF code exists (FILING check 21)', () => {
   it('writes codes with their dot', () => {
-    expect(normalizeNaf('6201z')).toBe('62.01Z');
-    expect(normalizeNaf(' 62.01Z ')).toBe('62.01Z');
+    expect(tidyNaf('6201z')).toBe('62.01Z');
+    expect(tidyNaf(' 62.01Z ')).toBe('62.01Z');
   });
 
   it('asks the list and refuses a code it does not hold', () => {

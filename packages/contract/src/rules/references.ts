@@ -62,7 +62,7 @@ export function checkIdccInForce(
 }
 
 /** `6201Z` → `62.01Z`; anything else comes back trimmed and upper case. */
-export function normalizeNaf(value: string): string {
+export function tidyNaf(value: string): string {
   const compact = value.trim().toUpperCase().replace(/\s/g, '');
   const match = /^(\d{2})\.?(\d{2}[A-Z])$/.exec(compact);
   return match ? `${match[1]}.${match[2]}` : compact;
@@ -80,7 +80,7 @@ const nafDivisionRanges: readonly [number, number][] = [
 
 /** The built-in NAF look-up: codes of a division that does not exist, nothing else. */
 export const builtInNafLookup: NafLookup = (codeNaf) => {
-  const match = /^(\d{2})\.\d{2}[A-Z]$/.exec(normalizeNaf(codeNaf));
+  const match = /^(\d{2})\.\d{2}[A-Z]$/.exec(tidyNaf(codeNaf));
   if (!match) return undefined;
   const division = Number(match[1]);
   return nafDivisionRanges.some(([from, to]) => division >= from && division <= to) ? undefined : { exists: false };
@@ -93,7 +93,7 @@ export function checkNafExists(
   path = 'employeur.codeApe',
 ): RuleIssue[] {
   if (!value?.trim()) return [];
-  const code = normalizeNaf(value);
+  const code = tidyNaf(value);
   if (!/^\d{2}\.\d{2}[A-Z]$/.test(code)) return [];
   const state = lookup(code);
   return state && !state.exists ? [ruleError(path, 'naf.unknown', { code })] : [];

@@ -16,23 +16,34 @@ import type { SmicRate } from './smic.ts';
 
 export { smicRate, smicRateForm, smicTable, type SmicRate, type SmicRateForm } from './smic.ts';
 
+
+/** The Journal officiel that published a value (the CERFA tool's table, DOMAIN 1.6). */
+const jo = (date: string) => `JO du ${date}`;
+
 /**
- * The values of the CERFA tool (DOMAIN 1.6), from 2018 to 2024-11-01. Only a seed for the
- * staff-editable table: later values are added there, never here.
+ * The values of the CERFA tool (DOMAIN 1.6), from 2018 to 2024-11-01, each with the Journal officiel that published it.
+ * Only a seed for the staff-editable table: later values are shipped by the API's SMIC module (smic.service.ts) or added
+ * by staff, never here.
  */
 export const defaultSmicTable: readonly SmicRate[] = [
-  { validFrom: '2018-01-01', monthly: 1498.47, hourly: 9.88, mayotte: { monthly: 1131.43, hourly: 7.46 } },
-  { validFrom: '2019-01-01', monthly: 1521.22, hourly: 10.03, mayotte: { monthly: 1148.12, hourly: 7.57 } },
-  { validFrom: '2020-01-01', monthly: 1539.42, hourly: 10.15, mayotte: { monthly: 1161.77, hourly: 7.66 } },
-  { validFrom: '2021-01-01', monthly: 1554.58, hourly: 10.25, mayotte: { monthly: 1173.27, hourly: 7.74 } },
-  { validFrom: '2021-10-01', monthly: 1589.47, hourly: 10.48, mayotte: { monthly: 1199.08, hourly: 7.91 } },
-  { validFrom: '2022-01-01', monthly: 1603.12, hourly: 10.57, mayotte: { monthly: 1210.3, hourly: 7.98 } },
-  { validFrom: '2022-05-01', monthly: 1645.58, hourly: 10.85, mayotte: { monthly: 1242.15, hourly: 8.19 } },
-  { validFrom: '2022-08-01', monthly: 1678.95, hourly: 11.07, mayotte: { monthly: 1266.42, hourly: 8.35 } },
-  { validFrom: '2023-01-01', monthly: 1709.28, hourly: 11.27, mayotte: { monthly: 1290.68, hourly: 8.51 } },
-  { validFrom: '2023-05-01', monthly: 1747.2, hourly: 11.52, mayotte: { monthly: 1319.5, hourly: 8.7 } },
-  { validFrom: '2024-01-01', monthly: 1766.92, hourly: 11.65, mayotte: { monthly: 1334.67, hourly: 8.8 } },
-  { validFrom: '2024-11-01', monthly: 1801.8, hourly: 11.88, mayotte: { monthly: 1361.97, hourly: 8.98 } },
+  { validFrom: '2018-01-01', monthly: 1498.47, hourly: 9.88, mayotte: { monthly: 1131.43, hourly: 7.46 }, source: jo('21/12/2017') },
+  { validFrom: '2019-01-01', monthly: 1521.22, hourly: 10.03, mayotte: { monthly: 1148.12, hourly: 7.57 }, source: jo('20/12/2018') },
+  { validFrom: '2020-01-01', monthly: 1539.42, hourly: 10.15, mayotte: { monthly: 1161.77, hourly: 7.66 }, source: jo('19/12/2019') },
+  { validFrom: '2021-01-01', monthly: 1554.58, hourly: 10.25, mayotte: { monthly: 1173.27, hourly: 7.74 }, source: jo('17/12/2020') },
+  { validFrom: '2021-10-01', monthly: 1589.47, hourly: 10.48, mayotte: { monthly: 1199.08, hourly: 7.91 }, source: jo('30/09/2021') },
+  { validFrom: '2022-01-01', monthly: 1603.12, hourly: 10.57, mayotte: { monthly: 1210.3, hourly: 7.98 }, source: jo('22/12/2021') },
+  { validFrom: '2022-05-01', monthly: 1645.58, hourly: 10.85, mayotte: { monthly: 1242.15, hourly: 8.19 }, source: jo('20/04/2022') },
+  { validFrom: '2022-08-01', monthly: 1678.95, hourly: 11.07, mayotte: { monthly: 1266.42, hourly: 8.35 }, source: jo('29/07/2022') },
+  { validFrom: '2023-01-01', monthly: 1709.28, hourly: 11.27, mayotte: { monthly: 1290.68, hourly: 8.51 }, source: jo('23/12/2022') },
+  { validFrom: '2023-05-01', monthly: 1747.2, hourly: 11.52, mayotte: { monthly: 1319.5, hourly: 8.7 }, source: jo('27/04/2023') },
+  { validFrom: '2024-01-01', monthly: 1766.92, hourly: 11.65, mayotte: { monthly: 1334.67, hourly: 8.8 }, source: jo('21/12/2023') },
+  {
+    validFrom: '2024-11-01',
+    monthly: 1801.8,
+    hourly: 11.88,
+    mayotte: { monthly: 1361.97, hourly: 8.98 },
+    source: 'Décret n° 2024-951 du 23/10/2024, JO du 24/10/2024',
+  },
 ];
 
 /** The SMIC in force on `date`: the latest value from that day or before; undefined before the table's first. */

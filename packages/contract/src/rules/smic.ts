@@ -12,6 +12,8 @@ export const smicRate = z.object({
   monthly: euros,
   hourly: euros,
   mayotte: z.object({ monthly: euros, hourly: euros }).optional(),
+  /** The text that set it and where it was published (`Décret n° 2025-1228 du 17 décembre 2025, JO du 18/12/2025`). */
+  source: z.string().trim().min(3).max(300).optional(),
 });
 export type SmicRate = z.infer<typeof smicRate>;
 
@@ -27,6 +29,7 @@ export const smicRateForm = z
     hourly: smicAmount,
     mayotteMonthly: smicAmount,
     mayotteHourly: smicAmount,
+    source: z.string().trim().min(3, 'smic.source_required').max(300),
   })
   .superRefine(smicFormRule);
 export type SmicRateForm = z.infer<typeof smicRateForm>;

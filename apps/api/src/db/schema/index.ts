@@ -5,3 +5,4 @@ export * from './portal.ts';
 export * from './sheets.ts';
 export * from './signing.ts';
 export * from './survey.ts';
+export * from './reference.ts';

@@ -101,6 +101,8 @@ export const smicRates = pgTable('smic_rates', {
   hourly: numeric('hourly', { precision: 10, scale: 2, mode: 'number' }).notNull(),
   mayotteMonthly: numeric('mayotte_monthly', { precision: 10, scale: 2, mode: 'number' }),
   mayotteHourly: numeric('mayotte_hourly', { precision: 10, scale: 2, mode: 'number' }),
+  /** The text that set it (décret, arrêté) and where it was published; null for values entered before issue 28. */
+  source: text('source'),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

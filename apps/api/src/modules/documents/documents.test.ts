@@ -202,10 +202,10 @@ describe('contract documents', async () => {
     expect(text).toContain(NIR);
     expect(text).toContain('Cycle ingénieur — Data et IA');
     expect(text).toContain('01/09/2026');
-    // The salary periods of DOMAIN 1.6 on the SMIC of 2024-11-01 (1 801,80 €), 21–25 years: 53 % then 61 %, in the
+    // The salary periods of DOMAIN 1.6 on the SMIC of 2026-01-01 (1 823,03 €), 21–25 years: 53 % then 61 %, in the
     // French format whose narrow no-break space (U+202F) the embedded font draws.
-    expect(text).toMatch(/1re année\s+01\/09\/2026\s+31\/08\/2027\s+22 ans\s+53 %\s+SMIC\s+954,96 €/u);
-    expect(text).toMatch(/2e année\s+01\/09\/2027\s+31\/08\/2028\s+23 ans\s+61 %\s+SMIC\s+1 099,10 €/u);
+    expect(text).toMatch(/1re année\s+01\/09\/2026\s+31\/08\/2027\s+22 ans\s+53 %\s+SMIC\s+966,21 €/u);
+    expect(text).toMatch(/2e année\s+01\/09\/2027\s+31\/08\/2028\s+23 ans\s+61 %\s+SMIC\s+1 112,05 €/u);
     expect(text).toContain('1 500,00 €');
     expect(await pdfFonts(cerfa.bytes)).toMatch(/[A-Z]{6}\+DejaVuSans\s+CID TrueType\s+Identity-H\s+yes yes yes/);
 

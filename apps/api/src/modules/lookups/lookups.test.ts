@@ -5,9 +5,10 @@ import type {
   ErrorBody,
   UserType,
 } from '@passerelle/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
+import { accessTokenFor, createTestApp, startSecondProcess } from '../../../test/helper.ts';
 import { findOrCreateUserByEmail } from '../users/users.service.ts';
 import { sampleAddressQueries, sampleCodesPostaux, sampleSirets } from './directory-samples.ts';
 import { startTestDirectoryServer } from './test-directory-server.ts';
@@ -193,15 +194,17 @@ describe('POST /api/lookups/address', () => {
 });
 
 describe('GET /api/lookups/communes', () => {
-  it('answers the communes of a postcode, each once', async () => {
+  it('answers the communes of a postcode from the shipped postcodes table, without asking the directory', async () => {
     const response = await getCommunes(sampleCodesPostaux.found);
     expect(response.statusCode).toBe(200);
-    expect(response.json<CommuneSuggestion[]>().map((c) => c.codeInsee)).toEqual(['01093', '01001', '01413']);
-    await getCommunes(sampleCodesPostaux.found);
-    expect(directory.callsFor(sampleCodesPostaux.found)).toBe(1);
+    const communes = response.json<CommuneSuggestion[]>();
+    expect(communes).toContainEqual({ commune: "L'Abergement-Clémenciat", codeInsee: '01001', codePostal: '01400' });
+    expect(communes).toContainEqual({ commune: 'Châtillon-sur-Chalaronne', codeInsee: '01093', codePostal: '01400' });
+    expect(new Set(communes.map((c) => c.codeInsee)).size).toBe(communes.length);
+    expect(directory.callsFor(sampleCodesPostaux.found)).toBe(0);
   });
 
-  it('answers an empty list for a postcode without communes, 503 when the directory is down', async () => {
+  it('asks the directory for a postcode the table does not know: an empty list, or 503 when it is down', async () => {
     expect((await getCommunes(sampleCodesPostaux.none)).json()).toEqual([]);
     expect((await getCommunes(sampleCodesPostaux.serverError)).statusCode).toBe(503);
   });
@@ -235,5 +238,47 @@ describe('look-up rate limit', async () => {
     expect(third.statusCode).toBe(429);
     expect(third.json<ErrorBody>().code).toBe('RATE_LIMITED');
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('answers kept in the database (issue 28)', async () => {
+  const ownDirectory = await startTestDirectoryServer();
+  const context = await createTestApp({
+    COMPANY_LOOKUP_URL: ownDirectory.companyUrl,
+    ADDRESS_LOOKUP_URL: ownDirectory.addressUrl,
+    LOOKUP_TIMEOUT_MS: timeoutMs,
+  });
+  const token = await tokenFor('company', context.app);
+
+  it('fills a company and an address seen before after a restart while the directory is down', async () => {
+    const company = (on: FastifyInstance) =>
+      on.inject({ method: 'GET', url: `/api/lookups/company/${sampleSirets.siege}`, headers: auth(token) });
+    const address = (on: FastifyInstance) =>
+      on.inject({ method: 'POST', url: '/api/lookups/address', payload: { q: sampleAddressQueries.found }, headers: auth(token) });
+    const unknown = (on: FastifyInstance) =>
+      on.inject({ method: 'GET', url: `/api/lookups/company/${sampleSirets.secondary}`, headers: auth(token) });
+
+    const seen = await company(context.app);
+    expect(seen.statusCode).toBe(200);
+    const seenAddress = await address(context.app);
+    expect(seenAddress.statusCode).toBe(200);
+
+    // The address typed is kept as a hash only: it may be a person's.
+    const keys = await context.database.db.execute<{ kind: string; key: string }>(sql`select kind, key from lookup_answers`);
+    const rows = 'rows' in keys ? (keys.rows as { kind: string; key: string }[]) : (keys as unknown as { kind: string; key: string }[]);
+    expect(rows.map((row) => row.kind).sort()).toEqual(['address', 'company']);
+    expect(rows.some((row) => row.key.includes(sampleAddressQueries.found))).toBe(false);
+
+    await ownDirectory.close();
+    // A restarted API: a new process (its in-memory caches empty) on the same database.
+    const restarted = await startSecondProcess(context);
+    const again = await company(restarted);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(seen.json());
+    expect((await address(restarted)).json()).toEqual(seenAddress.json());
+    // A company never seen before still gets the 503 that opens the fields for manual entry.
+    const never = await unknown(restarted);
+    expect(never.statusCode).toBe(503);
+    expect(never.json<ErrorBody>().code).toBe('SERVICE_UNAVAILABLE');
   });
 });

@@ -1082,16 +1082,18 @@ describe('sheets API', async () => {
         '/api/sheets/salary-grid?date=2026-09-01&dateNaissance=2004-05-10&dateFinContrat=2028-08-31',
       );
       expect(before.statusCode).toBe(200);
-      expect(before.json<SalaryGridResponse>().smic).toMatchObject({ validFrom: '2024-11-01', monthly: 1801.8 });
-      expect(before.json<SalaryGridResponse>().apprentissage?.rows[0]?.cells[2]).toEqual({ taux: 53, montant: 954.96 });
+      // The value in force since 2026-01-01 (décret n° 2025-1228), shipped with issue 28.
+      expect(before.json<SalaryGridResponse>().smic).toMatchObject({ validFrom: '2026-01-01', monthly: 1823.03, hourly: 12.02 });
+      expect(before.json<SalaryGridResponse>().apprentissage?.rows[0]?.cells[2]).toEqual({ taux: 53, montant: 966.21 });
       expect(before.json<SalaryGridResponse>().periodes[0]).toMatchObject({
         ordre: '1.1',
         taux: 53,
-        montantMinimum: 954.96,
+        montantMinimum: 966.21,
       });
 
       const table = await call(staff, 'GET', '/api/staff/smic');
-      expect(table.json()).toHaveLength(12);
+      expect(table.json()).toHaveLength(13);
+      expect(table.json<{ validFrom: string; source?: string }[]>().at(-1)?.source).toContain('2025-1228');
       expect(
         (await call(staff, 'PUT', '/api/staff/smic', { validFrom: '2026-06-01', monthly: -3, hourly: 12.31 }))
           .statusCode,
@@ -1102,7 +1104,7 @@ describe('sheets API', async () => {
         hourly: 12.31,
       });
       expect(added.statusCode).toBe(200);
-      expect(added.json()).toHaveLength(13);
+      expect(added.json()).toHaveLength(14);
       expect(
         (await call(user, 'PUT', '/api/staff/smic', { validFrom: '2027-01-01', monthly: 1900, hourly: 12.5 }))
           .statusCode,

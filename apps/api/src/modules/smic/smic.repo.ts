@@ -28,6 +28,7 @@ export async function insertSmicRows(
       hourly: sql`excluded.hourly`,
       mayotteMonthly: sql`excluded.mayotte_monthly`,
       mayotteHourly: sql`excluded.mayotte_hourly`,
+      source: sql`excluded.source`,
       updatedBy: sql`excluded.updated_by`,
       updatedAt: sql`excluded.updated_at`,
     },

@@ -1,6 +1,9 @@
 import {
   buildApprenticeshipPeriods,
   defaultSmicTable,
+  isSmicStale,
+  SMIC_STALE_AFTER_MONTHS,
+  type SmicFreshnessResponse,
   professionalisationGridTable,
   salaryGridTable,
   smicAt,
@@ -24,25 +27,64 @@ function toSmicRate(row: repo.SmicRow): SmicRate {
     ...(row.mayotteMonthly !== null && row.mayotteHourly !== null
       ? { mayotte: { monthly: row.mayotteMonthly, hourly: row.mayotteHourly } }
       : {}),
+    ...(row.source ? { source: row.source } : {}),
   };
 }
 
-/** The dated SMIC table; seeded with the known values on first use, then staff keep it up to date. */
+/**
+ * The values in force since the CERFA tool's table (issue 28), checked against the published amounts: 1 January 2025
+ * changed nothing (11,88 EUR/h from 1 November 2024); 1 January 2026: 12,02 EUR/h, 1 823,03 EUR/month, Mayotte
+ * 9,33 EUR/h and 1 415,05 EUR/month.
+ */
+export const shippedSmicTable: readonly SmicRate[] = [
+  ...defaultSmicTable,
+  {
+    validFrom: '2026-01-01',
+    monthly: 1823.03,
+    hourly: 12.02,
+    mayotte: { monthly: 1415.05, hourly: 9.33 },
+    source: 'Décret n° 2025-1228 du 17/12/2025, JO du 18/12/2025',
+  },
+];
+
+const seeded = new WeakMap<Db, Promise<void>>();
+
+/**
+ * The shipped values (shippedSmicTable) a database lacks, added once per process: a new install gets them all, an older
+ * one the values shipped since (2026-01-01 with issue 28). A date staff already set keeps their value.
+ */
+function seedShippedValues(db: Db): Promise<void> {
+  let seeding = seeded.get(db);
+  if (!seeding) {
+    seeding = repo.insertSmicRows(
+      db,
+      shippedSmicTable.map((rate) => ({
+        validFrom: rate.validFrom,
+        monthly: rate.monthly,
+        hourly: rate.hourly,
+        mayotteMonthly: rate.mayotte?.monthly ?? null,
+        mayotteHourly: rate.mayotte?.hourly ?? null,
+        source: rate.source ?? null,
+      })),
+      false,
+    );
+    seeded.set(db, seeding);
+    seeding.catch(() => seeded.delete(db));
+  }
+  return seeding;
+}
+
+/** The dated SMIC table: the shipped values, then those staff add. */
 export async function findSmicRows(db: Db): Promise<repo.SmicRow[]> {
-  const rows = await repo.findSmicRows(db);
-  if (rows.length > 0) return rows;
-  await repo.insertSmicRows(
-    db,
-    defaultSmicTable.map((rate) => ({
-      validFrom: rate.validFrom,
-      monthly: rate.monthly,
-      hourly: rate.hourly,
-      mayotteMonthly: rate.mayotte?.monthly ?? null,
-      mayotteHourly: rate.mayotte?.hourly ?? null,
-    })),
-    false,
-  );
+  await seedShippedValues(db);
   return repo.findSmicRows(db);
+}
+
+/** Whether the latest value is more than 12 months before `today` (yyyy-mm-dd, Paris): the back office then warns. */
+export async function smicFreshness(db: Db, today: string): Promise<SmicFreshnessResponse> {
+  const rows = await findSmicRows(db);
+  const latest = rows.reduce<string | null>((max, row) => (max === null || row.validFrom > max ? row.validFrom : max), null);
+  return { latestValidFrom: latest, stale: isSmicStale(latest, today), staleAfterMonths: SMIC_STALE_AFTER_MONTHS };
 }
 
 export async function findSmicTable(db: Db): Promise<SmicRate[]> {
@@ -62,6 +104,7 @@ export async function saveSmicRate(db: Db, user: AuthUser, rate: SmicRate): Prom
           hourly: rate.hourly,
           mayotteMonthly: rate.mayotte?.monthly ?? null,
           mayotteHourly: rate.mayotte?.hourly ?? null,
+          source: rate.source ?? null,
           updatedBy: user.id,
           updatedAt: new Date(),
         },

@@ -114,6 +114,7 @@ export async function findSmicTableRows(db: Db) {
     ...(row.mayotteMonthly !== null && row.mayotteHourly !== null
       ? { mayotte: { monthly: row.mayotteMonthly, hourly: row.mayotteHourly } }
       : {}),
+    ...(row.source ? { source: row.source } : {}),
     updatedAt: row.updatedBy === null ? null : row.updatedAt.toISOString(),
   }));
 }

@@ -7,6 +7,7 @@ import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import PollOutlined from '@mui/icons-material/PollOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import WorkOutlined from '@mui/icons-material/WorkOutlined';
 import type { UserType } from '@passerelle/contract';
@@ -18,6 +19,7 @@ import {
   staffFormationsPath,
   staffOffersPath,
   staffReferencesPath,
+  staffReferenceTablesPath,
   staffSettingsPath,
   staffSurveysPath,
   staffWorkshopsPath,
@@ -51,7 +53,8 @@ export function staffNavLinks(userType: UserType): NavLinkItem[] {
   if (userType === 'admin')
     links.push(
       { to: staffAccountsPath, labelKey: 'layout.links.staffAccounts', icon: <GroupsOutlined /> },
-      { to: staffSettingsPath, labelKey: 'layout.links.staffSettings', icon: <SettingsOutlined /> },
+      { to: staffSettingsPath, labelKey: 'layout.links.staffSettings', icon: <SettingsOutlined />, end: true },
+      { to: staffReferenceTablesPath, labelKey: 'layout.links.staffReferenceTables', icon: <TableChartOutlined /> },
     );
   return links;
 }

@@ -132,6 +132,15 @@ export const maitre = (prefix: string): FieldSpec[] => [
   field(`${prefix}.diplome`, 'diplome', { maxLength: 200 }),
 ];
 
+/**
+ * The OPCO block as the employer fills it (issue 28): the OPCO is derived from the IDCC (IDCC -> OPCO table) and then
+ * read-only; the employer chooses it only when the table gives none for its IDCC.
+ */
+export const opcoInputs = (derived: boolean): FieldSpec[] => [
+  select('opco.nom', 'opco', 'opcos', { wide: true, locked: derived, hint: derived ? 'opcoDerived' : 'opcoChoose' }),
+  ...opco.slice(1),
+];
+
 export const opco: FieldSpec[] = [
   select('opco.nom', 'opco', 'opcos', { wide: true }),
   field('opco.adresse', 'voie', { wide: true, maxLength: 200 }),

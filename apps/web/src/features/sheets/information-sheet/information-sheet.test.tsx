@@ -184,3 +184,44 @@ describe('information sheet on a phone', () => {
     await waitFor(() => expect(namesShown(wide)).toEqual(Array<boolean>(7).fill(true)));
   });
 });
+
+describe('information sheet, OPCO step (issue 28)', () => {
+  /** The sheet for every sheet read and save, the IDCC look-up's answer for GET /lookups/idcc/:code. */
+  function mockSheetAndIdcc(sheet: Record<string, unknown>, idcc: { status: number; body: unknown }) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input instanceof Request ? input.url : input).includes('/lookups/idcc/') ? json(idcc.status, idcc.body) : json(200, sheet),
+      ),
+    );
+  }
+
+  it('fills the OPCO the IDCC gives and locks it, saying where it comes from', async () => {
+    mockSheetAndIdcc(sheetResponse({ data: { employeur: { codeIdcc: '1486' } } }), {
+      status: 200,
+      body: { code: '1486', libelle: 'Bureaux d’études techniques', etat: 'VIGUEUR_ETEN', inForce: true, special: false, opco: 'OPCO_ATLAS' },
+    });
+    renderSheet('fre');
+    await openStep(fr.info.steps.opco);
+    const group = await screen.findByRole('group', { name: fr.sections.opco });
+    await within(group).findByText(/IDCC 1486 \(Bureaux d’études techniques\)/);
+    const select = within(group).getByRole('combobox', { name: new RegExp(`^${fr.fields.opco}`) });
+    await waitFor(() => expect(select).toHaveValue('OPCO_ATLAS'));
+    expect(select).toBeDisabled();
+    expect(select).toHaveAccessibleDescription(fr.hints.opcoDerived);
+  });
+
+  it('lets the employer choose the OPCO when the table gives none for the IDCC', async () => {
+    mockSheetAndIdcc(sheetResponse({ data: { employeur: { codeIdcc: '0054' } } }), {
+      status: 200,
+      body: { code: '0054', libelle: 'Métallurgie', etat: 'ABROGE', inForce: false, special: false, opco: null },
+    });
+    renderSheet('fre');
+    await openStep(fr.info.steps.opco);
+    const group = await screen.findByRole('group', { name: fr.sections.opco });
+    await within(group).findByText(/ne donne pas d'OPCO pour l'IDCC 0054/);
+    const select = within(group).getByRole('combobox', { name: new RegExp(`^${fr.fields.opco}`) });
+    expect(select).toBeEnabled();
+    expect(select).toHaveAccessibleDescription(fr.hints.opcoChoose);
+  });
+});

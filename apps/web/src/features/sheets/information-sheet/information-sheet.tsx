@@ -22,6 +22,7 @@ import * as specs from '../../../components/sheet-summary/specs';
 import { flattenErrors, useSheet } from '../common/use-sheet';
 import { useSheetId } from '../common/use-sheet-id';
 import { useAgreedPay } from './agreed-pay';
+import { OpcoFields } from './opco-fields';
 import { StepTabs } from './step-tabs';
 import { RoundedPlaceholder } from '../../../components/rounded-placeholder';
 
@@ -277,7 +278,7 @@ function StepContent({ step, kind, source, idccLocked, form, onGo, stepErrors, r
     case 'opco':
       return (
         <>
-          <SpecBlock title={t('sections.opco')} specs={specs.opco} editable={isEmployer} source={source('opco')} />
+          {isEmployer ? <OpcoFields form={form} /> : <SpecBlock title={t('sections.opco')} specs={specs.opco} editable={false} source={source('opco')} />}
           <SpecBlock
             title={t('sections.responsibilities')}
             description={t('info.responsibilitiesHelp')}

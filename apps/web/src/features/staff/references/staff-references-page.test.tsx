@@ -30,6 +30,8 @@ const added: SmicRow = {
   updatedAt: '2026-11-25T10:00:00.000Z',
 };
 
+const fresh = { latestValidFrom: '2026-01-01', stale: false, staleAfterMonths: 12 };
+
 setUpScreenTests(['staff-references']);
 
 const renderPage = () =>
@@ -37,9 +39,10 @@ const renderPage = () =>
 
 describe('StaffReferencesPage', () => {
   it('lists the SMIC values newest first, and the rules’ fixed values with their source', async () => {
-    stubApi({ '/api/staff/smic': rows }, () => jsonResponse(500, {}));
+    stubApi({ '/api/staff/smic': rows, '/api/staff/smic/freshness': fresh }, () => jsonResponse(500, {}));
     renderPage();
     const table = await screen.findByRole('table', { name: 'Valeurs du SMIC, la plus récente en premier' });
+    expect(screen.queryByRole('alert')).toBeNull();
     const [, first, second] = within(table).getAllByRole('row');
     expect(first).toHaveTextContent('01/11/2024');
     expect(first).toHaveTextContent(/1\s801,80\s€/);
@@ -53,7 +56,7 @@ describe('StaffReferencesPage', () => {
   });
 
   it('checks a new value before sending it, then shows it in the table', async () => {
-    const calls = stubApi({ '/api/staff/smic': rows }, () => jsonResponse(200, [...rows, added]));
+    const calls = stubApi({ '/api/staff/smic': rows, '/api/staff/smic/freshness': fresh }, () => jsonResponse(200, [...rows, added]));
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Ajouter une valeur' }));
@@ -64,6 +67,10 @@ describe('StaffReferencesPage', () => {
     await user.type(within(dialog).getByLabelText(/^En vigueur le/), '2026-06-01');
     await user.type(within(dialog).getByLabelText(/^Mensuel brut/), '1867.02');
     await user.type(within(dialog).getByLabelText(/^Horaire brut/), '12.31');
+    expect(within(dialog).getByLabelText(/^Texte qui fixe la valeur/)).toHaveAccessibleDescription(
+      'Indiquez le texte qui fixe cette valeur (décret ou arrêté et sa date de publication), en 3 à 300 caractères.',
+    );
+    await user.type(within(dialog).getByLabelText(/^Texte qui fixe la valeur/), 'Arrêté du 28 mai 2026, JO du 29/05/2026');
     await user.type(within(dialog).getByLabelText('Mayotte : mensuel brut, en €'), '1400');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la valeur' }));
     expect(within(dialog).getByLabelText('Mayotte : horaire brut, en €')).toHaveAccessibleDescription(
@@ -75,10 +82,25 @@ describe('StaffReferencesPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la valeur' }));
     expect(await screen.findByText('La valeur du SMIC en vigueur le 01/06/2026 est enregistrée.')).toBeInTheDocument();
     expect(calls).toEqual([
-      { method: 'PUT', path: '/api/staff/smic', body: { validFrom: '2026-06-01', monthly: 1867.02, hourly: 12.31 } },
+      {
+        method: 'PUT',
+        path: '/api/staff/smic',
+        body: { validFrom: '2026-06-01', monthly: 1867.02, hourly: 12.31, source: 'Arrêté du 28 mai 2026, JO du 29/05/2026' },
+      },
     ]);
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('01/06/2026');
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Ajoutée le 25/11/2026');
+  });
+
+  it('warns when the latest SMIC value is more than 12 months old (issue 28)', async () => {
+    stubApi(
+      { '/api/staff/smic': rows, '/api/staff/smic/freshness': { latestValidFrom: '2024-11-01', stale: true, staleAfterMonths: 12 } },
+      () => jsonResponse(500, {}),
+    );
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /La dernière valeur du SMIC date du 01\/11\/2024, il y a plus de 12 mois/,
+    );
   });
 });

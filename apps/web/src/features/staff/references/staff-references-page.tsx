@@ -37,7 +37,7 @@ import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/date-format';
 import { useTranslation } from 'react-i18next';
-import { useSmicTable, type SmicRow } from './api/smic';
+import { useSmicFreshness, useSmicTable, type SmicRow } from './api/smic';
 import { numberFormat } from '../../../lib/number-format';
 
 // The form (and zod with the contract's schema) loads when it opens.
@@ -105,6 +105,9 @@ function SmicTable({ rows }: { rows: SmicRow[] }) {
               {t('smic.mayotte')}
             </TableCell>
             <TableCell component="th" scope="col">
+              {t('smic.source')}
+            </TableCell>
+            <TableCell component="th" scope="col">
               {t('smic.origin')}
             </TableCell>
           </TableRow>
@@ -120,6 +123,7 @@ function SmicTable({ rows }: { rows: SmicRow[] }) {
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {row.mayotte ? `${euros.format(row.mayotte.monthly)} / ${euros.format(row.mayotte.hourly)}` : '—'}
               </TableCell>
+              <TableCell sx={{ whiteSpace: 'normal !important', minWidth: 150, maxWidth: 240 }}>{row.source ?? '—'}</TableCell>
               <TableCell sx={{ color: 'text.secondary' }}>
                 {row.updatedAt ? t('smic.addedOn', { date: formatDate(row.updatedAt) }) : t('smic.shipped')}
               </TableCell>
@@ -223,6 +227,19 @@ function FixedValues() {
  * /gestion/references (issue 12, "The reference tables"), for staff and admins: the dated SMIC values the salary rules read
  * (a table they add to, as PUT /api/staff/smic allows), and the other values the rules read, which are code (read-only, with their source).
  */
+/** Issue 28: a warning when the latest SMIC value is more than 12 months old (the law has likely changed it since). */
+function SmicFreshnessAlert() {
+  const { t } = useTranslation('staff-references');
+  const freshness = useSmicFreshness();
+  if (!freshness.data?.stale) return null;
+  const { latestValidFrom, staleAfterMonths } = freshness.data;
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }}>
+      {latestValidFrom ? t('smic.stale', { date: formatDate(latestValidFrom), months: staleAfterMonths }) : t('smic.staleNone')}
+    </Alert>
+  );
+}
+
 function StaffReferencesPage() {
   const { t } = useTranslation('staff-references');
   const smic = useSmicTable();
@@ -253,6 +270,7 @@ function StaffReferencesPage() {
             </Button>
           }
         >
+          <SmicFreshnessAlert />
           {smic.isError ? <ErrorState error={smic.error} onRetry={() => void smic.refetch()} /> : null}
           {smic.isPending ? <LinearProgress aria-label={t('smic.loading')} /> : null}
           {smic.data ? <SmicTable rows={smic.data} /> : null}

@@ -18,6 +18,13 @@ export function useSaveSmic() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SmicRate) => call('PUT /staff/smic', { body }),
-    onSuccess: (rows) => queryClient.setQueryData(smicKey, rows),
+    onSuccess: (rows) => {
+      queryClient.setQueryData(smicKey, rows);
+      void queryClient.invalidateQueries({ queryKey: ['staff', 'smic', 'freshness'] });
+    },
   });
 }
+
+/** GET /staff/smic/freshness: whether the latest value is more than 12 months old (the page warns then). */
+export const useSmicFreshness = () =>
+  useQuery({ queryKey: ['staff', 'smic', 'freshness'], queryFn: ({ signal }) => call('GET /staff/smic/freshness', { signal }) });

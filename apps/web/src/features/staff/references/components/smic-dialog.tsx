@@ -13,8 +13,8 @@ import { useSaveSmic } from '../api/smic';
 type SmicForm = SmicRateForm;
 
 /** The API's body: the form's values once checked. */
-function toRate({ mayotteMonthly, mayotteHourly, validFrom, monthly, hourly }: SmicForm): SmicRate {
-  const rate = { validFrom, monthly: monthly ?? 0, hourly: hourly ?? 0 };
+function toRate({ mayotteMonthly, mayotteHourly, validFrom, monthly, hourly, source }: SmicForm): SmicRate {
+  const rate = { validFrom, monthly: monthly ?? 0, hourly: hourly ?? 0, source };
   return mayotteMonthly !== null && mayotteHourly !== null
     ? { ...rate, mayotte: { monthly: mayotteMonthly, hourly: mayotteHourly } }
     : rate;
@@ -50,7 +50,7 @@ export function SmicDialog({ onClose, onSaved }: { onClose: () => void; onSaved:
   const { t } = useTranslation(['staff-references', 'common']);
   const save = useSaveSmic();
   const form = useForm<SmicForm>({
-    defaultValues: { validFrom: '', monthly: null, hourly: null, mayotteMonthly: null, mayotteHourly: null },
+    defaultValues: { validFrom: '', monthly: null, hourly: null, mayotteMonthly: null, mayotteHourly: null, source: '' },
     resolver: contractResolver(smicRateForm),
   });
   return (
@@ -58,7 +58,7 @@ export function SmicDialog({ onClose, onSaved }: { onClose: () => void; onSaved:
       title={t('smic.add.title')}
       intro={t('smic.add.intro')}
       form={form}
-      fields={['validFrom', 'monthly', 'hourly']}
+      fields={['validFrom', 'monthly', 'hourly', 'source']}
       onSave={async (values) => {
         const rate = toRate(values);
         await save.mutateAsync(rate);
@@ -83,6 +83,13 @@ export function SmicDialog({ onClose, onSaved }: { onClose: () => void; onSaved:
         <AmountField control={form.control} name="monthly" />
         <AmountField control={form.control} name="hourly" />
       </Box>
+      <TextFieldElement
+        name="source"
+        control={form.control}
+        label={t('smic.add.source')}
+        required
+        helperText={t('smic.add.sourceHint')}
+      />
       <Typography component="h3" variant="subtitle2">
         {t('smic.add.mayotte')}
       </Typography>
