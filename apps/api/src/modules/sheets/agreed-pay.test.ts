@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { SalaryGridResponse, SheetResponse, UserType } from '@passerelle/contract';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,10 +17,11 @@ import {
   postOk,
   toInformationSheet,
 } from '../../../test/case-fixtures.ts';
+import { buildTestTemplate } from '../../../test/cerfa-template.ts';
 import { createTestApp } from '../../../test/helper.ts';
 import { admissibles } from '../../db/schema/index.ts';
 import { loadDataKeys } from '../../db/secrets.ts';
-import { buildContractDocuments, type CfaIdentity } from '../documents/documents.service.ts';
+import { buildContractDocuments, cerfa10103_14, type CfaIdentity } from '../documents/documents.service.ts';
 
 /**
  * Issue 28, pay above the minimum, through the API as the employer's information sheet sends it: each period's rate or
@@ -41,15 +41,6 @@ async function pdfText(bytes: Uint8Array, name: string): Promise<string> {
   return stdout.replace(/[\u00a0\u202f]/gu, ' ');
 }
 
-/** The official blank CERFA 10103*12 for the template fill: State material, never copied into the project. */
-const templatePath = [
-  process.env['CERFA_TEST_TEMPLATE'],
-  '/work/shared/assets/cerfa_10103-12.pdf',
-  resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/assets/cerfa_10103-12.pdf'),
-]
-  .filter((path): path is string => typeof path === 'string' && path !== '')
-  .find((path) => existsSync(path));
-
 const cfa: CfaIdentity = {
   denomination: 'CFA Passerelle',
   uai: '0755555A',
@@ -60,7 +51,7 @@ const cfa: CfaIdentity = {
 
 /**
  * Léo Martin, born on 2004-05-10, from 2026-09-01 to 2028-08-31 on the SMIC of 1 801,80 €: 22 then 23 years old, two
- * periods, 1.1 at 53 % (954,96 €) and 2.1 at 61 % (1 099,10 €).
+ * periods, 1.1 at 53 % (966,21 €) and 2.1 at 61 % (1 112,05 €).
  */
 const periods = (one: Record<string, unknown>, two: Record<string, unknown>) => [
   { ordre: '1.1', dateDebut: '2026-09-01', dateFin: '2027-08-31', typeSalaire: 'SMIC', ...one },
@@ -118,8 +109,8 @@ describe('agreed pay of the information sheet (issue 28)', async () => {
         age: 22,
         taux: 53,
         base: 'SMIC',
-        reference: 1801.8,
-        montantMinimum: 954.96,
+        reference: 1823.03,
+        montantMinimum: 966.21,
       },
       {
         ordre: '2.1',
@@ -128,15 +119,15 @@ describe('agreed pay of the information sheet (issue 28)', async () => {
         age: 23,
         taux: 61,
         base: 'SMIC',
-        reference: 1801.8,
-        montantMinimum: 1099.1,
+        reference: 1823.03,
+        montantMinimum: 1112.05,
       },
     ]);
   });
 
   it('refuses a send paying less than the minimum with 400 and the field of each period, dry run or not', async () => {
     const { id, employer } = await caseAtInformationSheet();
-    const below = withPay(periods({ taux: 52 }, { montant: 1099.09 }));
+    const below = withPay(periods({ taux: 52 }, { montant: 1112.04 }));
     for (const url of [
       `/api/employeurs/fiche-renseignement/${id}/send?dryRun=true`,
       `/api/employeurs/fiche-renseignement/${id}/send`,
@@ -154,7 +145,7 @@ describe('agreed pay of the information sheet (issue 28)', async () => {
       employer,
       'POST',
       `/api/employeurs/fiche-renseignement/${id}/send?dryRun=true`,
-      withPay(periods({ taux: null }, { taux: 61 }), 954.95),
+      withPay(periods({ taux: null }, { taux: 61 }), 966.2),
     );
     expect(empty.json<{ errors: Record<string, string[]> }>().errors).toEqual({
       'contrat.salaireBrutMensuel': ['salary.below_minimum'],
@@ -214,19 +205,25 @@ describe('agreed pay of the information sheet (issue 28)', async () => {
     expect(drawn.missing).toEqual([]);
     const cerfa = drawn.documents.find((doc) => doc.kind === 'cerfa');
     const text = await pdfText(cerfa?.bytes ?? new Uint8Array(), `drawn-${id}`);
-    expect(text).toMatch(/1re année\s+01\/09\/2026\s+31\/08\/2027\s+22 ans\s+83,25 %\s+SMIC\s+1 500,00 €/u);
-    expect(text).toMatch(/2e année\s+01\/09\/2027\s+31\/08\/2028\s+23 ans\s+75 %\s+SMIC\s+1 351,35 €/u);
+    expect(text).toMatch(/1re année\s+01\/09\/2026\s+31\/08\/2027\s+22 ans\s+82,28 %\s+SMIC\s+1 500,00 €/u);
+    expect(text).toMatch(/2e année\s+01\/09\/2027\s+31\/08\/2028\s+23 ans\s+75 %\s+SMIC\s+1 367,28 €/u);
     expect(text).not.toMatch(/53 %\s+SMIC/u);
 
-    if (!templatePath) return;
+    // The official form of the contract's edition (10103*14 for a contract of 2026), here the test form with its boxes.
+    const template = await buildTestTemplate(cerfa10103_14, { escapeNames: true });
     const dir = await mkdtemp(join(work, 'templates-'));
-    await writeFile(join(dir, 'cerfa_10103-12.pdf'), await readFile(templatePath));
-    const filled = await buildContractDocuments(app.db, keys, id, { cfa, now, templatesDir: dir });
+    await writeFile(join(dir, 'cerfa_10103-14.pdf'), template);
+    const filled = await buildContractDocuments(app.db, keys, id, {
+      cfa,
+      now,
+      templatesDir: dir,
+      templatePins: { '10103*14': createHash('sha256').update(template).digest('hex') },
+    });
     const official = filled.documents.find((doc) => doc.kind === 'cerfa');
     expect(official?.source).toBe('template');
     const form = await pdfText(official?.bytes ?? new Uint8Array(), `template-${id}`);
-    expect(form).toMatch(/1re année, du 01\/09\/2026\s+au 31\/08\/2027\s+: 83,25\s+% du SMIC/);
-    expect(form).toMatch(/au 31\/08\/2028\s+: 75\s+% du SMIC/);
-    expect(form).toContain('1 500,00');
+    expect(form).toMatch(/\b82,28\b/u);
+    expect(form).toMatch(/\b75\b/u);
+    expect(form).not.toMatch(/\b53\b/u);
   });
 });
