@@ -69,21 +69,6 @@ describe('the data a screen asks for first, with its code', () => {
     ]);
   });
 
-  it('shows the search once the cards are answered, without waiting for the offers (their card has its spinner)', async () => {
-    authStore.setToken('applicant-token');
-    authStore.setUser(applicant);
-    const recorded = recordingFetch();
-    const offers = vi.fn((_input: RequestInfo | URL) => new Promise<Response>(() => undefined));
-    const answered = globalThis.fetch;
-    vi.stubGlobal('fetch', (input: RequestInfo | URL) =>
-      requestUrl(input).startsWith('/api/admissibles/portal/offers') ? offers(input) : answered(input),
-    );
-    // The offers never answer here: the router is ready all the same (awaiting them, this would never resolve).
-    expect(await apiCallsFor('/espace-admissible/recherche', recorded)).toContain('/api/users/me');
-    expect(offers).toHaveBeenCalledTimes(1);
-    expect(queryClient.getQueryState(['portal', 'offers', { page: 1 }])?.status).toBe('pending');
-  });
-
   it("asks for another account's user only, and for nothing without a session", async () => {
     authStore.setToken('employer-token');
     authStore.setUser({ ...applicant, userType: 'company' });
