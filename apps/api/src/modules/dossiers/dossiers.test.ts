@@ -185,8 +185,10 @@ describe('dossiers API', async () => {
           proEndBefore: '2028-11-30',
           rncp: 'RNCP37512',
           rncpEndDate: null,
+          rncpLevel: null,
           codeDiplome: '17X32601',
           hours: 1200,
+          remoteHours: null,
         },
       });
     });
