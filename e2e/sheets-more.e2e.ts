@@ -463,12 +463,14 @@ describe('the information sheet in English, on a phone', () => {
       await shot(employer, 'info-en-employer-company');
 
       await next.click();
-      await e('opco.nom').selectOption({ value: 'OPCO_ATLAS' });
+      await employer.waitForFunction(
+          () => (document.getElementById('field-opco-nom') as HTMLSelectElement | null)?.value === 'OPCO_ATLAS',
+        ); // The OPCO follows from IDCC 1486 (the reference table), read-only: issue 28.
       await next.click();
       await e('contrat.typeContratApp').selectOption({ value: '11' });
       await e('contrat.modeContractuel').selectOption({ value: '1' });
       await e('contrat.travailRisque').selectOption({ value: 'no' });
-      await employer.getByRole('table', { name: t.salary.periods }).waitFor();
+      await employer.getByRole('region', { name: t.salary.pay.title }).waitFor();
       await expectNoHorizontalOverflow(employer);
       await shot(employer, 'info-en-employer-contract');
 

@@ -185,12 +185,14 @@ describe('sheets, from the first contact to the information sheet', () => {
     await choose(employer, t.fields.typeEmployeur, 'Entreprise inscrite uniquement au registre du commerce et des sociétés');
     await choose(employer, t.fields.employeurSpecifique, 'Aucun des cas ci-dessous');
     await employer.getByRole('button', { name: t.actions.next }).click();
-    await choose(employer, t.fields.opco, 'OPCO ATLAS');
+    await employer.waitForFunction(
+      () => (document.getElementById('field-opco-nom') as HTMLSelectElement | null)?.value === 'OPCO_ATLAS',
+    ); // The OPCO follows from IDCC 1486 (the reference table), read-only: issue 28.
     await employer.getByRole('button', { name: t.actions.next }).click();
     await choose(employer, t.fields.typeContratApp, "Premier contrat d'apprentissage de l'apprenti");
     await choose(employer, t.fields.modeContractuel, 'Durée limitée');
     await choose(employer, t.fields.travailRisque, t.no);
-    await employer.getByRole('table', { name: t.salary.periods }).waitFor();
+    await employer.getByRole('region', { name: t.salary.pay.title }).waitFor();
     await employer.getByRole('button', { name: t.actions.next }).click();
     const masterInfo = employer.getByRole('group', { name: t.sections.master });
     await masterInfo.getByLabel(t.fields.dateNaissance, { exact: true }).fill('1975-03-02');
