@@ -49,6 +49,34 @@ export function compileHintProblems(dist = webDist): string[] {
   });
 }
 
+/**
+ * The applicant's read-only screens Lighthouse measures (scripts/lighthouse.ts): they hold no form, so they must not
+ * fetch the form libraries' files before showing. Issue 28's merge put zod in the file fourteen screens share, and
+ * these three screens fetched its 23 KB brotli and ran it, their largest paint 0.2-0.3 s later (decision 0043).
+ */
+export const FORM_FREE_SCREENS = [
+  'features/portal/home/portal-home-page.tsx',
+  'features/portal/search/portal-search-page.tsx',
+  'features/portal/cases/portal-cases-page.tsx',
+];
+
+/** The form libraries, each built in a file of its own (apps/web/vite.config.ts' groups). */
+const FORM_LIBRARY_FILE = /^assets\/(zod|react-hook-form)-[^/]*\.js$/;
+
+/** The form-free screens that fetch a form library's file as they first show, with the file. */
+export function formLibraryProblems(dist = webDist): string[] {
+  const manifest = readManifest(dist);
+  const { routes } = lazyDownloads(manifest);
+  return routes
+    .filter((route) => FORM_FREE_SCREENS.includes(route.name))
+    .flatMap((route) =>
+      route.staticChunks
+        .map((key) => manifest[key]?.file ?? key)
+        .filter((file) => FORM_LIBRARY_FILE.test(file))
+        .map((file) => `${route.name} fetches ${file}`),
+    );
+}
+
 export interface Row {
   name: string;
   gzip: number;
@@ -157,5 +185,11 @@ if (import.meta.main) {
       ? "Compile hints: every chunk but the on-demand ones opens with V8's compile hint."
       : `Compile hints wrong:\n  ${hintProblems.join('\n  ')}`,
   );
-  if (failed || hintProblems.length > 0) process.exit(1);
+  const formProblems = formLibraryProblems();
+  console.log(
+    formProblems.length === 0
+      ? `Form libraries: none of the ${FORM_FREE_SCREENS.length} form-free screens fetches zod or react-hook-form.`
+      : `Form libraries fetched by a form-free screen:\n  ${formProblems.join('\n  ')}`,
+  );
+  if (failed || hintProblems.length > 0 || formProblems.length > 0) process.exit(1);
 }
