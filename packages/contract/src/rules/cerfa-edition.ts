@@ -53,3 +53,7 @@ export type CerfaTemplateState = (typeof cerfaTemplateStates)[number];
 
 /** Whether an edition's form carries the training's remote hours ("heures en distanciel", 10103*14 on). */
 export const editionHasRemoteHours = (edition: CerfaEditionCode): boolean => edition === '10103*14';
+
+/** The apprenticeship forms from 10103*13 on ask, beside the RQTH, for the "équivalence jeunes" and "extension BOE" rights. */
+export const editionHasRqthRights = (edition: CerfaEditionCode): boolean =>
+  edition === '10103*13' || edition === '10103*14';

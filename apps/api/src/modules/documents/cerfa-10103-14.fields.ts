@@ -85,7 +85,12 @@ const fields13: CerfaFieldMapping[] = [
   box('apprenti.sportifHautNiveau.non', '5_2'),
   box('apprenti.rqth.oui', '5_3'),
   box('apprenti.rqth.non', '5_4'),
-  // 5_5 to 5_8, the RQTH "équivalence jeunes" and "extension BOE": the sheets do not hold them, the boxes stay empty.
+  // The rights an RQTH gives, asked from the applicant with the recognition (SPEC 3's identity flags); two third-party
+  // maps of the fillable *14 (DOMAIN 1.12) agree on these four boxes.
+  box('apprenti.equivalenceJeunes.oui', '5_5'),
+  box('apprenti.equivalenceJeunes.non', '5_6'),
+  box('apprenti.extensionBoe.oui', '5_7'),
+  box('apprenti.extensionBoe.non', '5_8'),
   box('apprenti.projetCreationReprise.oui', '5_9'),
   box('apprenti.projetCreationReprise.non', '5_10'),
   text('apprenti.situationAvantContrat', '8_28'),

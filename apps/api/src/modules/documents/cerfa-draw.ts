@@ -1,5 +1,5 @@
 import { degrees, rgb, type PDFDocument, type PDFFont } from '@cantoo/pdf-lib';
-import { editionHasRemoteHours, type CerfaEditionCode } from '@passerelle/contract';
+import { editionHasRemoteHours, editionHasRqthRights, type CerfaEditionCode } from '@passerelle/contract';
 import type { ContractModel } from './contract-data.ts';
 import { frAmount, frDate, frEuros, frHours, frYesNo } from './format.ts';
 import { A4, saveDocument, type Field } from '../../lib/pdf-kit.ts';
@@ -128,6 +128,12 @@ export async function drawCerfa(
       value: frYesNo(apprenti['sportifHautNiveau']),
     },
     { label: 'Déclare bénéficier de la reconnaissance travailleur handicapé', value: frYesNo(apprenti['rqth']) },
+    ...(editionHasRqthRights(edition)
+      ? [
+          { label: 'Droits RQTH : équivalence jeunes', value: frYesNo(apprenti['equivalenceJeunes']) },
+          { label: 'Droits RQTH : extension BOE', value: frYesNo(apprenti['extensionBoe']) },
+        ]
+      : []),
     {
       label: 'Situation avant ce contrat',
       value: codeAndLabel(lists.situationsAvantContrat, apprenti['situationAvantContrat']),

@@ -389,6 +389,39 @@ describe('field maps of CERFA 10103*13 and 10103*14 (decision 0044)', () => {
     ]);
   });
 
+  it("tick the RQTH rights' boxes as the applicant declared them (5_5 to 5_8)", () => {
+    const declared = cerfaValues(
+      buildContractModel({
+        sheets: {
+          fra: {
+            status: 'submitted',
+            data: { apprenti: { rqth: false, equivalenceJeunes: true, extensionBoe: false } },
+          },
+        } as never,
+        nir: undefined,
+        formation,
+        terms: null,
+        smicTable: defaultSmicTable,
+      }),
+    );
+    const ticked = cerfa10103_14.fields
+      .filter((mapping) => mapping.type === 'checkbox' && /^Case à cocher 5_[3-8]$/.test(mapping.field))
+      .map((mapping) => [mapping.field, declared[mapping.path]]);
+    expect(ticked).toEqual([
+      ['Case à cocher 5_3', false],
+      ['Case à cocher 5_4', true],
+      ['Case à cocher 5_5', true],
+      ['Case à cocher 5_6', false],
+      ['Case à cocher 5_7', false],
+      ['Case à cocher 5_8', true],
+    ]);
+    // Not declared: neither box.
+    expect([values['apprenti.equivalenceJeunes.oui'], values['apprenti.equivalenceJeunes.non']]).toEqual([
+      false,
+      false,
+    ]);
+  });
+
   it('split the dates in three boxes and the amounts in two, every pay period included', () => {
     const parts = (path: string) =>
       cerfa10103_14.fields.filter((mapping) => mapping.path === path).map((mapping) => [mapping.field, mapping.part]);
@@ -490,12 +523,15 @@ describe('drawn CERFA of the edition in force (decision 0044)', () => {
     expect(text).toContain('345 heures');
     expect(text.split(trialCopyNotice('10103*14')).length - 1).toBe(pages);
     expect(text).toContain("Exemplaire d'essai · n° 10103*14");
+    expect(text).toContain('Droits RQTH : équivalence jeunes');
+    expect(text).toContain('Droits RQTH : extension BOE');
   });
 
   it('draws a contract of 1 March 2025 on 10103*13, without the remote hours its form does not have', async () => {
     const { edition, pages, text } = await drawn('2025-03-01');
     expect(edition).toBe('10103*13');
     expect(text).not.toContain('distanciel');
+    expect(text).toContain('Droits RQTH : équivalence jeunes');
     expect(text.split(trialCopyNotice('10103*13')).length - 1).toBe(pages);
   });
 });

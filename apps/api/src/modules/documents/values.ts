@@ -104,6 +104,8 @@ export function cerfaValues(model: ContractModel): CerfaValues {
   email('apprenti', apprenti['courriel'], v);
   yesNo('apprenti.sportifHautNiveau', apprenti['sportifHautNiveau'], v);
   yesNo('apprenti.rqth', apprenti['rqth'], v);
+  yesNo('apprenti.equivalenceJeunes', apprenti['equivalenceJeunes'], v);
+  yesNo('apprenti.extensionBoe', apprenti['extensionBoe'], v);
   yesNo('apprenti.projetCreationReprise', apprenti['projetCreationReprise'], v);
   v['apprenti.situationAvantContrat'] = str(apprenti['situationAvantContrat']);
   v['apprenti.diplomePrepare'] = str(apprenti['diplomePrepare']) || str(apprenti['dernierDiplomeObtenu']);
