@@ -598,7 +598,10 @@ export function renderSignatureCode(
   { code, minutes, dossierId }: { code: string; minutes: number; dossierId: number },
 ): MailContent {
   const en = lang === 'en-US';
-  const subject = en ? `Your signature code: ${code}` : `Votre code de signature : ${code}`;
+  // Never the code in the subject: a phone's lock screen and a mailbox's list show subjects to anyone nearby (issue 29).
+  const subject = en
+    ? `Your signature code — case no. ${dossierId}`
+    : `Votre code de signature — dossier n° ${dossierId}`;
   const lines = en
     ? [
         `Your one-time code to sign the contract documents of case no. ${dossierId} is:`,
