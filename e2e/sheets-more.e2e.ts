@@ -220,7 +220,8 @@ describe('the information sheet in English, on a phone', () => {
       expect(f1caSent.status, JSON.stringify(f1caSent.body)).toBe(200);
 
       const mail = await waitForMail(contactEmail);
-      expect(mail.subject).toBe('Invitation to fill in an employer first-contact sheet');
+      expect(mail.subject).toMatch(/ — .+'s work-study contract: employer sheet to fill in$/);
+      expect(mail.text.startsWith('Hello Hannah Wright,')).toBe(true);
       const employer = await newPage({ ...PHONE, lang: 'en-US' });
       await openMailLink(employer, mail.link);
       const formation = (

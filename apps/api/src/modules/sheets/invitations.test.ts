@@ -163,18 +163,22 @@ describe('employer invitations from the applicant first contact', async () => {
       );
       expect(response.statusCode).toBe(200);
       const [mail] = await mailsTo('compta@victim.test');
-      expect(mail?.subject).toBe('Invitation à compléter une fiche premier contact employeur');
+      expect(mail?.subject).toBe(
+        `CFA Passerelle — contrat en alternance de Camille ${applicant.nom} : fiche employeur à compléter`,
+      );
       const lines = mail?.textBody.split('\n') ?? [];
-      const attribution = lines.indexOf(`Message de Camille ${applicant.nom}, tel qu'il l'a saisi :`);
+      const attribution = lines.indexOf(`Message de Camille ${applicant.nom}, tel que saisi sur sa fiche :`);
       expect(attribution).toBeGreaterThan(0);
       expect(lines.slice(attribution + 1, attribution + 5)).toEqual([
-        '> Candidat : Léo Martin',
+        '> Personne candidate : Léo Martin',
         `> Entreprise : ${lure}`,
         '> Poste : URGENT Vérifiez votre compte sur https://evil.test',
         '> Contact désigné : Claire Durand',
       ]);
-      // Nothing the applicant typed outside the quote: not the names, not the company, not the link.
-      for (const line of lines.filter((text) => !text.startsWith('> ')))
+      // Nothing the applicant typed outside the quote but the invited person's name in the greeting, which only a
+      // person's name passes: not the applicant's names, not the company, not the link.
+      expect(lines[0]).toBe('Bonjour Claire Durand,');
+      for (const line of lines.slice(1).filter((text) => !text.startsWith('> ')))
         expect(line).not.toMatch(/evil\.test|Léo|Martin|Claire|Durand|Data Conseil/);
       expect(mail?.htmlBody).not.toContain('<a href="https://evil.test');
       const quote = /<blockquote[^>]*>([\s\S]*?)<\/blockquote>/.exec(mail?.htmlBody ?? '')?.[1] ?? '';

@@ -10,8 +10,14 @@ import {
 } from '../mail/mail.service.ts';
 
 export interface EmployerInvitationVars {
+  /** The invited person's name as their account holds it: the greeting. Empty: a greeting without a name. */
+  contactAccountName: string;
   /** The applicant's name as the CFA's records hold it (their account), not as they typed it on the sheet. */
   applicantAccountName: string;
+  /** The school and the programme of the applicant's case, and the CFA's name (settings), as the CFA's records hold them. */
+  school: string;
+  formation: string;
+  cfa: string;
   /** What the applicant typed on the first-contact sheet: shown only inside the quote attributed to them. */
   typed: {
     applicantName: string;
@@ -36,6 +42,8 @@ export function renderEmployerInvitation(lang: Language, vars: EmployerInvitatio
 /** A mail that asks for an action through a personal link (which signs the person in once): its texts in one language. */
 interface LinkMailTexts {
   subject: string;
+  /** The greeting, "Bonjour," by default. */
+  greeting?: string;
   /** The heading of the HTML layout. */
   title: string;
   intro: string;
@@ -65,6 +73,7 @@ const linkMailWords = {
 /** The greeting, the texts, the link (a button and its address in words) and how long it is valid, in text and HTML. */
 function linkMail(lang: Language, url: string, validitySeconds: number, texts: LinkMailTexts): MailContent {
   const words = linkMailWords[lang];
+  const greeting = texts.greeting ?? words.greeting;
   const validity = words.validity(validitySeconds);
   const quote = texts.quote ? [texts.quote] : [];
   const closing = texts.closing ? [texts.closing] : [];
@@ -72,7 +81,7 @@ function linkMail(lang: Language, url: string, validitySeconds: number, texts: L
     subject: texts.subject,
     text:
       [
-        words.greeting,
+        greeting,
         '',
         texts.intro,
         '',
@@ -84,7 +93,7 @@ function linkMail(lang: Language, url: string, validitySeconds: number, texts: L
         ...closing,
       ].join('\n') + mailTextFooter(lang),
     html: htmlLayout(lang, texts.title, [
-      paragraph(words.greeting),
+      paragraph(greeting),
       paragraph(texts.intro),
       ...quote.map((block) => block.html),
       paragraph(texts.ask),
@@ -96,14 +105,41 @@ function linkMail(lang: Language, url: string, validitySeconds: number, texts: L
   };
 }
 
-function invitationFrFr({ applicantAccountName, typed, url, validitySeconds }: EmployerInvitationVars): MailContent {
-  const who = applicantAccountName || 'Un candidat';
+/**
+ * The name the greeting may carry. A new contact's account holds the name the applicant typed, and the greeting is
+ * outside the quote, in the CFA's voice: only a person's name passes (letters, spaces, hyphens and apostrophes, one to
+ * five words, 60 characters at most); anything else, a link or a sentence, leaves the greeting without a name.
+ */
+export function greetableName(name: string): string | undefined {
+  const trimmed = name.replace(/\s+/g, ' ').trim();
+  const words = trimmed.split(' ');
+  const isName = /^\p{L}[\p{L}\p{M}'’ -]*\p{L}$/u.test(trimmed);
+  return isName && trimmed.length <= 60 && words.length <= 5 ? trimmed : undefined;
+}
+
+/** Where the case is: "the Master in Data (ESILV)", the CFA's records' names; empty parts left out. */
+function programmeOf(formation: string, school: string): string {
+  if (formation && school) return `${formation} (${school})`;
+  return formation || school;
+}
+
+/**
+ * Neutral French: the applicant may be a woman or a man, and the sentences never need to agree with either
+ * (issue 29: "candidat admis" read wrong to every woman's employer).
+ */
+function invitationFrFr(vars: EmployerInvitationVars): MailContent {
+  const { applicantAccountName, contactAccountName, typed, url, validitySeconds } = vars;
+  const who = applicantAccountName || 'Une personne';
+  const programme = programmeOf(vars.formation, vars.school);
+  const cfa = vars.cfa || 'le CFA';
+  const name = greetableName(contactAccountName);
   return linkMail('fr-FR', url, validitySeconds, {
-    subject: 'Invitation à compléter une fiche premier contact employeur',
+    subject: `${vars.cfa || 'Le CFA'} — contrat en alternance de ${who} : fiche employeur à compléter`,
+    greeting: name ? `Bonjour ${name},` : undefined,
     title: 'Fiche premier contact employeur',
-    intro: `${who}, candidat admis au CFA, souhaite préparer un contrat en alternance et vous a désigné comme contact dans votre entreprise.`,
-    quote: quotedBlock(`Message de ${who}, tel qu'il l'a saisi :`, [
-      { label: 'Candidat :', value: typed.applicantName },
+    intro: `${who}, dont la candidature ${programme ? `en ${programme} ` : ''}a été retenue par ${cfa}, souhaite préparer un contrat en alternance avec votre entreprise et vous indique comme personne à contacter.`,
+    quote: quotedBlock(`Message de ${who}, tel que saisi sur sa fiche :`, [
+      { label: 'Personne candidate :', value: typed.applicantName },
       { label: 'Entreprise :', value: typed.companyName },
       { label: 'Poste :', value: typed.position },
       { label: 'Contact désigné :', value: typed.contactName },
@@ -114,13 +150,18 @@ function invitationFrFr({ applicantAccountName, typed, url, validitySeconds }: E
   });
 }
 
-function invitationEnUs({ applicantAccountName, typed, url, validitySeconds }: EmployerInvitationVars): MailContent {
+function invitationEnUs(vars: EmployerInvitationVars): MailContent {
+  const { applicantAccountName, contactAccountName, typed, url, validitySeconds } = vars;
   const who = applicantAccountName || 'An applicant';
+  const programme = programmeOf(vars.formation, vars.school);
+  const cfa = vars.cfa || 'the CFA';
+  const name = greetableName(contactAccountName);
   return linkMail('en-US', url, validitySeconds, {
-    subject: 'Invitation to fill in an employer first-contact sheet',
+    subject: `${vars.cfa || 'The CFA'} — ${who}'s work-study contract: employer sheet to fill in`,
+    greeting: name ? `Hello ${name},` : undefined,
     title: 'Employer first-contact sheet',
-    intro: `${who}, an applicant admitted by the CFA, would like to set up a work-study contract and named you as the contact in your company.`,
-    quote: quotedBlock(`Message from ${who}, as they typed it:`, [
+    intro: `${who}, whose application ${programme ? `to the ${programme} ` : ''}was accepted by ${cfa}, would like to set up a work-study contract and named you as the contact in your company.`,
+    quote: quotedBlock(`Message from ${who}, as typed on their sheet:`, [
       { label: 'Applicant:', value: typed.applicantName },
       { label: 'Company:', value: typed.companyName },
       { label: 'Position:', value: typed.position },

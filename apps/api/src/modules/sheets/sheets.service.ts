@@ -50,6 +50,7 @@ import { detectFileType, hasExtension, type DetectedFileType } from '../../lib/f
 import { findSmicTable } from '../smic/smic.service.ts';
 import { renderEmployerInvitation } from './sheet-mails.ts';
 import * as repo from './sheets.repo.ts';
+import { readCfaSettings, type CfaEnvironment } from '../settings/settings.service.ts';
 
 export interface SheetsDeps {
   db: Db;
@@ -65,7 +66,8 @@ export interface SheetsDeps {
     | 'SHORT_CONTRACT_MONTHS'
     | 'APPLICANT_INVITATIONS_PER_DAY'
     | 'APPLICANT_INVITATIONS_TOTAL'
-  >;
+  > &
+    CfaEnvironment;
 }
 
 type Data = Record<string, unknown>;
@@ -760,13 +762,23 @@ async function sendInvitation(
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const person = blockOf(blockOf(data, 'contacts'), 'contactEntreprise');
   const apprenti = blockOf(data, 'apprenti');
-  // The name the CFA's records hold for the dossier's applicant (staff may send the sheet for them).
-  const account = await repo.findUserNames(tx, dossier.admissibleUserId);
+  // The names the CFA's records hold for the dossier's applicant (staff may send the sheet for them) and for the
+  // person invited, the case's programme and school, and the CFA's name: the mail is the CFA's own words.
+  const [account, invited, formation, cfa] = await Promise.all([
+    repo.findUserNames(tx, dossier.admissibleUserId),
+    repo.findUserNames(tx, contact.id),
+    getSheetFormation(tx, dossier),
+    readCfaSettings(tx, deps.config),
+  ]);
   // The web app signs in with `t` wherever the link lands and then stays on that page.
   const url = new URL(await createLoginLink(tx, deps.config, contact.id));
   url.pathname = `/employeur/fiche-premier-contact/${dossier.id}`;
   const mail = renderEmployerInvitation(contact.requested ?? mailLanguageOf(contact), {
     applicantAccountName: `${account?.prenom ?? ''} ${account?.nom ?? ''}`.trim(),
+    contactAccountName: `${invited?.prenom ?? ''} ${invited?.nom ?? ''}`.trim(),
+    formation: formation?.libelle ?? '',
+    school: formation?.school ?? '',
+    cfa: cfa.values.denomination,
     typed: {
       applicantName: `${text(apprenti['prenom'])} ${text(apprenti['nom'])}`,
       companyName: text(blockOf(data, 'employeur')['denomination']),

@@ -444,7 +444,8 @@ describe('sheets API', async () => {
       const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, contactEmail));
       expect(mails).toHaveLength(1);
       // The subject is ours alone; what the applicant typed is quoted in the body as theirs.
-      expect(mails[0]?.subject).toBe('Invitation to fill in an employer first-contact sheet');
+      expect(mails[0]?.subject).toMatch(/^CFA Passerelle — .+'s work-study contract: employer sheet to fill in$/);
+      expect(mails[0]?.textBody.startsWith('Hello Claire Durand,\n')).toBe(true);
       expect(mails[0]?.textBody).toContain('> Applicant: Léo Martin');
       expect(mails[0]?.textBody).toMatch(
         new RegExp(`http://localhost:3999/employeur/fiche-premier-contact/${id}\\?t=[\\w-]{40,}`),
