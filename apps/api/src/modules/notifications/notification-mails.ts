@@ -554,15 +554,36 @@ export interface SignatureTurnVars {
   who: string;
   /** Set for a reminder: the configured wait (SIGNATURE_REMINDER_DAYS). */
   reminderDays?: number | undefined;
+  /** The method the first signer or the CFA chose; null while nobody has. */
+  method: 'online' | 'manual' | null;
   link: MailLink;
 }
+
+/** How to sign, as the method chosen has it: the next signer signs as the previous ones did. */
+const howToSign = {
+  'fr-FR': {
+    online:
+      'La signature se fait en ligne : lisez chaque document sur la page, puis signez avec un code reçu par e-mail à cette adresse.',
+    manual:
+      'La signature se fait sur papier : téléchargez les documents, qui portent les signatures déjà faites, imprimez-les, signez-les et déposez le scan sur la page.',
+    none: 'Lisez chaque document sur la page, puis signez en ligne avec un code reçu par e-mail, ou imprimez, signez et déposez le scan.',
+  },
+  'en-US': {
+    online:
+      'The documents are signed online: read every document on the page, then sign with a code sent by e-mail to this address.',
+    manual:
+      'The documents are signed on paper: download them (they carry the signatures already made), print and sign them, and upload the scan on the page.',
+    none: 'Read every document on the page, then sign online with a code sent by e-mail, or print, sign and upload the scan.',
+  },
+} satisfies Record<Language, Record<'online' | 'manual' | 'none', string>>;
 
 /** It is the receiver's turn to sign the contract documents (or a reminder of it). */
 export function renderSignatureTurn(
   lang: Language,
-  { dossierId, who, reminderDays, link }: SignatureTurnVars,
+  { dossierId, who, reminderDays, method, link }: SignatureTurnVars,
 ): MailContent {
   const ref = caseRef(lang, dossierId, who);
+  const how = howToSign[lang][method ?? 'none'];
   if (lang === 'en-US')
     return renderNotice(lang, {
       subject: `${reminderDays ? 'Reminder: ' : ''}contract documents to sign — ${ref}`,
@@ -571,7 +592,7 @@ export function renderSignatureTurn(
         reminderDays
           ? `The contract documents of ${ref} have been waiting for your signature for more than ${reminderDays} days.`
           : `The contract documents of ${ref} are ready: it is your turn to read and sign them.`,
-        'Read every document on the page, then sign online with a code sent by e-mail, or print, sign and upload the scan.',
+        how,
       ],
       after: ['If something is wrong in the documents, refuse with the reason on the page: the CFA will correct them.'],
       action: { ask: 'Open the documents with this personal link:', label: 'Read and sign', link },
@@ -583,7 +604,7 @@ export function renderSignatureTurn(
       reminderDays
         ? `Les documents du contrat du ${ref} attendent votre signature depuis plus de ${reminderDays} jours.`
         : `Les documents du contrat du ${ref} sont prêts : c'est à vous de les lire et de les signer.`,
-      'Lisez chaque document sur la page, puis signez en ligne avec un code reçu par e-mail, ou imprimez, signez et déposez le scan.',
+      how,
     ],
     after: [
       'Si une information est erronée, refusez en indiquant la raison sur la page : le CFA corrigera les documents.',

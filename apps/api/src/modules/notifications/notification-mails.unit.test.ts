@@ -106,7 +106,7 @@ describe('the signing mails of issue 11', () => {
     });
   const signed = (lang: Language) => renderContractSigned(lang, { dossierId: 7, who: 'Léa Martin', link });
   const signingMails = (lang: Language) => [
-    renderSignatureTurn(lang, { dossierId: 7, who: 'Léa Martin', link }),
+    renderSignatureTurn(lang, { dossierId: 7, who: 'Léa Martin', method: null, link }),
     renderScanRejected(lang, { dossierId: 7, who: 'Léa Martin', reason: typed, link }),
     signed(lang),
     refused(lang),
@@ -118,6 +118,19 @@ describe('the signing mails of issue 11', () => {
       expectWellFormed(lang, signingMails(lang));
     },
   );
+
+  it("names the method chosen in the next signer's mail (issue 29), and both while none is", () => {
+    const turn = (lang: Language, method: 'online' | 'manual' | null) =>
+      renderSignatureTurn(lang, { dossierId: 7, who: 'Léa Martin', method, link }).text;
+    expect(turn('fr-FR', 'online')).toContain('La signature se fait en ligne');
+    expect(turn('fr-FR', 'online')).not.toContain('imprimez');
+    expect(turn('fr-FR', 'manual')).toContain('La signature se fait sur papier');
+    expect(turn('fr-FR', 'manual')).toContain('qui portent les signatures déjà faites');
+    expect(turn('fr-FR', 'manual')).not.toContain('code reçu');
+    expect(turn('en-US', 'online')).toContain('The documents are signed online');
+    expect(turn('en-US', 'manual')).toContain('The documents are signed on paper');
+    expect(turn('fr-FR', null)).toContain('signez en ligne avec un code reçu par e-mail, ou imprimez');
+  });
 
   it('tells every party the contract is signed, with the personal link to download it', () => {
     expect(signed('fr-FR').subject).toBe('Contrat signé — dossier n° 7 (Léa Martin)');

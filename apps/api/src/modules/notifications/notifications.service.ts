@@ -28,6 +28,7 @@ import {
   renderSealFailed,
   renderSignatureRefused,
   renderSignatureTurn,
+  type SignatureTurnVars,
   renderStaffDigest,
   type MailLink,
 } from './notification-mails.ts';
@@ -288,10 +289,10 @@ export async function notifySignatureTurn(
   config: SigningMailConfig,
   dossier: Pick<DossierRow, 'id' | 'admissibleUserId'>,
   userId: number | null,
-  reminderDays?: number,
+  { method, reminderDays }: Pick<SignatureTurnVars, 'method' | 'reminderDays'>,
 ): Promise<SentMail[]> {
   return mailSigner(tx, config, dossier, userId, (lang, who, link) =>
-    renderSignatureTurn(lang, { dossierId: dossier.id, who, reminderDays, link }),
+    renderSignatureTurn(lang, { dossierId: dossier.id, who, method, reminderDays, link }),
   );
 }
 

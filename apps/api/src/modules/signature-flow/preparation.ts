@@ -238,7 +238,7 @@ export async function prepareContract(
         at: now,
       });
       const first = rows[0];
-      if (first) await notifyTurn(tx, deps, dossier.row, procedure.id, first, now);
+      if (first) await notifyTurn(tx, deps, dossier.row, procedure, first, now);
       return next;
     });
     // Answered from a same request that committed while this one drew the documents: these are nobody's.

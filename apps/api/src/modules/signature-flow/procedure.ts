@@ -106,15 +106,17 @@ export async function notifyTurn(
   tx: Tx,
   deps: FlowDeps,
   dossier: Pick<DossierRow, 'id' | 'admissibleUserId'>,
-  procedureId: string,
+  procedure: Pick<ProcedureRow, 'id' | 'method'>,
   signer: SignerRow,
   at: Date,
   reminderDays?: number,
 ): Promise<void> {
-  const mails = await notifySignatureTurn(tx, deps.config, dossier, signer.userId, reminderDays);
+  // The mail names the method chosen: the next signer signs the same way as the previous ones (issue 29).
+  const method = procedure.method === 'online' || procedure.method === 'manual' ? procedure.method : null;
+  const mails = await notifySignatureTurn(tx, deps.config, dossier, signer.userId, { method, reminderDays });
   await appendSignatureEvent(tx, {
     dossierId: dossier.id,
-    procedureId,
+    procedureId: procedure.id,
     type: reminderDays ? 'signer.reminded' : 'signer.notified',
     payload: {
       role: signer.role,
@@ -407,7 +409,7 @@ export async function advance(
   const next = context.signers.find((other) => other.signOrder > signer.signOrder && other.status !== 'signed');
   if (next) {
     await repo.updateSigner(tx, next.id, { notifiedAt: now });
-    await notifyTurn(tx, deps, dossier.row, context.procedure.id, next, now);
+    await notifyTurn(tx, deps, dossier.row, context.procedure, next, now);
   }
 }
 

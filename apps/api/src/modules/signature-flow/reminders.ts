@@ -36,7 +36,7 @@ export async function runSignatureSweep(
     const key = `${signer.id}:${signer.notifiedAt.toISOString()}:${period}`;
     const sent = await deps.db.transaction(async (tx) => {
       if (!(await markJobDone(tx, signatureRemindersJob, key))) return false;
-      await notifyTurn(tx, deps, { id: procedure.dossierId, admissibleUserId }, procedure.id, signer, now, deps.config.SIGNATURE_REMINDER_DAYS);
+      await notifyTurn(tx, deps, { id: procedure.dossierId, admissibleUserId }, procedure, signer, now, deps.config.SIGNATURE_REMINDER_DAYS);
       return true;
     });
     if (sent) reminded += 1;

@@ -306,6 +306,7 @@ describe('signature flow API', async () => {
       const [mail] = await mailsTo(c.signatoryEmail);
       expect(mail?.subject).toContain('à signer');
       expect(linkPath(mail?.textBody ?? '')).toBe(`/signature/${c.id}`);
+      expect(mail?.textBody).toContain('signez en ligne avec un code reçu par e-mail, ou imprimez');
       expect((await mailsTo(c.contact.email)).filter((m) => m.subject.includes('signer'))).toEqual([]);
       expect((await mailsTo(c.applicant.email)).filter((m) => m.subject.includes('signer'))).toEqual([]);
 
@@ -446,6 +447,9 @@ describe('signature flow API', async () => {
 
       const applicantMail = (await mailsTo(c.applicant.email)).find((m) => m.subject.includes('à signer'));
       expect(linkPath(applicantMail?.textBody ?? '')).toBe(`/signature/${c.id}`);
+      // The next signer's mail names the method chosen (issue 29), where the first one, before any choice, gave both.
+      expect(applicantMail?.textBody).toContain('La signature se fait en ligne');
+      expect(applicantMail?.textBody).not.toContain('imprimez');
       expect((await signOnline(c.applicant, c.id)).statusCode).toBe(200);
       expect((await stepsOf(c.id))['signature_admissible']).toBe(3);
 
