@@ -6,6 +6,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { withDossier } from '../dossiers/dossiers.service.ts';
 import { discardFileBytes, getFile, insertFileRow, putFileBytes, readFileBytes } from '../files/files.service.ts';
 import { notifyContractSigned, notifySealFailed } from '../notifications/notifications.service.ts';
+import { sendSurveyInvitations } from '../survey/survey.service.ts';
 import {
   appendSignatureEvent,
   chainHead,
@@ -207,14 +208,17 @@ export async function finalizeProcedure(deps: FlowDeps, dossierId: number): Prom
       at,
     });
     // Every party learns the contract is signed, with where to download it: queued with the result, or not at all.
+    // Then, and only then, the closing survey's invitation (issue 29: it came before "contract signed").
     const parties = await repo.findDossierParties(tx, dossierId);
-    if (parties)
+    if (parties) {
       await notifyContractSigned(
         tx,
         deps.config,
         parties,
         signers.map((signer) => signer.userId).filter((id): id is number => id !== null),
       );
+      await sendSurveyInvitations(tx, deps.config, parties);
+    }
     return true;
   });
   if (!stored) await discardFileBytes(deps.storage, [prepared.storageKey]);

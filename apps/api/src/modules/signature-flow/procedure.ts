@@ -22,7 +22,6 @@ import { withDossier, type DossierRow, type LockedDossier } from '../dossiers/do
 import { createUploadGuard, type UploadGuard } from '../../db/upload-guard.ts';
 import { fileUrl, getFile, readFileBytes } from '../files/files.service.ts';
 import { notifySignatureRefused, notifySignatureTurn } from '../notifications/notifications.service.ts';
-import { sendSurveyInvitations } from '../survey/survey.service.ts';
 import {
   appendSignatureEvent,
   createSealCertificateStore,
@@ -397,7 +396,6 @@ export async function advance(
   const role = signer.role as SignerRole;
   if (role === 'school') {
     await dossier.apply({ type: 'signatureCompleted' }, { role, ...details });
-    await sendSurveyInvitations(tx, deps.config, dossier.row);
     await queueJob(tx, { kind: SEAL_JOB, key: context.procedure.id, payload: { dossierId: dossier.row.id } });
     return;
   }

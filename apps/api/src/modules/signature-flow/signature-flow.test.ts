@@ -470,11 +470,14 @@ describe('signature flow API', async () => {
       const row = await dossierOf(c.id);
       expect(row.dossierStatut).toBe(8);
       expect(await stepsOf(c.id)).toMatchObject({ signature_employeur: 3, signature_admissible: 3, signature_ecole: 3 });
-      // Signed: the applicant is invited to the closing survey (survey.service.ts), in the same transaction.
-      const surveyMails = (await mailsTo(c.applicant.email)).filter((m) =>
-        m.textBody.includes(`/sondage/signature/${c.id}?`),
-      );
+      // Sealed: the applicant learns the contract is signed, then is invited to the closing survey (survey.service.ts),
+      // in the seal's transaction: the survey never comes before "contract signed" (issue 29).
+      const applicantMails = await mailsTo(c.applicant.email);
+      const surveyMails = applicantMails.filter((m) => m.textBody.includes(`/sondage/signature/${c.id}?`));
       expect(surveyMails).toHaveLength(1);
+      const signedMail = applicantMails.find((m) => m.subject.startsWith('Contrat signé'));
+      expect(signedMail).toBeDefined();
+      expect(surveyMails[0]?.id).toBeGreaterThan(signedMail?.id ?? Infinity);
       const portal = (await ok(c.applicant, 'GET', '/api/admissibles/portal/dossiers')).json<Dossier[]>();
       const mine = portal.find((d) => d.id === c.id);
       expect(mine?.dossierCerfa).toBe(sealedUrl);
