@@ -673,6 +673,33 @@ export function renderScanRejected(
   });
 }
 
+/** Staff accepted the signed scan a signer uploaded: their paper signature counts; the others sign next. */
+export function renderScanConfirmed(
+  lang: Language,
+  { dossierId, who, link }: { dossierId: number; who: string; link: MailLink },
+): MailContent {
+  const ref = caseRef(lang, dossierId, who);
+  if (lang === 'en-US')
+    return renderNotice(lang, {
+      subject: `Your signed document is accepted — ${ref}`,
+      title: 'Your signed document is accepted',
+      paragraphs: [
+        `The CFA checked the signed scan you sent for ${ref} and accepted it: your signature on paper counts.`,
+        'You have nothing more to do. Once everyone has signed, you will receive the signed contract.',
+      ],
+      action: { ask: 'Follow the signatures with this personal link:', label: 'Open the documents', link },
+    });
+  return renderNotice(lang, {
+    subject: `Votre document signé est accepté — ${ref}`,
+    title: 'Votre document signé est accepté',
+    paragraphs: [
+      `Le CFA a vérifié le scan signé que vous avez envoyé pour le ${ref} et l'a accepté : votre signature sur papier est prise en compte.`,
+      "Vous n'avez plus rien à faire. Quand tout le monde aura signé, vous recevrez le contrat signé.",
+    ],
+    action: { ask: 'Suivez les signatures avec ce lien personnel :', label: 'Ouvrir les documents', link },
+  });
+}
+
 /** The contract is signed by everyone and sealed: where the receiver downloads it. */
 export function renderContractSigned(
   lang: Language,

@@ -11,6 +11,7 @@ import {
   renderScanRejected,
   renderSheetReturned,
   renderSignatureRefused,
+  renderScanConfirmed,
   renderSignatureTurn,
   renderStaffDigest,
 } from './notification-mails.ts';
@@ -108,6 +109,7 @@ describe('the signing mails of issue 11', () => {
   const signingMails = (lang: Language) => [
     renderSignatureTurn(lang, { dossierId: 7, who: 'Léa Martin', method: null, link }),
     renderScanRejected(lang, { dossierId: 7, who: 'Léa Martin', reason: typed, link }),
+    renderScanConfirmed(lang, { dossierId: 7, who: 'Léa Martin', link }),
     signed(lang),
     refused(lang),
   ];

@@ -22,6 +22,7 @@ import {
   renderInformationSheetDue,
   renderMissionsComplement,
   renderReminder,
+  renderScanConfirmed,
   renderScanRejected,
   renderSheetReturned,
   renderSignatureCode,
@@ -317,6 +318,19 @@ export async function mailSignatureCode(
       secret: { value: code, keys },
     },
     config,
+  );
+}
+
+/** Staff accepted a signer's scan: the signer is told (issue 29). The school's own scan is staff's: nobody is mailed. */
+export async function notifyScanConfirmed(
+  tx: Db | Tx,
+  config: NotifyConfig,
+  dossier: Pick<DossierRow, 'id' | 'admissibleUserId'>,
+  userId: number | null,
+): Promise<void> {
+  if (userId === null) return;
+  await mailSigner(tx, config, dossier, userId, (lang, who, link) =>
+    renderScanConfirmed(lang, { dossierId: dossier.id, who, link }),
   );
 }
 

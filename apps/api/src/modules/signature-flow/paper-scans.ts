@@ -7,7 +7,7 @@ import { detectFileType, hasExtension } from '../../lib/file-type.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { withDossier } from '../dossiers/dossiers.service.ts';
 import { discardFileBytes, insertFileRow, putFileBytes, safeFilename } from '../files/files.service.ts';
-import { notifyScanRejected } from '../notifications/notifications.service.ts';
+import { notifyScanConfirmed, notifyScanRejected } from '../notifications/notifications.service.ts';
 import { appendSignatureEvent } from '../signing/signing.service.ts';
 import {
   act,
@@ -144,6 +144,7 @@ export async function decideManualSignature(
       payload: { ...payload, name: signer.name, email: signer.email, method: 'manual' },
       at: now,
     });
+    await notifyScanConfirmed(tx, deps.config, dossier.row, signer.userId);
     context.signers = context.signers.map((row) => (row.id === signer.id ? { ...row, status: 'signed' } : row));
     await advance(deps, context, dossier, tx, signer, now, { method: 'manual' });
     return readSignature(tx, user, dossierId);

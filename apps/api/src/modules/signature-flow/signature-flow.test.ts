@@ -921,12 +921,21 @@ describe('signature flow API', async () => {
       expect(resent.json<SignatureResponse>().me.scanRejectedReason).toBeNull();
       const confirmed = await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/manual-signature`, { decision: 'confirmed' });
       expect(confirmed.json<SignatureResponse>().signers[0]).toMatchObject({ status: 'signed', method: 'manual' });
+      // The signer learns their scan counts (issue 29); nobody else is told of it.
+      const acceptedMails = async (email: string) =>
+        (await mailsTo(email)).filter((m) => m.subject.startsWith('Votre document signé est accepté'));
+      expect(await acceptedMails(c.signatoryEmail)).toHaveLength(1);
+      expect((await acceptedMails(c.signatoryEmail))[0]?.textBody).toContain('votre signature sur papier est prise en compte');
+      expect(await acceptedMails(c.applicant.email)).toHaveLength(0);
 
       expect((await upload(c.applicant, c.id, await aPdf('signe par apprenti'))).statusCode).toBe(200);
       await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/manual-signature`, { decision: 'confirmed', role: 'apprentice' });
       expect((await upload(staff, c.id, await aPdf('visa du CFA'))).statusCode).toBe(200);
+      expect(await acceptedMails(c.applicant.email)).toHaveLength(1);
       const last = await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/manual-signature`, { decision: 'confirmed' });
       expect(last.json<SignatureResponse>().state).toBe('signed');
+      // The school's own scan is staff's: no staff member is mailed that it is accepted.
+      expect(await acceptedMails(staff.email)).toHaveLength(0);
       expect((await dossierOf(c.id)).dossierStatut).toBe(8);
       // The last decision queued the seal (issue 27): a runner's pass does it.
       expect(await sealQueued()).toEqual([expect.objectContaining({ ok: true })]);
