@@ -81,13 +81,20 @@ describe('applicant home', () => {
     await page.locator('#documents').getByText(enPortal.publicFiles.charter).waitFor();
 
     // The attestation opens in a tab: a PDF naming the CFA, sealed (issue 28).
+    const address = '/api/admissibles/portal/attestations/admissibilite';
     const popup = page.waitForEvent('popup');
+    const answered = page.waitForResponse((res) => res.url().endsWith(address));
     await page.getByRole('button', { name: enPortal.home.attestations.admissibilite }).click();
     const tab = await popup;
     await tab.waitForURL(/^blob:/);
-    const bytes = Buffer.from(
-      await tab.evaluate(async () => Array.from(new Uint8Array(await (await fetch(location.href)).arrayBuffer()))),
+    expect((await answered).status()).toBe(200);
+    // The file read again with the person's token (the page's policy lets no script read the tab's blob).
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('passerelle.store') ?? '{}') as { token?: string }).token,
     );
+    const again = await page.request.get(address, { headers: { Authorization: `Bearer ${token ?? ''}` } });
+    expect(again.status()).toBe(200);
+    const bytes = await again.body();
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'passerelle-e2e-')), 'attestation.pdf');
     writeFileSync(file, bytes);

@@ -4,7 +4,7 @@ import type { SealOptions } from './seal.ts';
 import { signOnRequest, workerCertificate, type SealResult, type WorkerCertificate } from './seal-contract.ts';
 import type { SealCertificate } from './seal-certificate.ts';
 
-/** A document of a page or two, drawn by us: sealed in well under a second here; the time leaves room for a loaded machine. */
+/** A document of a page or two, drawn by us: small bounds, with room for a loaded machine. */
 export const SEAL_DOCUMENT_WORKER = { heapMb: 256, timeMs: 20_000 } as const;
 
 /** What seal-document.worker.ts is given. */
