@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   canDeleteDossier,
   computeSteps,
@@ -75,7 +79,28 @@ describe('applicant home', () => {
     await page.goto('/espace-admissible');
     await page.locator('#information').getByRole('link', { name: enPortal.information.casesLink }).waitFor();
     await page.locator('#documents').getByText(enPortal.publicFiles.charter).waitFor();
-    await page.getByRole('button', { name: enPortal.home.attestations.admissibilite }).waitFor();
+
+    // The attestation opens in a tab: a PDF naming the CFA, sealed (issue 28).
+    const address = '/api/admissibles/portal/attestations/admissibilite';
+    const popup = page.waitForEvent('popup');
+    const answered = page.waitForResponse((res) => res.url().endsWith(address));
+    await page.getByRole('button', { name: enPortal.home.attestations.admissibilite }).click();
+    const tab = await popup;
+    await tab.waitForURL(/^blob:/);
+    expect((await answered).status()).toBe(200);
+    // The file read again with the person's token (the page's policy lets no script read the tab's blob).
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('passerelle.store') ?? '{}') as { token?: string }).token,
+    );
+    const again = await page.request.get(address, { headers: { Authorization: `Bearer ${token ?? ''}` } });
+    expect(again.status()).toBe(200);
+    const bytes = await again.body();
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'passerelle-e2e-')), 'attestation.pdf');
+    writeFileSync(file, bytes);
+    expect(execFileSync('pdfsig', [file], { encoding: 'utf8' })).toContain('Signature is Valid');
+    expect(execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })).toMatch(/UAI \d{7}[A-Z]/);
+    rmSync(path.dirname(file), { recursive: true, force: true });
   });
 });
 

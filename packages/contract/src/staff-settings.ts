@@ -50,6 +50,19 @@ export type CfaSettingsInput = z.input<typeof cfaSettingsBody>;
 export const cfaSettingsFields = Object.keys(cfaSettingsBody.shape) as (keyof CfaSettingsBody)[];
 /** What a contract cannot be prepared without (issue 28): in production, no override and no made-up CFA. */
 export const cfaFieldsForContracts = ['denomination', 'uai', 'siret'] as const;
+/**
+ * What an attestation (pre-registration, admissibility) cannot be issued without (issue 28): it names the CFA, where it
+ * is and how to reach it. In production, no made-up CFA: refused until an admin completes them.
+ */
+export const cfaFieldsForAttestations = [
+  'denomination',
+  'uai',
+  'street',
+  'postcode',
+  'city',
+  'contactEmail',
+  'contactPhone',
+] as const;
 
 /**
  * Where the values shown come from: saved by an admin; the server's environment (CFA_*), used while nothing is saved;

@@ -48,6 +48,8 @@ export const backOfficeValidationTexts = {
       'La lettre de ce numéro UAI ne correspond pas à ses 7 chiffres : vérifiez-le sur la fiche de l’établissement (annuaire de l’éducation nationale).',
     'cfa.siret_format': 'Le SIRET comporte 14 chiffres.',
     'cfa.siret_checksum': 'Ce SIRET n’est pas valide : vérifiez les 14 chiffres saisis (avis de situation Sirene).',
+    'cfa.contact_default':
+      'Ce sont les coordonnées de démonstration de Passerelle : saisissez l’adresse e-mail et le téléphone du CFA.',
     'workshops.quota_below_registered':
       '{count} candidats sont déjà inscrits : le nombre de places ne peut pas descendre en dessous.',
   },
@@ -90,6 +92,8 @@ export const backOfficeValidationTexts = {
       'The letter of this UAI number does not match its 7 digits: check it on the establishment’s record (annuaire de l’éducation nationale).',
     'cfa.siret_format': 'The SIRET is 14 digits.',
     'cfa.siret_checksum': 'This SIRET is not valid: check the 14 digits (Sirene registration notice).',
+    'cfa.contact_default':
+      'These are Passerelle’s demonstration contact details: enter the CFA’s own e-mail address and phone.',
     'workshops.quota_below_registered': '{count} applicants are already registered: the number of places cannot go below that.',
   },
 } as const satisfies Record<'fr-FR' | 'en-US', Record<string, string>>;

@@ -6,6 +6,7 @@ import { registerRoute } from '../../lib/route.ts';
 import { attachmentDisposition } from '../../lib/content-disposition.ts';
 import { readForm } from '../../lib/multipart-file.ts';
 import { createUploadGuard } from '../../db/upload-guard.ts';
+import { createSealCertificateStore } from '../signing/signing.service.ts';
 import { getAttestation } from './attestations.ts';
 import {
   findPartners,
@@ -44,6 +45,8 @@ export default async function portalRoutes(app: FastifyInstance): Promise<void> 
     guard: createUploadGuard(app.config, app.log),
     maxCvs: app.config.UPLOAD_MAX_CVS,
   };
+  // The school's seal, loaded at the first attestation (the same certificate as the contracts': signing).
+  const attestations = { db: app.db, config: app.config, seal: createSealCertificateStore(app.db, app.config) };
   const admissibleOnly = app.requireUserType('admissible');
 
   registerRoute(app, portal.cms, { onRequest: admissibleOnly }, async (request) =>
@@ -66,7 +69,7 @@ export default async function portalRoutes(app: FastifyInstance): Promise<void> 
 
   registerRoute(app, portal.attestation, { onRequest: admissibleOnly }, async (request, reply) => {
     const { kind } = request.params;
-    const pdf = await getAttestation(app.db, userId(request), kind);
+    const pdf = await getAttestation(attestations, userId(request), kind);
     return reply
       .type('application/pdf')
       .header('Content-Disposition', attachmentDisposition(`attestation-${kind}.pdf`))

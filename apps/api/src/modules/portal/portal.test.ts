@@ -1,9 +1,14 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, PDFStream } from '@cantoo/pdf-lib';
 import { wrongFileTypeMessage, type CmsInfo, type ErrorBody, type PortalInfos } from '@passerelle/contract';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { pdfFile } from '../../../test/document-fixtures.ts';
 import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
+import { buildApp } from '../../app.ts';
 import {
   admissibles,
   cmsSections,
@@ -19,6 +24,7 @@ import {
 } from '../../db/schema/index.ts';
 import { saveFile } from '../files/files.service.ts';
 import { saveCmsSection } from './portal.service.ts';
+import { defaultCfaContact } from '../../config.ts';
 
 const pngBytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3]);
 const jpegBytes = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 2, 3]);
@@ -72,8 +78,32 @@ async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string }> 
   return { pages: doc.getPageCount(), text: chunks.join(' ') };
 }
 
+const work = mkdtempSync(path.join(tmpdir(), 'passerelle-attestations-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+let written = 0;
+
+/** poppler's reading of a PDF: `pdftotext`'s text, or `pdfsig`'s verdict. */
+function poppler(tool: 'pdftotext' | 'pdfsig', bytes: Uint8Array): { status: number | null; out: string } {
+  written += 1;
+  const file = path.join(work, `${written}.pdf`);
+  writeFileSync(file, bytes);
+  const run = spawnSync(tool, tool === 'pdftotext' ? ['-enc', 'UTF-8', file, '-'] : [file], { encoding: 'utf8' });
+  if (run.error) throw run.error;
+  return { status: run.status, out: `${run.stdout}${run.stderr}` };
+}
+
+/** The whole CFA an attestation names (issue 28): a production installation that set every part of it. */
+const cfaEnv = {
+  CFA_ADDRESS_STREET: '12 rue des Apprentis',
+  CFA_ADDRESS_POSTCODE: '75011',
+  CFA_ADDRESS_CITY: 'Paris',
+  CFA_CONTACT_EMAIL: 'alternance@cfa-passerelle.test',
+  CFA_CONTACT_PHONE: '01 44 55 66 77',
+} as const;
+
 describe('applicant portal content', async () => {
-  const { app } = await createTestApp();
+  const context = await createTestApp(cfaEnv);
+  const { app } = context;
   const db = app.db;
   let seq = 0;
 
@@ -488,6 +518,116 @@ describe('applicant portal content', async () => {
       expect(text).toContain('Cycle ingénieur – Informatique');
       expect(text).toContain('année 2025/2026');
       expect(text).toMatch(/Fait le \d{2}\/\d{2}\/\d{4}/);
+    });
+
+    it.each(['preinscription', 'admissibilite'])(
+      'names the CFA on the %s attestation and seals it: pdftotext reads the CFA, pdfsig finds the seal valid',
+      async (kind) => {
+        const applicant = await createApplicant();
+        const res = await get(`/api/admissibles/portal/attestations/${kind}`, applicant.token);
+        expect(res.statusCode).toBe(200);
+        const text = poppler('pdftotext', res.rawPayload).out.replace(/\s+/g, ' ');
+        for (const part of [
+          'CFA Passerelle',
+          'UAI 0755555F',
+          '12 rue des Apprentis',
+          '75011 Paris',
+          'alternance@cfa-passerelle.test',
+          '01 44 55 66 77',
+        ])
+          expect(text).toContain(part);
+        expect(text).toContain('de « CFA Passerelle », atteste que Jeanne DUPONT');
+        const verdict = poppler('pdfsig', res.rawPayload);
+        expect(verdict.status, verdict.out).toBe(0);
+        expect(verdict.out).toContain('Signature Type: ETSI.CAdES.detached');
+        expect(verdict.out).toContain('Signature is Valid');
+        expect(verdict.out).toContain('Total document signed');
+        expect(verdict.out).toContain('Passerelle CFA seal (self-signed)');
+
+        // One byte of the drawn page changed: the seal says so.
+        const tampered = Buffer.from(res.rawPayload);
+        const at = tampered.indexOf('stream') + 'stream\n'.length + 5;
+        tampered[at] = tampered[at]! ^ 0x01;
+        expect(poppler('pdfsig', tampered).out).not.toContain('Signature is Valid');
+      },
+    );
+
+    it('answers 401 without a session and 403 to a company or staff user; an applicant gets only their own', async () => {
+      const noSession = await get('/api/admissibles/portal/attestations/admissibilite');
+      expect(noSession.statusCode).toBe(401);
+      expect(noSession.json<ErrorBody>().code).toBe('UNAUTHORIZED');
+      for (const other of [await createUser('company'), await createUser('staff')]) {
+        const res = await get('/api/admissibles/portal/attestations/admissibilite', other.token);
+        expect(res.statusCode).toBe(403);
+        expect(res.json<ErrorBody>().code).toBe('FORBIDDEN');
+      }
+      await createApplicant({ prenom: 'Aline', nom: 'Martin' });
+      const other = await createApplicant({ prenom: 'Bruno', nom: 'Petit' });
+      const res = await get('/api/admissibles/portal/attestations/admissibilite', other.token);
+      const text = poppler('pdftotext', res.rawPayload).out.replace(/\s+/g, ' ');
+      expect(text).toContain('Bruno PETIT');
+      expect(text).not.toContain('MARTIN');
+    });
+
+    /** Another API process on the same database, its environment changed as `env` says. */
+    async function appWith(env: Partial<typeof app.config>) {
+      const other = await buildApp({ config: { ...app.config, ...env }, database: context.database, logger: false });
+      await other.ready();
+      afterAll(() => other.close());
+      return other;
+    }
+
+    it('is refused in production while the CFA lacks its address, a right UAI or a contact of its own (409)', async () => {
+      const incomplete = await appWith({
+        CFA_UAI: '0755555A',
+        CFA_ADDRESS_STREET: undefined,
+        CFA_ADDRESS_POSTCODE: undefined,
+        CFA_ADDRESS_CITY: undefined,
+        CFA_CONTACT_EMAIL: defaultCfaContact.email,
+        CFA_CONTACT_PHONE: defaultCfaContact.phone,
+      });
+      const applicant = await createApplicant();
+      const res = await incomplete.inject({
+        method: 'GET',
+        url: '/api/admissibles/portal/attestations/preinscription',
+        headers: { authorization: `Bearer ${applicant.token}` },
+      });
+      expect(res.statusCode).toBe(409);
+      const body = res.json<ErrorBody>();
+      expect(body.code).toBe('CFA_IDENTITY_INCOMPLETE');
+      expect(body.message).toContain('before an attestation is issued');
+      expect(body.errors).toEqual({
+        'cfa.uai': ['cfa.uai_check_letter'],
+        'cfa.street': ['field.required'],
+        'cfa.postcode': ['field.required'],
+        'cfa.city': ['field.required'],
+        'cfa.contactEmail': ['cfa.contact_default'],
+        'cfa.contactPhone': ['cfa.contact_default'],
+      });
+    });
+
+    it('names the fictitious CFA on a demonstration that set none, sealed all the same', async () => {
+      const demo = await appWith({
+        DEMO_DATA: true,
+        CFA_DENOMINATION: undefined,
+        CFA_UAI: undefined,
+        CFA_SIRET: undefined,
+        CFA_ADDRESS_STREET: undefined,
+        CFA_ADDRESS_POSTCODE: undefined,
+        CFA_ADDRESS_CITY: undefined,
+      });
+      const applicant = await createApplicant();
+      const res = await demo.inject({
+        method: 'GET',
+        url: '/api/admissibles/portal/attestations/preinscription',
+        headers: { authorization: `Bearer ${applicant.token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      const text = poppler('pdftotext', res.rawPayload).out.replace(/\s+/g, ' ');
+      expect(text).toContain('CFA fictif Passerelle (démonstration)');
+      expect(text).toContain('UAI 0755555F');
+      expect(text).toContain('alternance@cfa-passerelle.test');
+      expect(poppler('pdfsig', res.rawPayload).out).toContain('Signature is Valid');
     });
 
     it('answers 404 while the applicant has no formation, and 400 for an unknown kind', async () => {

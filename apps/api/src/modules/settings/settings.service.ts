@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import {
+  cfaFieldsForAttestations,
   cfaFieldsForContracts,
   cfaSettingsFields,
   isValidSiret,
@@ -11,7 +12,7 @@ import {
   type CfaSettingsValues,
   type SealCertificate,
 } from '@passerelle/contract';
-import type { Config } from '../../config.ts';
+import { defaultCfaContact, type Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { GENERATED_SEAL_SETTING, loadSealCertificate } from '../signing/signing.service.ts';
@@ -161,6 +162,61 @@ export async function cfaForContract(
       Object.fromEntries(missing.map((field) => [`cfa.${field}`, [values[field] ? missingCode[field] : 'field.required']])),
     );
   return { identity: cfaIdentityFrom(values), contact: cfaContactFrom(values) };
+}
+
+/** The CFA as an attestation names it: who, where, how to reach it. */
+export interface CfaForAttestation {
+  denomination: string;
+  uai: string;
+  street: string;
+  postcode: string;
+  city: string;
+  contactEmail: string;
+  contactPhone: string;
+}
+
+/**
+ * The fields an attestation cannot be issued without that are missing or invalid, with the code of each: the contact
+ * the server falls back on (config.ts `defaultCfaContact`, a demonstration office's) counts as missing, as it is no
+ * CFA's.
+ */
+export function missingForAttestations(
+  values: CfaSettingsValues,
+): Partial<Record<(typeof cfaFieldsForAttestations)[number], string>> {
+  const missing: Partial<Record<(typeof cfaFieldsForAttestations)[number], string>> = {};
+  for (const field of cfaFieldsForAttestations) {
+    const value = values[field].trim();
+    if (value === '') missing[field] = 'field.required';
+    else if (field === 'uai' && !isValidUai(value)) missing[field] = 'cfa.uai_check_letter';
+    else if (field === 'contactEmail' && value === defaultCfaContact.email) missing[field] = 'cfa.contact_default';
+    else if (field === 'contactPhone' && value === defaultCfaContact.phone) missing[field] = 'cfa.contact_default';
+  }
+  return missing;
+}
+
+/**
+ * The CFA an attestation names (issue 28), like cfaForContract: in production (DEMO_DATA=false) a real one, or the
+ * issue is refused (409 CFA_IDENTITY_INCOMPLETE, the fields in `errors` as codes) until an admin completes the settings.
+ * A demonstration prints what it has (its fictitious CFA says it is one), as its contracts do.
+ */
+export async function cfaForAttestation(db: Db | Tx, config: CfaEnvironment): Promise<CfaForAttestation> {
+  const { values } = await readCfaSettings(db, config);
+  const missing = Object.entries(missingForAttestations(values));
+  if (!config.DEMO_DATA && missing.length > 0)
+    throw new AppError(
+      'CFA_IDENTITY_INCOMPLETE',
+      `The CFA's identity lacks a valid ${missing.map(([field]) => field).join(', ')}: an admin must complete it in the back office's settings (Settings, /gestion/parametres) before an attestation is issued`,
+      Object.fromEntries(missing.map(([field, code]) => [`cfa.${field}`, [code]])),
+    );
+  return {
+    denomination: values.denomination.trim(),
+    uai: values.uai.trim(),
+    street: values.street.trim(),
+    postcode: values.postcode.trim(),
+    city: values.city.trim(),
+    contactEmail: values.contactEmail.trim(),
+    contactPhone: values.contactPhone.trim(),
+  };
 }
 
 /** Saves the whole identity (one row), who saved it and when, and an audit entry naming the fields changed. */

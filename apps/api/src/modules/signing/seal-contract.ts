@@ -13,10 +13,18 @@ export const SEAL_WORKER = { heapMb: 512, timeMs: 60_000 } as const;
 export interface SealRequest {
   parts: Uint8Array[];
   evidence: CompletionEvidence;
-  certificate: Omit<SealCertificate, 'signer'> & {
-    signer: { certificate: Uint8Array; certificateChain: Uint8Array[]; keyType: KeyType; signatureAlgorithm: SignatureAlgorithm };
-  };
+  certificate: WorkerCertificate;
 }
+
+/** The seal's certificate as a worker is given it: everything but the key, which signs on the thread that has it. */
+export type WorkerCertificate = Omit<SealCertificate, 'signer'> & {
+  signer: {
+    certificate: Uint8Array;
+    certificateChain: Uint8Array[];
+    keyType: KeyType;
+    signatureAlgorithm: SignatureAlgorithm;
+  };
+};
 
 export interface SealResult {
   bytes: Uint8Array;
@@ -41,25 +49,30 @@ export async function sealSignedContract(
   evidence: CompletionEvidence,
   certificate: SealCertificate,
 ): Promise<SealResult> {
-  const { signer, ...described } = certificate;
-  const request: SealRequest = {
-    parts,
-    evidence,
-    certificate: {
-      ...described,
-      signer: {
-        certificate: signer.certificate,
-        certificateChain: signer.certificateChain ?? [],
-        keyType: signer.keyType,
-        signatureAlgorithm: signer.signatureAlgorithm,
-      },
-    },
-  };
+  const request: SealRequest = { parts, evidence, certificate: workerCertificate(certificate) };
   return runPdfWorker<SealResult>(new URL('./seal.worker.ts', import.meta.url), request, {
     ...SEAL_WORKER,
-    onRequest: async (asked) => {
-      const { data, algorithm } = asked as SignRequest;
-      return signer.sign(data, algorithm);
-    },
+    onRequest: signOnRequest(certificate),
   });
+}
+
+export function workerCertificate(certificate: SealCertificate): WorkerCertificate {
+  const { signer, ...described } = certificate;
+  return {
+    ...described,
+    signer: {
+      certificate: signer.certificate,
+      certificateChain: signer.certificateChain ?? [],
+      keyType: signer.keyType,
+      signatureAlgorithm: signer.signatureAlgorithm,
+    },
+  };
+}
+
+/** Answers a sealing worker's requests: the seal's signature of the bytes asked, with the key of this thread. */
+export function signOnRequest(certificate: SealCertificate): (asked: unknown) => Promise<Uint8Array> {
+  return async (asked) => {
+    const { data, algorithm } = asked as SignRequest;
+    return certificate.signer.sign(data, algorithm);
+  };
 }

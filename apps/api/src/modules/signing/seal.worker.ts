@@ -3,19 +3,15 @@
  * within PDF_LIMITS and merged, the certificate of completion appended, the whole sealed. The school's key stays on the
  * thread that started it: the seal's signature is asked of it (askParent), the rest of the CMS is made here.
  */
-import type { Signer } from '@libpdf/core';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { PdfRefusedError } from '../../lib/pdf-guard.ts';
-import { answerParent, askParent, loadBoundedPdf, startingPart, workerInput } from '../../lib/pdf-read.ts';
+import { answerParent, loadBoundedPdf, startingPart, workerInput } from '../../lib/pdf-read.ts';
 import { finalizeSignedPdf } from './seal.ts';
-import type { SealRequest, SealResult, SignRequest } from './seal-contract.ts';
+import type { SealRequest, SealResult } from './seal-contract.ts';
+import { parentSigner } from './worker-signer.ts';
 
 const request = workerInput<SealRequest>();
-const described = request.certificate.signer;
-const signer: Signer = {
-  ...described,
-  sign: (data, algorithm) => askParent<Uint8Array>({ data, algorithm } satisfies SignRequest),
-};
+const signer = parentSigner(request.certificate);
 
 await answerParent(async (): Promise<SealResult> => {
   const merged = await PDFDocument.create();

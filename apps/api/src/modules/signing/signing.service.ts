@@ -28,6 +28,7 @@ export {
 } from './evidence.repo.ts';
 export { finalizeSignedPdf, sealPdf, type SealOptions } from './seal.ts';
 export { sealSignedContract, type SealResult } from './seal-contract.ts';
+export { sealDocument } from './seal-document.ts';
 export {
   createSealCertificateStore,
   GENERATED_SEAL_SETTING,

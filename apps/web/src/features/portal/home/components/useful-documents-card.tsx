@@ -8,10 +8,14 @@ import { useErrorText } from '../../../../components/use-error-text';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/section-card';
 import { useDownload } from '../../../../components/use-download';
-import { fileUrl } from '../../../../lib/api-client';
+import { ApiError, fileUrl } from '../../../../lib/api-client';
 import { memo } from 'react';
 
-/** Attestations of pre-registration and admissibility, generated as PDF for the signed-in applicant. */
+/**
+ * Attestations of pre-registration and admissibility, generated as PDF for the signed-in applicant, naming the CFA and
+ * sealed. While the CFA's identity is incomplete (409 CFA_IDENTITY_INCOMPLETE, production) the applicant is told to
+ * come back later: the common text of that code speaks to staff preparing a contract.
+ */
 export const UsefulDocumentsCard = memo(function UsefulDocumentsCard() {
   const { t } = useTranslation('portal');
   const errorText = useErrorText();
@@ -40,7 +44,9 @@ export const UsefulDocumentsCard = memo(function UsefulDocumentsCard() {
       </Box>
       {error ? (
         <FormHelperText error role="alert">
-          {errorText(error)}
+          {error instanceof ApiError && error.code === 'CFA_IDENTITY_INCOMPLETE'
+            ? t('home.attestationsUnavailable')
+            : errorText(error)}
         </FormHelperText>
       ) : null}
     </SectionCard>
