@@ -1,6 +1,6 @@
 import {
   buildApprenticeshipPeriods,
-  defaultSmicTable,
+  shippedSmicTable,
   professionalisationGridTable,
   salaryGridTable,
   smicAt,
@@ -29,7 +29,7 @@ const json = (status: number, body: unknown) =>
 /** GET /api/sheets/salary-grid, computed by the contract's rules as smic.service.ts does. */
 function salaryGrid(query: URLSearchParams): SalaryGridResponse {
   const date = query.get('date') ?? '';
-  const smic = smicAt(defaultSmicTable, date) ?? null;
+  const smic = smicAt(shippedSmicTable, date) ?? null;
   const dateNaissance = query.get('dateNaissance');
   const dateFinContrat = query.get('dateFinContrat');
   const periods =
@@ -38,7 +38,7 @@ function salaryGrid(query: URLSearchParams): SalaryGridResponse {
           dateNaissance,
           dateDebutContrat: date,
           dateFinContrat,
-          smicTable: defaultSmicTable,
+          smicTable: shippedSmicTable,
         })
       : [];
   return {
