@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { defaultSmicTable } from './rules/index.ts';
+import { shippedSmicTable } from './rules/index.ts';
 import { f1caDraft, f1ceDraft, fraDraft, freDraft, requiredPaths, sheetIssues, type SheetFormation } from './sheets.ts';
 
 /** `path → messages` of a failed parse, as the API's `errors` map. */
@@ -19,7 +19,7 @@ const formation: SheetFormation = {
   codeDiplome: null,
   heures: null,
 };
-const context = { formation, smicTable: defaultSmicTable, other: {} };
+const context = { formation, smicTable: shippedSmicTable, other: {} };
 
 /** A valid NIR (key 65) of a man born in May 2004 in Paris (75). */
 const NIR = '104057512345665';

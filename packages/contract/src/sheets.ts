@@ -23,6 +23,7 @@ import {
   checkNationality,
   checkNir,
   checkNirPresence,
+  checkOpcoOfIdcc,
   checkOpcoRules,
   checkPublicEmployer,
   checkSalary,
@@ -666,7 +667,7 @@ export type SheetRulesContext = {
   /** Today (yyyy-mm-dd) in France; the day the rules run when not given. */
   today?: string;
   /**
-   * The reference lists the IDCC and NAF codes are checked against (`rules/references.ts`): the server passes the tables
+   * The reference lists the IDCC, NAF and OPCO are checked against (`rules/references.ts`): the server passes the tables
    * staff load; without them the built-in partial lists apply.
    */
   references?: ReferenceLookups;
@@ -971,6 +972,9 @@ export function sheetIssues(kind: SheetKind, data: Record<string, unknown>, cont
           }).map((issue) => (issue.path.includes('.') ? issue : { ...issue, path: `responsabilites.${issue.path}` })),
         );
         issues.push(...checkIdccChange(context.idccBefore, asString(at('employeur.codeIdcc'))));
+        issues.push(
+          ...checkOpcoOfIdcc(asString(at('opco.nom')), asString(at('employeur.codeIdcc')), context.references?.opco),
+        );
         issues.push(
           ...checkNafExists(
             asString(at('contrat.nafEntrepriseUtilisatrice')),

@@ -18,6 +18,7 @@ import {
 import { and, count, desc, eq, inArray, isNotNull, isNull, like, notLike, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accessTokenFor, createTestApp } from '../../test/helper.ts';
+import { loadRuleReferences } from '../modules/lookups/lookups.service.ts';
 import {
   admissibles,
   appSettings,
@@ -320,6 +321,8 @@ describe('demo data', async () => {
   it('holds, for every part marked sent, the complete sheet that was sent', async () => {
     const rows = await loadedDossiers();
     const sheetRows = await db.select().from(sheets);
+    // On the reference tables the server checks: every IDCC, NAF code and OPCO of the demo is in them and agrees.
+    const references = await loadRuleReferences(db);
     let checked = 0;
     for (const row of rows) {
       for (const kind of ['f1ca', 'f1ce', 'fra', 'fre'] as const) {
@@ -329,7 +332,7 @@ describe('demo data', async () => {
           expect({ id: row.id, kind, status: sheet?.status }).toEqual({ id: row.id, kind, status: 'submitted' });
           const data = (sheet?.data ?? {}) as Record<string, unknown>;
           const other = Object.fromEntries(sheetRows.filter((r) => r.dossierId === row.id && r.kind !== kind).flatMap((r) => Object.entries(r.data as Record<string, unknown>)));
-          const errors = sheetIssues(kind, data, { formation: null, smicTable: [], other }).filter((issue) => issue.severity === 'error');
+          const errors = sheetIssues(kind, data, { formation: null, smicTable: [], other, references }).filter((issue) => issue.severity === 'error');
           expect({ id: row.id, kind, errors }).toEqual({ id: row.id, kind, errors: [] });
           checked += 1;
         } else if (status === 5) {

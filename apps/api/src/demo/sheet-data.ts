@@ -45,7 +45,7 @@ export const companyDetails: Record<CompanyKey, { codeIdcc: string; opco: string
   decathlon: { codeIdcc: '1557', opco: 'OPCO_COMMERCE', adresse: { voie: '4 boulevard de Mons', codePostal: '59650', commune: 'Villeneuve-d’Ascq' }, telephone: '0320335000', domain: 'decathlon.example', position: 'Analyste financier en alternance' },
   thales: { codeIdcc: '3248', opco: 'OPCO_2I', adresse: { voie: '4 rue de la Verrerie', codePostal: '92190', commune: 'Meudon' }, telephone: '0157778000', domain: 'thalesgroup.example', position: 'Ingénieur data en alternance' },
   publicis: { codeIdcc: '0086', opco: 'AFDAS', adresse: { voie: '133 avenue des Champs-Élysées', codePostal: '75008', commune: 'Paris' }, telephone: '0144437000', domain: 'publicissapient.example', position: 'Développeur·se web front-end' },
-  orange: { codeIdcc: '2148', opco: 'OPCO_ATLAS', adresse: { voie: '111 quai du Président Roosevelt', codePostal: '92130', commune: 'Issy-les-Moulineaux' }, telephone: '0144442222', domain: 'orange.example', position: 'Ingénieur cloud en alternance' },
+  orange: { codeIdcc: '2148', opco: 'AFDAS', adresse: { voie: '111 quai du Président Roosevelt', codePostal: '92130', commune: 'Issy-les-Moulineaux' }, telephone: '0144442222', domain: 'orange.example', position: 'Ingénieur cloud en alternance' },
 };
 
 /** A NIR coherent with the birth (sex, year, month, Paris) and its key, as INSEE computes it. */

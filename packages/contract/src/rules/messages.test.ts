@@ -58,6 +58,7 @@ const samples: Record<string, string | number> = {
   hours: 804,
   working: 3218,
   idcc: '0650',
+  opco: 'OPCO ATLAS',
   code: '34.10Z',
   rncp: 'RNCP35921',
   count: 3,

@@ -120,6 +120,8 @@ export const ruleMessages = {
       "Le code IDCC {idcc} ne correspond à aucune convention collective : vérifiez-le sur la fiche de l'entreprise, ou choisissez 9999 s'il n'y en a pas.",
     'idcc.not_in_force':
       "La convention collective {idcc} n'est plus applicable (abrogée, dénoncée ou remplacée) : indiquez celle qui la remplace.",
+    'opco.idcc_mismatch':
+      "La convention collective {idcc} relève de l'OPCO {opco} : c'est cet OPCO qui figure au contrat. Si ce n'est pas le bon, corrigez le code IDCC.",
     'naf.unknown':
       "Le code NAF {code} n'existe pas dans la nomenclature de l'INSEE : vérifiez-le sur l'avis de situation Sirene de l'entreprise.",
     'employer.public_celia':
@@ -235,6 +237,8 @@ export const ruleMessages = {
       "IDCC code {idcc} matches no collective agreement: check it on the company's record, or choose 9999 when there is none.",
     'idcc.not_in_force':
       'Collective agreement {idcc} no longer applies (repealed, terminated or replaced): give the one that replaces it.',
+    'opco.idcc_mismatch':
+      'Collective agreement {idcc} belongs to the OPCO {opco}: this OPCO goes on the contract. If it is not the right one, correct the IDCC code.',
     'naf.unknown':
       "NAF code {code} does not exist in INSEE's nomenclature: check it on the company's Sirene registration notice.",
     'employer.public_celia':

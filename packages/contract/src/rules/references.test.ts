@@ -4,12 +4,14 @@ import {
   builtInNafLookup,
   checkIdccInForce,
   checkNafExists,
+  checkOpcoOfIdcc,
   checkPublicEmployer,
   isPublicLegalCategory,
-  tidyNaf,
+  referenceLookupsOf,
   type IdccLookup,
   type NafLookup,
 } from './references.ts';
+import { normalizeNaf, type ReferenceLookup } from '../reference-tables.ts';
 
 /** A list as staff load it: a few agreements with their legal state, every other code unknown. */
 const table: Record<string, { inForce: boolean }> = {
@@ -55,9 +57,12 @@ describe('the IDCC exists and is in force (FILING check 20)', () => {
 });
 
 describe('the NAF code exists (FILING check 21)', () => {
-  it('writes codes with their dot', () => {
-    expect(tidyNaf('6201z')).toBe('62.01Z');
-    expect(tidyNaf(' 62.01Z ')).toBe('62.01Z');
+  it('writes codes with their dot, one normaliser for the tables and the rules', () => {
+    expect(normalizeNaf('6201z')).toBe('62.01Z');
+    expect(normalizeNaf(' 62.01Z ')).toBe('62.01Z');
+    expect(normalizeNaf('62.1Z')).toBeNull();
+    expect(checkNafExists('6201z', (code) => ({ exists: code === '62.01Z' }))).toEqual([]);
+    expect(checkNafExists('62 01Z', () => ({ exists: false }))).toEqual([]);
   });
 
   it('asks the list and refuses a code it does not hold', () => {
@@ -111,5 +116,49 @@ describe('a public employer goes to CELIA (FILING check 26)', () => {
       expect(isPublicLegalCategory(category), category).toBe(true);
     // EPIC, SAS, association, an authorised landowners' association (outside the civil service).
     for (const category of ['4140', '5710', '9220', '7321', null]) expect(isPublicLegalCategory(category)).toBe(false);
+  });
+});
+
+/** The server's tables as the lookups service hands them: three agreements, two NAF codes, two OPCOs. */
+const tables: ReferenceLookup = {
+  idcc: (code) =>
+    (
+      ({
+        '1486': { code: '1486', libelle: 'Bureaux d’études', etat: 'VIGUEUR_ETEN', inForce: true, special: false },
+        '0650': {
+          code: '0650',
+          libelle: 'Métallurgie : ingénieurs et cadres',
+          etat: 'ABROGE',
+          inForce: false,
+          special: false,
+        },
+        '3248': { code: '3248', libelle: 'Métallurgie', etat: 'VIGUEUR_ETEN', inForce: true, special: false },
+      }) as const
+    )[code.padStart(4, '0') as '1486'],
+  nafExists: (code) => ['62.01Z', '62.02A'].includes(normalizeNaf(code) ?? ''),
+  opcoOfIdcc: (code) => (code.padStart(4, '0') === '1486' ? 'OPCO_ATLAS' : undefined),
+};
+
+describe('the rules on the full tables', () => {
+  const lookups = referenceLookupsOf(tables);
+
+  it('refuses a code the tables do not hold, and an agreement no longer in force', () => {
+    expect(checkIdccInForce('1486', lookups.idcc)).toEqual([]);
+    expect(checkIdccInForce('650', lookups.idcc)).toMatchObject([{ code: 'idcc.not_in_force' }]);
+    expect(checkIdccInForce('4321', lookups.idcc)).toMatchObject([{ code: 'idcc.unknown', params: { idcc: '4321' } }]);
+    expect(checkIdccInForce('9999', lookups.idcc)).toEqual([]);
+    expect(checkNafExists('6202A', lookups.naf)).toEqual([]);
+    expect(checkNafExists('62.01A', lookups.naf)).toMatchObject([{ code: 'naf.unknown', params: { code: '62.01A' } }]);
+  });
+
+  it('refuses an OPCO other than the one of the IDCC, and leaves the choice when the table gives none', () => {
+    expect(checkOpcoOfIdcc('OPCO_ATLAS', '1486', lookups.opco)).toEqual([]);
+    expect(checkOpcoOfIdcc('AKTO', '1486', lookups.opco)).toEqual([
+      { path: 'opco.nom', code: 'opco.idcc_mismatch', severity: 'error', params: { idcc: '1486', opco: 'OPCO ATLAS' } },
+    ]);
+    expect(checkOpcoOfIdcc('AKTO', '3248', lookups.opco)).toEqual([]);
+    expect(checkOpcoOfIdcc('AKTO', '9999', lookups.opco)).toEqual([]);
+    expect(checkOpcoOfIdcc('AKTO', '1486', undefined)).toEqual([]);
+    expect(checkOpcoOfIdcc(null, '1486', lookups.opco)).toEqual([]);
   });
 });

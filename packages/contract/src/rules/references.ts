@@ -1,3 +1,5 @@
+import { opcos } from '../reference/employer.ts';
+import { normalizeNaf, type OpcoCode, type ReferenceLookup } from '../reference-tables.ts';
 import { idccNone, idccUnderNegotiation, normalizeIdcc } from './identifiers.ts';
 import { ruleError } from './issue.ts';
 import type { RuleIssue } from './issue.ts';
@@ -19,7 +21,27 @@ export type IdccLookup = (idcc: string) => IdccState | undefined;
 export type NafState = { exists: boolean };
 export type NafLookup = (codeNaf: string) => NafState | undefined;
 
-export type ReferenceLookups = { idcc?: IdccLookup; naf?: NafLookup };
+/** The OPCO the IDCC -> OPCO table gives an IDCC; undefined when it gives none (the employer chooses it then). */
+export type OpcoLookup = (idcc: string) => OpcoCode | undefined;
+
+export type ReferenceLookups = { idcc?: IdccLookup; naf?: NafLookup; opco?: OpcoLookup };
+
+/**
+ * The rules' look-ups on the full tables the server loaded (`ReferenceLookup`): a code these tables do not hold does
+ * not exist, unlike with the partial built-in lists.
+ */
+export function referenceLookupsOf(tables: ReferenceLookup): Required<ReferenceLookups> {
+  return {
+    idcc: (code) => {
+      const agreement = tables.idcc(code);
+      return agreement
+        ? { exists: true, inForce: agreement.inForce || agreement.special }
+        : { exists: false, inForce: false };
+    },
+    naf: (code) => ({ exists: tables.nafExists(code) }),
+    opco: (idcc) => tables.opcoOfIdcc(idcc),
+  };
+}
 
 /**
  * Agreements that no longer apply (abrogated, denounced, lapsed or replaced), as Légifrance records them in the State
@@ -61,13 +83,6 @@ export function checkIdccInForce(
   return state.inForce ? [] : [ruleError(path, 'idcc.not_in_force', { idcc })];
 }
 
-/** `6201Z` → `62.01Z`; anything else comes back trimmed and upper case. */
-export function tidyNaf(value: string): string {
-  const compact = value.trim().toUpperCase().replace(/\s/g, '');
-  const match = /^(\d{2})\.?(\d{2}[A-Z])$/.exec(compact);
-  return match ? `${match[1]}.${match[2]}` : compact;
-}
-
 /**
  * The divisions (two first digits) of the NAF rev. 2 nomenclature in force (INSEE, 2008): 01-03, 05-33, 35-39, 41-43,
  * 45-47, 49-53, 55-56, 58-66, 68-75, 77-82, 84-88, 90-99. A code outside them does not exist; whether a code inside
@@ -80,9 +95,9 @@ const nafDivisionRanges: readonly [number, number][] = [
 
 /** The built-in NAF look-up: codes of a division that does not exist, nothing else. */
 export const builtInNafLookup: NafLookup = (codeNaf) => {
-  const match = /^(\d{2})\.\d{2}[A-Z]$/.exec(tidyNaf(codeNaf));
-  if (!match) return undefined;
-  const division = Number(match[1]);
+  const code = normalizeNaf(codeNaf);
+  if (code === null) return undefined;
+  const division = Number(code.slice(0, 2));
   return nafDivisionRanges.some(([from, to]) => division >= from && division <= to) ? undefined : { exists: false };
 };
 
@@ -92,11 +107,28 @@ export function checkNafExists(
   lookup: NafLookup = builtInNafLookup,
   path = 'employeur.codeApe',
 ): RuleIssue[] {
-  if (!value?.trim()) return [];
-  const code = tidyNaf(value);
-  if (!/^\d{2}\.\d{2}[A-Z]$/.test(code)) return [];
+  const code = normalizeNaf(value);
+  if (code === null) return [];
   const state = lookup(code);
   return state && !state.exists ? [ruleError(path, 'naf.unknown', { code })] : [];
+}
+
+/**
+ * The employer's OPCO is the one its IDCC's branch belongs to (FILING.md, the IDCC -> OPCO table): the form derives it
+ * and the server stores it; another OPCO for an IDCC the table maps is refused. When the table gives none (9999, 9998,
+ * an agreement without a branch OPCO), the employer's choice stands.
+ */
+export function checkOpcoOfIdcc(
+  opcoNom: string | null | undefined,
+  codeIdcc: string | null | undefined,
+  lookup: OpcoLookup | undefined,
+  path = 'opco.nom',
+): RuleIssue[] {
+  if (!lookup || !opcoNom?.trim() || !codeIdcc?.trim()) return [];
+  const derived = lookup(codeIdcc);
+  if (!derived || derived === opcoNom.trim()) return [];
+  const label = opcos.find((opco) => opco.code === derived)?.label ?? derived;
+  return [ruleError(path, 'opco.idcc_mismatch', { idcc: normalizeIdcc(codeIdcc), opco: label })];
 }
 
 // ---------- Public employers (FILING's check 26) ----------

@@ -3,7 +3,7 @@ import {
   agreedPay,
   buildApprenticeshipPeriods,
   checkSalary,
-  defaultSmicTable,
+  shippedSmicTable,
   minimumAmount,
   professionalisationFloor,
   professionalisationGridTable,
@@ -24,10 +24,18 @@ const summary = (periods: SalaryPeriod[]) =>
   }));
 
 describe('SMIC table', () => {
-  it('seeds the DOMAIN values up to 2024-11-01 and passes its own schema', () => {
-    expect(defaultSmicTable).toHaveLength(12);
-    expect(defaultSmicTable.at(-1)).toMatchObject({ validFrom: '2024-11-01', monthly: 1801.8, hourly: 11.88 });
-    expect(smicTable.safeParse(defaultSmicTable).success).toBe(true);
+  it('ships the DOMAIN values up to 2024-11-01, then 2026-01-01, each with its source, and passes its own schema', () => {
+    expect(shippedSmicTable).toHaveLength(13);
+    expect(shippedSmicTable.at(-2)).toMatchObject({ validFrom: '2024-11-01', monthly: 1801.8, hourly: 11.88 });
+    expect(shippedSmicTable.at(-1)).toMatchObject({
+      validFrom: '2026-01-01',
+      monthly: 1823.03,
+      hourly: 12.02,
+      mayotte: { monthly: 1415.05, hourly: 9.33 },
+      source: 'Décret n° 2025-1228 du 17/12/2025, JO du 18/12/2025',
+    });
+    expect(shippedSmicTable.every((rate) => (rate.source ?? '').length > 0)).toBe(true);
+    expect(smicTable.safeParse(shippedSmicTable).success).toBe(true);
   });
 
   it('rejects two values on the same date', () => {
@@ -36,12 +44,13 @@ describe('SMIC table', () => {
   });
 
   it('gives the value in force on a date, the latest after the table ends', () => {
-    expect(smicAt(defaultSmicTable, '2017-12-31')).toBeUndefined();
-    expect(smicAt(defaultSmicTable, '2018-01-01')?.monthly).toBe(1498.47);
-    expect(smicAt(defaultSmicTable, '2024-10-31')?.monthly).toBe(1766.92);
-    expect(smicAt(defaultSmicTable, '2024-11-01')?.monthly).toBe(1801.8);
-    expect(smicAt(defaultSmicTable, '2030-06-01')?.monthly).toBe(1801.8);
-    expect(smicAt([...defaultSmicTable].reverse(), '2023-06-15')?.monthly).toBe(1747.2);
+    expect(smicAt(shippedSmicTable, '2017-12-31')).toBeUndefined();
+    expect(smicAt(shippedSmicTable, '2018-01-01')?.monthly).toBe(1498.47);
+    expect(smicAt(shippedSmicTable, '2024-10-31')?.monthly).toBe(1766.92);
+    expect(smicAt(shippedSmicTable, '2024-11-01')?.monthly).toBe(1801.8);
+    expect(smicAt(shippedSmicTable, '2025-12-31')?.monthly).toBe(1801.8);
+    expect(smicAt(shippedSmicTable, '2030-06-01')?.monthly).toBe(1823.03);
+    expect(smicAt([...shippedSmicTable].reverse(), '2023-06-15')?.monthly).toBe(1747.2);
   });
 
   it('rounds amounts up to the cent', () => {
@@ -57,7 +66,7 @@ describe('apprenticeship periods', () => {
       dateNaissance: '2006-03-15',
       dateDebutContrat: '2023-09-01',
       dateFinContrat: '2025-08-31',
-      smicTable: defaultSmicTable,
+      smicTable: shippedSmicTable,
     });
     expect(summary(periods)).toEqual([
       { ordre: '1.1', dateDebut: '2023-09-01', dateFin: '2024-03-31', taux: 27, montantMinimum: 471.75 },
@@ -71,7 +80,7 @@ describe('apprenticeship periods', () => {
       dateNaissance: '2006-09-01',
       dateDebutContrat: '2024-09-01',
       dateFinContrat: '2025-08-31',
-      smicTable: defaultSmicTable,
+      smicTable: shippedSmicTable,
     });
     expect(summary(periods)).toEqual([
       { ordre: '1.1', dateDebut: '2024-09-01', dateFin: '2025-08-31', taux: 43, montantMinimum: 759.78 },
@@ -83,7 +92,7 @@ describe('apprenticeship periods', () => {
       dateNaissance: '2007-08-15',
       dateDebutContrat: '2023-09-01',
       dateFinContrat: '2025-08-31',
-      smicTable: defaultSmicTable,
+      smicTable: shippedSmicTable,
     });
     expect(periods.map((period) => `${period.ordre}:${period.taux}`)).toEqual(['1.1:27', '2.1:39']);
   });
@@ -93,7 +102,7 @@ describe('apprenticeship periods', () => {
       dateNaissance: '2006-08-20',
       dateDebutContrat: '2023-09-01',
       dateFinContrat: '2025-08-31',
-      smicTable: defaultSmicTable,
+      smicTable: shippedSmicTable,
     });
     expect(periods.map((period) => `${period.ordre}:${period.dateDebut}:${period.taux}`)).toEqual([
       '1.1:2023-09-01:27',
@@ -106,7 +115,7 @@ describe('apprenticeship periods', () => {
       dateNaissance: '2003-01-10',
       dateDebutContrat: '2021-09-15',
       dateFinContrat: '2025-03-14',
-      smicTable: defaultSmicTable,
+      smicTable: shippedSmicTable,
     });
     expect(periods.map((period) => `${period.ordre}:${period.dateDebut}:${period.dateFin}:${period.taux}`)).toEqual([
       '1.1:2021-09-15:2022-09-14:43',
@@ -124,7 +133,7 @@ describe('apprenticeship periods', () => {
       dateNaissance: '1999-01-10',
       dateDebutContrat: '2024-11-01',
       dateFinContrat: '2025-10-31',
-      smicTable: defaultSmicTable,
+      smicTable: shippedSmicTable,
       smc: 2000,
     });
     expect(periods.map(({ ordre, base, taux, montantMinimum }) => ({ ordre, base, taux, montantMinimum }))).toEqual([
@@ -139,7 +148,7 @@ describe('apprenticeship periods', () => {
       dateNaissance: '2006-01-01',
       dateDebutContrat: '2024-11-01',
       dateFinContrat: '2025-10-31',
-      smicTable: defaultSmicTable,
+      smicTable: shippedSmicTable,
       departementEmployeur: '976',
     });
     expect(first).toMatchObject({ reference: 1361.97, taux: 43, montantMinimum: 585.65 });
@@ -151,7 +160,7 @@ describe('apprenticeship periods', () => {
         dateNaissance: '2000-01-01',
         dateDebutContrat: '2017-09-01',
         dateFinContrat: '2018-08-31',
-        smicTable: defaultSmicTable,
+        smicTable: shippedSmicTable,
       }),
     ).toEqual([]);
     expect(
@@ -159,7 +168,7 @@ describe('apprenticeship periods', () => {
         dateNaissance: '2000-01-01',
         dateDebutContrat: '2024-09-01',
         dateFinContrat: '2024-02-30',
-        smicTable: defaultSmicTable,
+        smicTable: shippedSmicTable,
       }),
     ).toEqual([]);
   });
@@ -167,7 +176,7 @@ describe('apprenticeship periods', () => {
 
 describe('professionalisation floor', () => {
   const floor = (dateNaissance: string, extra: { qualificationBacPro?: boolean; smc?: number } = {}) =>
-    professionalisationFloor({ dateNaissance, dateDebutContrat: '2024-11-01', smicTable: defaultSmicTable, ...extra });
+    professionalisationFloor({ dateNaissance, dateDebutContrat: '2024-11-01', smicTable: shippedSmicTable, ...extra });
 
   it('is 55% under 21, 65% with a bac pro', () => {
     expect(floor('2004-11-02')).toEqual({ taux: 55, base: 'SMIC', reference: 1801.8, montantMinimum: 990.99 });
@@ -198,7 +207,7 @@ describe('checkSalary', () => {
     dateNaissance: '2006-03-15',
     dateDebutContrat: '2024-11-01',
     dateFinContrat: '2026-10-31',
-    smicTable: defaultSmicTable,
+    smicTable: shippedSmicTable,
     ...extra,
   });
 
@@ -252,7 +261,7 @@ describe('pay above the minimum (issue 28)', () => {
     dateNaissance: '2006-03-15',
     dateDebutContrat: '2024-11-01',
     dateFinContrat: '2026-10-31',
-    smicTable: defaultSmicTable,
+    smicTable: shippedSmicTable,
   });
   const input = (remunerations: SalaryInput['remunerations']): SalaryInput => ({
     typeContrat: 'APP',
@@ -260,7 +269,7 @@ describe('pay above the minimum (issue 28)', () => {
     dateNaissance: '2006-03-15',
     dateDebutContrat: '2024-11-01',
     dateFinContrat: '2026-10-31',
-    smicTable: defaultSmicTable,
+    smicTable: shippedSmicTable,
     remunerations,
   });
 
@@ -344,7 +353,7 @@ describe('pay above the minimum (issue 28)', () => {
 
 describe('grids shown to the user', () => {
   it('lists the apprenticeship rates and amounts by year and age band', () => {
-    const grid = salaryGridTable(defaultSmicTable.at(-1) ?? 0);
+    const grid = salaryGridTable(smicAt(shippedSmicTable, '2025-06-01') ?? 0);
     expect(grid.bands.map((band) => [band.minAge, band.maxAge])).toEqual([
       [null, 17],
       [18, 20],

@@ -21,11 +21,13 @@ export { smicRate, smicRateForm, smicTable, type SmicRate, type SmicRateForm } f
 const jo = (date: string) => `JO du ${date}`;
 
 /**
- * The values of the CERFA tool (DOMAIN 1.6), from 2018 to 2024-11-01, each with the Journal officiel that published it.
- * Only a seed for the staff-editable table: later values are shipped by the API's SMIC module (smic.service.ts) or added
- * by staff, never here.
+ * The SMIC values the portal ships, each with the text that set it: the CERFA tool's table (DOMAIN 1.6) from 2018 to
+ * 2024-11-01 with the Journal officiel that published each, then the values since (issue 28), checked against the
+ * published amounts: 1 January 2025 changed nothing (11,88 EUR/h since 1 November 2024); 1 January 2026: 12,02 EUR/h,
+ * 1 823,03 EUR/month, Mayotte 9,33 EUR/h and 1 415,05 EUR/month. The one source of the shipped values: the API's SMIC
+ * module adds those a database lacks, never over a value staff set, and staff add the later ones in the back office.
  */
-export const defaultSmicTable: readonly SmicRate[] = [
+export const shippedSmicTable: readonly SmicRate[] = [
   { validFrom: '2018-01-01', monthly: 1498.47, hourly: 9.88, mayotte: { monthly: 1131.43, hourly: 7.46 }, source: jo('21/12/2017') },
   { validFrom: '2019-01-01', monthly: 1521.22, hourly: 10.03, mayotte: { monthly: 1148.12, hourly: 7.57 }, source: jo('20/12/2018') },
   { validFrom: '2020-01-01', monthly: 1539.42, hourly: 10.15, mayotte: { monthly: 1161.77, hourly: 7.66 }, source: jo('19/12/2019') },
@@ -43,6 +45,13 @@ export const defaultSmicTable: readonly SmicRate[] = [
     hourly: 11.88,
     mayotte: { monthly: 1361.97, hourly: 8.98 },
     source: 'Décret n° 2024-951 du 23/10/2024, JO du 24/10/2024',
+  },
+  {
+    validFrom: '2026-01-01',
+    monthly: 1823.03,
+    hourly: 12.02,
+    mayotte: { monthly: 1415.05, hourly: 9.33 },
+    source: 'Décret n° 2025-1228 du 17/12/2025, JO du 18/12/2025',
   },
 ];
 

@@ -18,6 +18,7 @@ import {
   type SheetFormation,
   type SalaryPeriod,
   type SheetKind,
+  type ReferenceLookups,
   type SmicRate,
 } from '@passerelle/contract';
 import type { CfaIdentity } from '../settings/settings.service.ts';
@@ -46,6 +47,8 @@ export interface ContractInput {
   formation: SheetFormation | null;
   terms: DossierTerms | null;
   smicTable: readonly SmicRate[];
+  /** The reference tables (IDCC, NAF, OPCO) the sheets' rules check against; the rules' built-in lists without. */
+  references?: ReferenceLookups | undefined;
   cfa?: CfaIdentity | undefined;
   /** Config SHORT_CONTRACT_MONTHS, as the sheets judge it. */
   shortContractMonths?: number | undefined;
@@ -388,6 +391,7 @@ export function contractFindings(
     for (const issue of sheetIssues(kind, own, {
       formation: input.formation,
       smicTable: input.smicTable,
+      ...(input.references ? { references: input.references } : {}),
       other,
       ...(input.shortContractMonths ? { shortContractMonths: input.shortContractMonths } : {}),
     })) {

@@ -175,6 +175,7 @@ export async function buildContractDocuments(
     formation: sources.formation,
     terms: sources.terms,
     smicTable: sources.smicTable,
+    references: sources.references,
     cfa: options.cfa,
     shortContractMonths: options.shortContractMonths,
     // A contract not concluded yet takes the edition and rules of the day its documents are made (in France).

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { defaultSmicTable, type SheetFormation } from '@passerelle/contract';
+import { shippedSmicTable, type SheetFormation } from '@passerelle/contract';
 import { describe, expect, it } from 'vitest';
 import { buildTestTemplate } from '../../../test/cerfa-template.ts';
 import { cerfa10103_12 } from './cerfa-10103-12.fields.ts';
@@ -22,6 +22,9 @@ import {
 import { fileStem, frAmount, frDate, frEuros, frHours, frLongDate, splitEmail, splitStreet } from './format.ts';
 import { columnWidths, subsetTag, wrapText } from '../../lib/pdf-kit.ts';
 import { cerfaValues } from './values.ts';
+
+/** The SMIC table as it stood before 2026 (11,88 EUR/h from 2024-11-01): the amounts below are computed on it. */
+const smicBefore2026 = shippedSmicTable.filter((rate) => rate.validFrom < '2026-01-01');
 
 const run = promisify(execFile);
 
@@ -115,7 +118,7 @@ describe('contract data', () => {
       },
       employeur: { adresse: { codePostal: '75002' } },
     };
-    const periods = contractPeriods('APP', blocks, defaultSmicTable);
+    const periods = contractPeriods('APP', blocks, smicBefore2026);
     // 17 at the start, 18 on 2026-11-15: the rate rises from 2026-12-01 (DOMAIN 1.6).
     expect(periods.map((p) => [p.ordre, p.dateDebut, p.dateFin, p.taux])).toEqual([
       ['1.1', '2026-09-01', '2026-11-30', 27],
@@ -131,7 +134,7 @@ describe('contract data', () => {
       apprenti: { dateNaissance: '2004-05-10' },
       contrat: { dateDebutContrat: '2026-09-01', dateFinContrat: '2027-08-31', qualificationBacPro: true },
     };
-    expect(contractPeriods('PRO', blocks, defaultSmicTable)).toMatchObject([
+    expect(contractPeriods('PRO', blocks, smicBefore2026)).toMatchObject([
       { ordre: '1.1', age: 22, taux: 80, base: 'SMIC', montant: 1441.44 },
     ]);
   });
@@ -144,7 +147,7 @@ describe('contract data', () => {
           apprenti: { dateNaissance },
           contrat: { dateDebutContrat: '2026-09-01', dateFinContrat: '2027-08-31', ...contrat },
         },
-        defaultSmicTable,
+        smicBefore2026,
       ).map((p) => [p.ordre, p.dateDebut, p.dateFin, p.age, p.taux, p.base, p.montant]);
 
     it('raises the rate from the first day of the month after the 21st birthday', () => {
@@ -195,7 +198,7 @@ describe('contract data', () => {
           apprenti: { dateNaissance: '2006-03-15' },
           contrat: { dateDebutContrat: '2026-09-01', dateFinContrat: '2028-08-31' },
         },
-        defaultSmicTable,
+        smicBefore2026,
       );
       expect(periods.map((p) => [p.ordre, p.dateDebut, p.dateFin, p.taux])).toEqual([
         ['1.1', '2026-09-01', '2027-03-31', 55],
@@ -221,7 +224,7 @@ describe('contract data', () => {
       nir: undefined,
       formation,
       terms: null,
-      smicTable: defaultSmicTable,
+      smicTable: smicBefore2026,
       cfa: { denomination: 'CFA', uai: '0755555A', siret: '35600000000048' },
     };
     const fields = buildContractModel(input).missing.map((entry) => entry.field);
@@ -244,7 +247,7 @@ describe("the formation's checks when the contract is prepared (FILING checks 8 
       nir: undefined,
       formation: { ...formation, ...extra },
       terms: null,
-      smicTable: defaultSmicTable,
+      smicTable: smicBefore2026,
       cfa: { denomination: 'CFA', uai: '0755555F', siret: '35600000000048' },
     }).missing;
 
@@ -302,7 +305,7 @@ describe('drawn CERFA', () => {
       nir: '204057512345616',
       formation: { ...formation, contractTypes: ['PRO'] },
       terms: null,
-      smicTable: defaultSmicTable,
+      smicTable: smicBefore2026,
       today: '2026-07-01',
     });
     const drawn = await drawCerfa(model, new Date('2026-07-01T09:00:00Z'));
@@ -356,7 +359,7 @@ describe('field map of CERFA 10103*12', () => {
 
   it('maps only values the documents compute', () => {
     const values = cerfaValues(
-      buildContractModel({ sheets: {}, nir: undefined, formation, terms: null, smicTable: defaultSmicTable }),
+      buildContractModel({ sheets: {}, nir: undefined, formation, terms: null, smicTable: smicBefore2026 }),
     );
     const unknown = cerfa10103_12.fields.filter(
       (mapping) => !mapping.path.startsWith('remuneration.') && !(mapping.path in values),
@@ -368,7 +371,7 @@ describe('field map of CERFA 10103*12', () => {
 
 describe('field maps of CERFA 10103*13 and 10103*14 (decision 0044)', () => {
   const values = cerfaValues(
-    buildContractModel({ sheets: {}, nir: undefined, formation, terms: null, smicTable: defaultSmicTable }),
+    buildContractModel({ sheets: {}, nir: undefined, formation, terms: null, smicTable: smicBefore2026 }),
   );
 
   it('map only values the documents compute, each box once', () => {
@@ -502,7 +505,7 @@ describe('drawn CERFA of the edition in force (decision 0044)', () => {
       nir: undefined,
       formation: { ...formation, heuresDistanciel: 345, niveauRncp: 7 },
       terms: null,
-      smicTable: defaultSmicTable,
+      smicTable: smicBefore2026,
       today: '2026-11-29',
     });
     const result = await drawCerfa(model, new Date('2026-11-29T09:00:00Z'));

@@ -10,11 +10,13 @@ import {
   type CompanyLookup,
   type CompanyLookupResponse,
   type IdccLookupResponse,
+  referenceLookupsOf,
   type ReferenceLookup,
+  type ReferenceLookups,
 } from '@passerelle/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { createAddressDirectory } from './address-adapter.ts';
 import { createCompanyDirectory } from './company-adapter.ts';
@@ -45,6 +47,14 @@ export async function opcoOfIdcc(db: Db, code: string) {
 }
 
 export type { ReferenceLookup };
+
+/**
+ * The look-ups the sheet rules take (`SheetRulesContext.references`) on the tables loaded in this database: an unknown
+ * IDCC or NAF code, an agreement no longer in force, an OPCO other than the IDCC's are refused.
+ */
+export async function loadRuleReferences(db: Db | Tx): Promise<ReferenceLookups> {
+  return referenceLookupsOf(await loadReferenceLookup(db));
+}
 
 /** DOMAIN 1.11: the CERFA tool keeps directory answers 10 minutes. */
 const cacheTtlMs = 10 * 60 * 1000;

@@ -1,9 +1,13 @@
 import type { ErrorBody, IdccLookupResponse, ReferenceTablesResponse, SmicFreshnessResponse, UserType } from '@passerelle/contract';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accessTokenFor, createTestApp } from '../../../test/helper.ts';
 import { findOrCreateUserByEmail } from '../users/users.service.ts';
-import { idccState, loadReferenceLookup, nafExists, opcoOfIdcc } from './lookups.service.ts';
+import { refIdccOpco, referenceTables } from '../../db/schema/index.ts';
+import { idccState, loadReferenceLookup, loadRuleReferences, nafExists, opcoOfIdcc } from './lookups.service.ts';
+import type { ReferenceRows } from './reference-csv.ts';
+import { loadShippedVersion, shippedRows } from './reference-tables.ts';
 
 const { app } = await createTestApp();
 
@@ -194,5 +198,63 @@ describe('GET /api/staff/smic/freshness', () => {
   it('is for staff and admins: 401 without a token, 403 for a company', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/staff/smic/freshness' })).statusCode).toBe(401);
     expect((await freshness(company)).statusCode).toBe(403);
+  });
+});
+
+describe('the tables the rules read', () => {
+  it('follow a version another process loaded, at the next read', async () => {
+    const before = (await loadRuleReferences(app.db)).opco?.('16');
+    expect(before).toBeDefined();
+    expect(before).not.toBe('OPCO_SANTE');
+    // Another API process replaces the table: its rows and its version change in the database, not in this process.
+    await app.db.transaction(async (tx) => {
+      await tx.update(refIdccOpco).set({ opco: 'OPCO_SANTE' }).where(eq(refIdccOpco.idcc, '0016'));
+      await tx
+        .update(referenceTables)
+        .set({ loadedAt: new Date(Date.now() + 1000) })
+        .where(eq(referenceTables.name, 'idcc-opco'));
+    });
+    expect((await loadRuleReferences(app.db)).opco?.('16')).toBe('OPCO_SANTE');
+    expect(await opcoOfIdcc(app.db, '16')).toBe('OPCO_SANTE');
+  });
+});
+
+describe('a later release’s shipped table', () => {
+  const nafCsv = (codes: { code: string; libelle: string }[]) =>
+    ['code;libelle', ...codes.map((row) => `${row.code};${row.libelle.replaceAll(';', ',')}`)].join('\n');
+  const naf = async () => (await list()).json<ReferenceTablesResponse>().find((t) => t.name === 'naf');
+  /** What a release would ship: NAF rows of that source and date. */
+  const ship = (source: string, sourceDate: string, rows: ReferenceRows['naf']) =>
+    loadShippedVersion(app.db, 'naf', { source, sourceDate, rows: () => rows });
+
+  it('replaces an older version at start, and never a newer one an admin loaded', async () => {
+    const shipped = shippedRows('naf');
+    expect(await naf()).toMatchObject({ sourceDate: '2026-04-07', rowCount: 732, shipped: true });
+
+    // A newer shipped version (the release's table lost 62.09Z) replaces the loaded one, older.
+    const withoutOne = shipped.filter((row) => row.code !== '62.09Z');
+    await ship('INSEE, NAF rév. 2, édition 2027', '2027-01-15', withoutOne);
+    expect(await naf()).toMatchObject({
+      sourceDate: '2027-01-15',
+      rowCount: 731,
+      shipped: true,
+      loadedBy: null,
+      source: 'INSEE, NAF rév. 2, édition 2027',
+    });
+    expect(await nafExists(app.db, '62.09Z')).toBe(false);
+
+    // An admin loads a newer file; a release shipping older data leaves it alone.
+    const source = 'INSEE, fichier de juin 2027';
+    const loaded = await upload('naf', { csv: nafCsv(shipped), source, sourceDate: '2027-06-01' });
+    expect(loaded.statusCode).toBe(200);
+    await ship('INSEE, édition de mars 2027', '2027-03-01', withoutOne);
+    await ship('INSEE, le même jour', '2027-06-01', withoutOne);
+    expect(await naf()).toMatchObject({ sourceDate: '2027-06-01', rowCount: 732, shipped: false, loadedBy: 'Ada Admin', source });
+    expect(await nafExists(app.db, '62.09Z')).toBe(true);
+
+    // Data newer than the admin's file replaces it: the newest data wins.
+    await ship('INSEE, édition 2028', '2028-01-10', withoutOne);
+    expect(await naf()).toMatchObject({ sourceDate: '2028-01-10', rowCount: 731, shipped: true, loadedBy: null });
+    expect(await nafExists(app.db, '62.09Z')).toBe(false);
   });
 });

@@ -13,18 +13,18 @@ import {
   type ReferenceTableInfo,
   type ReferenceTableName,
 } from '@passerelle/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import type { Db, Tx } from '../../db/client.ts';
+import { readTogether, type Db, type Tx } from '../../db/client.ts';
 import { referenceTables, refIdcc, refIdccOpco, refNaf, refPostcodes, users } from '../../db/schema/index.ts';
 import { parseReferenceCsv, type ReferenceRows } from './reference-csv.ts';
 
 /**
  * The reference tables in the database (issue 28): the version the portal ships (reference-data/, see its README) is
  * loaded on first use, once per database, and an admin may replace a table by a newer one, all or nothing. Reads go
- * through one in-process copy of the small tables (IDCC, IDCC -> OPCO, NAF), dropped when a table is replaced here;
- * another API process sees a replacement within LOOKUP_REFRESH_MS.
+ * through an in-process copy of the small tables (IDCC, IDCC -> OPCO, NAF) keyed on their versions, which each read
+ * checks in `reference_tables` (four rows): a replacement, by this process or another, is seen at the next read.
  */
 
 interface ShippedTable {
@@ -104,44 +104,70 @@ async function lockTable(tx: Tx, table: ReferenceTableName): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOAD_LOCK}::int, ${referenceTableNames.indexOf(table)}::int)`);
 }
 
-/**
- * Loads the shipped version of a table unless a version is there: a first load in chunks of their own (on the embedded
- * PGlite, one connection, a 35 000-row transaction would hold every other request, the health check's too, for
- * seconds); rows another process is loading at the same time are skipped. A newer shipped version (a later release)
- * replaces an older shipped one in one transaction; a version an admin loaded is never touched.
- */
-async function loadShipped(db: Db, table: ReferenceTableName): Promise<void> {
-  const shipped = shippedTables[table];
+/** A version of a table the portal ships: its rows (read when needed), source and date. */
+export interface ShippedVersion<T extends ReferenceTableName = ReferenceTableName> {
+  source: string;
+  sourceDate: string;
+  rows: () => ReferenceRows[T];
+}
+
+function shippedVersion<T extends ReferenceTableName>(table: T): ShippedVersion<T> {
+  const { source, sourceDate } = shippedTables[table];
+  return { source, sourceDate, rows: () => shippedRows(table) };
+}
+
+/** The newer data wins: the shipped version replaces a loaded one (shipped or an admin's) whose data is older. */
+const isOutdatedBy = (present: { sourceDate: string } | undefined, shipped: ShippedVersion) =>
+  present !== undefined && present.sourceDate < shipped.sourceDate;
+
+async function presentVersion(db: Db | Tx, table: ReferenceTableName) {
   const [present] = await db
-    .select({ shipped: referenceTables.shipped, sourceDate: referenceTables.sourceDate })
+    .select({ sourceDate: referenceTables.sourceDate })
     .from(referenceTables)
     .where(eq(referenceTables.name, table));
-  if (present && (!present.shipped || present.sourceDate >= shipped.sourceDate)) return;
-  const rows = shippedRows(table);
+  return present;
+}
+
+/**
+ * Loads the shipped version of a table at start or first use: when no version is there, in chunks of their own (on the
+ * embedded PGlite, one connection, a 35 000-row transaction would hold every other request, the health check's too,
+ * for seconds), rows another process is loading at the same time skipped. When the loaded version's data is older
+ * than the shipped one's (a later release, or an admin's file older than what the portal now ships), the shipped one
+ * replaces it in one transaction; a version of the same date or newer, an admin's above all, is kept.
+ */
+export async function loadShippedVersion<T extends ReferenceTableName>(
+  db: Db | Tx,
+  table: T,
+  shipped: ShippedVersion<T> = shippedVersion(table),
+): Promise<void> {
+  const present = await presentVersion(db, table);
+  if (present && !isOutdatedBy(present, shipped)) return;
+  const rows = shipped.rows();
   const version = { name: table, source: shipped.source, sourceDate: shipped.sourceDate, rowCount: rows.length, shipped: true };
   if (present) {
     await db.transaction(async (tx) => {
       await lockTable(tx, table);
+      // Another process may have replaced it while this one waited for the lock.
+      if (!isOutdatedBy(await presentVersion(tx, table), shipped)) return;
       await tx.delete(dataTables[table]);
       await insertRows(tx, table, rows);
       await tx
         .update(referenceTables)
         .set({ ...version, loadedBy: null, loadedAt: new Date() })
-        .where(and(eq(referenceTables.name, table), eq(referenceTables.shipped, true)));
+        .where(eq(referenceTables.name, table));
     });
-    dropCopies(db);
     return;
   }
   for (let start = 0; start < rows.length; start += CHUNK) {
-    await insertRows(db, table, rows.slice(start, start + CHUNK), { skipExisting: true });
+    await insertRows(db, table, rows.slice(start, start + CHUNK) as ReferenceRows[T], { skipExisting: true });
   }
   await db.insert(referenceTables).values(version).onConflictDoNothing();
 }
 
-const loads = new WeakMap<Db, Map<ReferenceTableName, Promise<void>>>();
+const loads = new WeakMap<Db | Tx, Map<ReferenceTableName, Promise<void>>>();
 
 /** Resolves once the table holds a version (the shipped one on first use); one load per process and database. */
-export function ensureTable(db: Db, table: ReferenceTableName): Promise<void> {
+export function ensureTable(db: Db | Tx, table: ReferenceTableName): Promise<void> {
   let byTable = loads.get(db);
   if (!byTable) {
     byTable = new Map();
@@ -149,7 +175,7 @@ export function ensureTable(db: Db, table: ReferenceTableName): Promise<void> {
   }
   let loading = byTable.get(table);
   if (!loading) {
-    loading = loadShipped(db, table);
+    loading = loadShippedVersion(db, table);
     byTable.set(table, loading);
     // A failed load is tried again at the next use.
     loading.catch(() => byTable.delete(table));
@@ -219,30 +245,38 @@ export async function replaceTable(
         set: { source: input.source, sourceDate: input.sourceDate, rowCount: rows.length, shipped: false, loadedBy: input.userId, loadedAt: new Date() },
       });
   });
-  dropCopies(db);
 }
 
 // ---------- Reads ----------
 
-/** How long another process's replacement may go unseen by this one. */
-const LOOKUP_REFRESH_MS = 60_000;
+/**
+ * The copies of the small tables, by their versions (name, date, rows, when loaded: a replacement changes `loaded_at`).
+ * Keyed on the versions rather than on a database handle, a transaction reads the copy of its database; the last few
+ * are kept (tests run several databases in one process).
+ */
+const copies = new Map<string, Promise<ReferenceLookup>>();
+const COPIES_KEPT = 4;
+const copyTables = ['idcc', 'idcc-opco', 'naf'] as const satisfies readonly ReferenceTableName[];
 
-interface Copy {
-  lookup: ReferenceLookup;
-  loadedAt: number;
+async function versionKey(db: Db | Tx): Promise<string> {
+  const rows = await db
+    .select({
+      name: referenceTables.name,
+      sourceDate: referenceTables.sourceDate,
+      rowCount: referenceTables.rowCount,
+      loadedAt: referenceTables.loadedAt,
+    })
+    .from(referenceTables)
+    .where(inArray(referenceTables.name, [...copyTables]))
+    .orderBy(asc(referenceTables.name));
+  return rows.map((row) => `${row.name}@${row.sourceDate}/${row.rowCount}/${row.loadedAt.toISOString()}`).join(' ');
 }
-const copies = new WeakMap<Db, Promise<Copy>>();
 
-function dropCopies(db: Db): void {
-  copies.delete(db);
-}
-
-async function readCopy(db: Db): Promise<Copy> {
-  await Promise.all([ensureTable(db, 'idcc'), ensureTable(db, 'idcc-opco'), ensureTable(db, 'naf')]);
-  const [idccRows, opcoRows, nafRows] = await Promise.all([
-    db.select().from(refIdcc),
-    db.select().from(refIdccOpco),
-    db.select({ code: refNaf.code }).from(refNaf),
+async function readCopy(db: Db | Tx): Promise<ReferenceLookup> {
+  const [idccRows, opcoRows, nafRows] = await readTogether(db, [
+    () => db.select().from(refIdcc),
+    () => db.select().from(refIdccOpco),
+    () => db.select({ code: refNaf.code }).from(refNaf),
   ]);
   const idcc = new Map<string, IdccInfo>(
     idccRows.map((row) => {
@@ -254,37 +288,41 @@ async function readCopy(db: Db): Promise<Copy> {
   const opco = new Map(opcoRows.map((row) => [row.idcc, row.opco as OpcoCode]));
   const naf = new Set(nafRows.map((row) => row.code));
   return {
-    loadedAt: Date.now(),
-    lookup: {
-      idcc: (code) => {
-        const key = idccKey(code);
-        return key ? idcc.get(key) : undefined;
-      },
-      nafExists: (code) => {
-        const key = normalizeNaf(code);
-        return key !== null && naf.has(key);
-      },
-      opcoOfIdcc: (code) => {
-        const key = idccKey(code);
-        return key ? opco.get(key) : undefined;
-      },
+    idcc: (code) => {
+      const key = idccKey(code);
+      return key ? idcc.get(key) : undefined;
+    },
+    nafExists: (code) => {
+      const key = normalizeNaf(code);
+      return key !== null && naf.has(key);
+    },
+    opcoOfIdcc: (code) => {
+      const key = idccKey(code);
+      return key ? opco.get(key) : undefined;
     },
   };
 }
 
-/** The IDCC, IDCC -> OPCO and NAF tables as a synchronous `ReferenceLookup`, for the rules. */
-export async function loadReferenceLookup(db: Db): Promise<ReferenceLookup> {
-  let copy = copies.get(db);
-  if (copy) {
-    const settled = await copy.catch(() => undefined);
-    if (!settled || Date.now() - settled.loadedAt > LOOKUP_REFRESH_MS) copy = undefined;
-  }
+/**
+ * The IDCC, IDCC -> OPCO and NAF tables as a synchronous `ReferenceLookup`, for the rules: one cheap read of their
+ * versions, then the copy of those versions (read once per process). The versions are read before the rows, so that a
+ * replacement committed in between leaves a copy under the old key, never old rows under the new one.
+ */
+export async function loadReferenceLookup(db: Db | Tx): Promise<ReferenceLookup> {
+  for (const table of copyTables) await ensureTable(db, table);
+  const key = await versionKey(db);
+  let copy = copies.get(key);
   if (!copy) {
     copy = readCopy(db);
-    copies.set(db, copy);
-    copy.catch(() => copies.delete(db));
+    copies.set(key, copy);
+    copy.catch(() => copies.delete(key));
+    while (copies.size > COPIES_KEPT) {
+      const oldest = copies.keys().next().value;
+      if (oldest === undefined) break;
+      copies.delete(oldest);
+    }
   }
-  return (await copy).lookup;
+  return copy;
 }
 
 /** The communes a postcode serves, from the postcodes table; [] when it knows none. */

@@ -11,6 +11,7 @@ import {
   type DossierHeading,
   type DossierTerms,
   type Language,
+  type ReferenceLookups,
   type SheetFormation,
   type SheetKind,
   type SheetResponse,
@@ -47,6 +48,7 @@ import { enqueueMail } from '../mail/mail.service.ts';
 import { notifyEmployerFirstContactSent } from '../notifications/notifications.service.ts';
 import { findOrCreateUserByEmail, findUserByAddress, mailLanguageOf, normalizeEmail } from '../users/users.service.ts';
 import { detectFileType, hasExtension, type DetectedFileType } from '../../lib/file-type.ts';
+import { loadRuleReferences } from '../lookups/lookups.service.ts';
 import { findSmicTable } from '../smic/smic.service.ts';
 import { renderEmployerInvitation } from './sheet-mails.ts';
 import * as repo from './sheets.repo.ts';
@@ -296,12 +298,24 @@ interface SheetSnapshot {
   prefill?: Data | undefined;
 }
 
+/** The tables the rules read besides the dossier: the SMIC values and the reference tables (IDCC, NAF, OPCO). */
+interface RuleTables {
+  smicTable: readonly SmicRate[];
+  references: ReferenceLookups;
+}
+
+/** Read outside the dossier's transaction (PGlite's one connection is the transaction's while it runs). */
+async function readRuleTables(db: Db): Promise<RuleTables> {
+  const [smicTable, references] = await readTogether(db, [() => findSmicTable(db), () => loadRuleReferences(db)]);
+  return { smicTable, references };
+}
+
 function evaluate(
   deps: SheetsDeps,
   kind: SheetKind,
   snapshot: SheetSnapshot,
   formation: SheetFormation | null,
-  smicTable: readonly SmicRate[],
+  tables: RuleTables,
 ) {
   const row = snapshot.sheets[kind];
   const own = row ? dataOf(row) : initialData(kind, snapshot.sheets, snapshot.prefill);
@@ -309,7 +323,8 @@ function evaluate(
   const other = otherBlocks(kind, snapshot.sheets);
   const issues = sheetIssues(kind, data, {
     formation,
-    smicTable,
+    smicTable: tables.smicTable,
+    references: tables.references,
     other,
     idccBefore: kind === 'fre' ? idccBefore(snapshot.sheets) : null,
     shortContractMonths: deps.config.SHORT_CONTRACT_MONTHS,
@@ -337,17 +352,17 @@ async function readSheet<K extends SheetKind>(
 ): Promise<SheetResponse<K>> {
   const { row: dossier, state } = view;
   const dossierId = dossier.id;
-  const [rows, nir, formation, smicTable, attachment, heading] = await readTogether(deps.db, [
+  const [rows, nir, formation, tables, attachment, heading] = await readTogether(deps.db, [
     () => repo.findSheets(deps.db, dossierId),
     () => readNir(deps.db, deps.keys, dossierId),
     () => getSheetFormation(deps.db, dossier),
-    () => findSmicTable(deps.db),
+    () => readRuleTables(deps.db),
     () => (kind === 'missions' ? repo.findAttachment(deps.db, dossierId, kind) : Promise.resolve(undefined)),
     () => getDossierHeading(deps.db, dossier),
   ]);
   const sheets = byKind(rows);
   const snapshot = { sheets, state, nir, prefill: await prefillFor(deps.db, dossier, kind, sheets) };
-  const { row, data, other, issues } = evaluate(deps, kind, snapshot, formation, smicTable);
+  const { row, data, other, issues } = evaluate(deps, kind, snapshot, formation, tables);
   const context = contextFor(user, kind, snapshot.sheets, other, nir);
   const [submittedBy, statusNote] = await readTogether(deps.db, [
     () => senderOf(deps.db, row),
@@ -485,11 +500,14 @@ async function writeDraft(
   dossier: LockedDossier,
   tx: Tx,
   body: Data,
+  references: ReferenceLookups,
 ) {
   const dossierId = dossier.row.id;
-  const { data, nir } = splitNir(kind, body);
+  const split = splitNir(kind, body);
+  const nir = split.nir;
   const sheets = byKind(await repo.findSheets(tx, dossierId));
   ensureWritable(kind, sheets[kind], dossier.state);
+  const data = kind === 'fre' ? withDerivedOpco(split.data, references) : split.data;
   if (kind === 'fre') {
     const errors = ruleIssuesToErrors(
       sheetIssues('fre', data, { formation: null, smicTable: [], other: {}, idccBefore: idccBefore(sheets) }).filter(
@@ -501,6 +519,20 @@ async function writeDraft(
   await repo.upsertSheet(tx, { dossierId, kind, data, updatedBy: user.id });
   if (nirKinds.has(kind)) await storeNir(tx, deps.keys, dossierId, nir);
   await dossier.apply({ type: 'sheetSaved', kind }, { kind });
+}
+
+/**
+ * The employer's OPCO follows from its IDCC (FILING.md, issue 28): the server stores the one the IDCC -> OPCO table
+ * gives when the sheet names none. One the employer named stays in the draft, like any other value, and the rules
+ * refuse it at the send (and in GET's warnings) when it is not the IDCC's (`opco.idcc_mismatch`, on `opco.nom`).
+ */
+function withDerivedOpco(data: Data, references: ReferenceLookups): Data {
+  const codeIdcc = blockOf(data, 'employeur')['codeIdcc'];
+  const opco = blockOf(data, 'opco');
+  const nom = opco['nom'];
+  if (typeof codeIdcc !== 'string' || (typeof nom === 'string' && nom.trim() !== '')) return data;
+  const derived = references.opco?.(codeIdcc);
+  return derived ? { ...data, opco: { ...opco, nom: derived } } : data;
 }
 
 /** What a write answers: the sheet as the transaction left the dossier. */
@@ -517,13 +549,14 @@ export async function saveSheetDraft<K extends SheetKind>(
   dossierId: number,
   body: Data,
 ): Promise<SheetResponse<K>> {
+  const references = await loadRuleReferences(deps.db);
   const view = await withDossier(
     deps.db,
     user,
     dossierId,
     { access: sheetAccess[kind], lock: true },
     async (dossier, tx) => {
-      await writeDraft(deps, user, kind, dossier, tx, body);
+      await writeDraft(deps, user, kind, dossier, tx, body, references);
       return viewOf(dossier);
     },
   );
@@ -549,11 +582,11 @@ export async function checkSheet(
     { access: sheetAccess[kind] },
     (view) => view,
   );
-  const [rows, storedNir, formation, smicTable] = await readTogether(deps.db, [
+  const [rows, storedNir, formation, tables] = await readTogether(deps.db, [
     () => repo.findSheets(deps.db, dossierId),
     () => readNir(deps.db, deps.keys, dossierId),
     () => getSheetFormation(deps.db, dossier),
-    () => findSmicTable(deps.db),
+    () => readRuleTables(deps.db),
   ]);
   const sheets = byKind(rows);
   ensureWritable(kind, sheets[kind], state);
@@ -561,11 +594,13 @@ export async function checkSheet(
   if (body !== undefined) {
     const split = splitNir(kind, body);
     nir = split.nir;
-    const given = { ...(sheets[kind] ?? ({ kind, status: 'draft' } as repo.SheetRow)), data: split.data };
+    // As the send would store it: the OPCO derived from the IDCC when none is given.
+    const data = kind === 'fre' ? withDerivedOpco(split.data, tables.references) : split.data;
+    const given = { ...(sheets[kind] ?? ({ kind, status: 'draft' } as repo.SheetRow)), data };
     sheets[kind] = given;
   }
   const snapshot = { sheets, state, nir, prefill: await prefillFor(deps.db, dossier, kind, sheets) };
-  const { issues } = evaluate(deps, kind, snapshot, formation, smicTable);
+  const { issues } = evaluate(deps, kind, snapshot, formation, tables);
   const errors = ruleIssuesToErrors(issues);
   if (errors) throw validationError(errors, 'The sheet is incomplete or breaks a rule', ruleIssuesToParams(issues));
 }
@@ -582,7 +617,7 @@ export async function submitSheet<K extends SheetKind>(
   dossierId: number,
   body: Data | undefined,
 ): Promise<SheetResponse<K>> {
-  const smicTable = await findSmicTable(deps.db);
+  const tables = await readRuleTables(deps.db);
   const outcome = await withDossier(
     deps.db,
     user,
@@ -590,13 +625,13 @@ export async function submitSheet<K extends SheetKind>(
     { access: sheetAccess[kind], lock: true },
     async (dossier, tx) => {
       if (body === undefined)
-        return { ok: true as const, view: await sendSheet(deps, user, kind, dossier, tx, smicTable) };
-      await writeDraft(deps, user, kind, dossier, tx, body);
+        return { ok: true as const, view: await sendSheet(deps, user, kind, dossier, tx, tables) };
+      await writeDraft(deps, user, kind, dossier, tx, body, tables.references);
       try {
         // In a savepoint: a refused send (rules, invitation limits, state) rolls back to the draft, which commits.
         return {
           ok: true as const,
-          view: await tx.transaction(() => sendSheet(deps, user, kind, dossier, tx, smicTable)),
+          view: await tx.transaction(() => sendSheet(deps, user, kind, dossier, tx, tables)),
         };
       } catch (error) {
         return { ok: false as const, error };
@@ -614,21 +649,14 @@ async function sendSheet(
   kind: SheetKind,
   dossier: LockedDossier,
   tx: Tx,
-  smicTable: readonly SmicRate[],
+  tables: RuleTables,
 ): Promise<DossierView> {
   const dossierId = dossier.row.id;
   const formation = await getSheetFormation(tx, dossier.row);
   const sheets = byKind(await repo.findSheets(tx, dossierId));
   ensureWritable(kind, sheets[kind], dossier.state);
   const nir = nirKinds.has(kind) ? await readNir(tx, deps.keys, dossierId) : undefined;
-  const { row, data } = evaluate(deps, kind, { sheets, state: dossier.state, nir }, formation, smicTable);
-  const issues = sheetIssues(kind, data, {
-    formation,
-    smicTable,
-    other: otherBlocks(kind, sheets),
-    idccBefore: kind === 'fre' ? idccBefore(sheets) : null,
-    shortContractMonths: deps.config.SHORT_CONTRACT_MONTHS,
-  });
+  const { row, data, issues } = evaluate(deps, kind, { sheets, state: dossier.state, nir }, formation, tables);
   const errors = ruleIssuesToErrors(issues);
   if (errors) throw validationError(errors, 'The sheet is incomplete or breaks a rule', ruleIssuesToParams(issues));
   if (!row) await repo.upsertSheet(tx, { dossierId, kind, data: splitNir(kind, data).data, updatedBy: user.id });
@@ -910,6 +938,8 @@ export interface ContractSources {
   formation: SheetFormation | null;
   terms: DossierTerms | null;
   smicTable: SmicRate[];
+  /** The reference tables the rules check the IDCC, NAF codes and OPCO against. */
+  references: ReferenceLookups;
 }
 
 /** For the documents module, on the dossier's row; the caller decides who may read the result. */
@@ -918,12 +948,13 @@ export async function readContractSources(
   keys: DataKeys,
   dossier: repo.DossierRow,
 ): Promise<ContractSources> {
-  const [rows, nir, formation, terms, smicTable] = await readTogether(db, [
+  const [rows, nir, formation, terms, smicTable, references] = await readTogether(db, [
     () => repo.findSheets(db, dossier.id),
     () => readNir(db, keys, dossier.id),
     () => getSheetFormation(db, dossier),
     () => repo.findTerms(db, dossier.id),
     () => findSmicTable(db as Db),
+    () => loadRuleReferences(db),
   ]);
   const sheets: ContractSources['sheets'] = {};
   for (const row of rows)
@@ -932,5 +963,5 @@ export async function readContractSources(
       status: row.status === 'submitted' ? 'submitted' : 'draft',
       submittedAt: row.submittedAt,
     };
-  return { sheets, nir, formation, terms: terms ? (terms.data as DossierTerms) : null, smicTable };
+  return { sheets, nir, formation, terms: terms ? (terms.data as DossierTerms) : null, smicTable, references };
 }

@@ -688,6 +688,47 @@ describe('sheets API', async () => {
       expect(dryRun.json<ErrorBody>().errors?.['employeur.telephone']).toBeDefined();
     });
 
+    it('checks the IDCC and the NAF code against the reference tables the server loaded (checks 20 and 21)', async () => {
+      const applicant = await createApplicant();
+      const { id, employer } = await toEmployerFirstContact(applicant);
+      const url = `/api/employeurs/fiche-premier-contact/${id}/submit?dryRun=true`;
+      // Neither the built-in lists nor the format know these are wrong: 1234 is no agreement, 62.01A no NAF sub-class.
+      const refused = await call(employer, 'POST', url, {
+        ...f1ceBody,
+        employeur: { ...f1ceBody.employeur, codeIdcc: '1234', codeApe: '62.01A' },
+      });
+      expect(refused.statusCode).toBe(400);
+      const body = refused.json<ErrorBody>();
+      expect(body.errors).toMatchObject({
+        'employeur.codeIdcc': ['idcc.unknown'],
+        'employeur.codeApe': ['naf.unknown'],
+      });
+      expect(body.params).toMatchObject({
+        'employeur.codeIdcc': { 'idcc.unknown': { idcc: '1234' } },
+        'employeur.codeApe': { 'naf.unknown': { code: '62.01A' } },
+      });
+      const nafParams = body.params?.['employeur.codeApe']?.['naf.unknown'];
+      expect(formatRuleMessage('naf.unknown', 'fr-FR', nafParams)).toBe(
+        "Le code NAF 62.01A n'existe pas dans la nomenclature de l'INSEE : vérifiez-le sur l'avis de situation Sirene de l'entreprise.",
+      );
+      expect(formatRuleMessage('naf.unknown', 'en-US', nafParams)).toBe(
+        "NAF code 62.01A does not exist in INSEE's nomenclature: check it on the company's Sirene registration notice.",
+      );
+      // Métallurgie's former agreement for engineers and managers: in the table, abrogated.
+      const abrogated = await call(employer, 'POST', url, {
+        ...f1ceBody,
+        employeur: { ...f1ceBody.employeur, codeIdcc: '0650' },
+      });
+      expect(abrogated.json<ErrorBody>().errors?.['employeur.codeIdcc']).toEqual(['idcc.not_in_force']);
+      const known = await call(employer, 'POST', url, {
+        ...f1ceBody,
+        employeur: { ...f1ceBody.employeur, codeIdcc: '16', codeApe: '6202A' },
+      });
+      expect(known.statusCode).toBe(204);
+      const none = await call(employer, 'POST', url, { ...f1ceBody, employeur: { ...f1ceBody.employeur, codeIdcc: '9999' } });
+      expect(none.statusCode).toBe(204);
+    });
+
     it("saves and submits the company's status and place of work, refusing malformed ones by dotted path", async () => {
       const applicant = await createApplicant();
       const { id, employer } = await toEmployerFirstContact(applicant);
@@ -826,6 +867,49 @@ describe('sheets API', async () => {
     const fraBody = sharedFraBody();
     const freBody = sharedFreBody();
 
+    it("stores the OPCO the IDCC gives when none is named, and refuses another under the OPCO's field", async () => {
+      const applicant = await createApplicant();
+      const { id, employer } = await toInformationSheet(applicant);
+      const url = `/api/employeurs/fiche-renseignement/${id}`;
+      const storedOpco = async () => {
+        const [row] = await db
+          .select({ data: sheets.data })
+          .from(sheets)
+          .where(and(eq(sheets.dossierId, id), eq(sheets.kind, 'fre')));
+        return getAtPath(row?.data, 'opco.nom');
+      };
+
+      // IDCC 1486 (engineering and consulting offices) belongs to OPCO ATLAS in the IDCC -> OPCO table.
+      const saved = await call(employer, 'PUT', url, { ...freBody, opco: {} });
+      expect(saved.statusCode).toBe(200);
+      expect(getAtPath(sheet(saved).data, 'opco.nom')).toBe('OPCO_ATLAS');
+      expect(await storedOpco()).toBe('OPCO_ATLAS');
+
+      const other = { ...freBody, opco: { nom: 'AKTO' } };
+      const dryRun = await call(employer, 'POST', `${url}/send?dryRun=true`, other);
+      expect(dryRun.statusCode).toBe(400);
+      expect(dryRun.json<ErrorBody>().errors?.['opco.nom']).toEqual(['opco.idcc_mismatch']);
+      const refused = await call(employer, 'POST', `${url}/send`, other);
+      expect(refused.statusCode).toBe(400);
+      const body = refused.json<ErrorBody>();
+      expect(body.errors).toEqual({ 'opco.nom': ['opco.idcc_mismatch'] });
+      const params = body.params?.['opco.nom']?.['opco.idcc_mismatch'];
+      expect(params).toEqual({ idcc: '1486', opco: 'OPCO ATLAS' });
+      expect(formatRuleMessage('opco.idcc_mismatch', 'fr-FR', params)).toBe(
+        "La convention collective 1486 relève de l'OPCO OPCO ATLAS : c'est cet OPCO qui figure au contrat. Si ce n'est pas le bon, corrigez le code IDCC.",
+      );
+      expect(formatRuleMessage('opco.idcc_mismatch', 'en-US', params)).toBe(
+        'Collective agreement 1486 belongs to the OPCO OPCO ATLAS: this OPCO goes on the contract. If it is not the right one, correct the IDCC code.',
+      );
+      // The refused send keeps the draft as typed, nothing moves; sent with the IDCC's OPCO, it goes.
+      expect(await storedOpco()).toBe('AKTO');
+      expect(await stepsOf(id)).toMatchObject({ fre: 1 });
+      const sent = await call(employer, 'POST', `${url}/send`, { ...freBody, opco: {} });
+      expect(sent.statusCode).toBe(200);
+      expect(await storedOpco()).toBe('OPCO_ATLAS');
+      expect(await stepsOf(id)).toMatchObject({ fre: 2 });
+    });
+
     it('starts from the first contacts, blocks an IDCC change, checks the OPCO rules, and locks once both parts are sent', async () => {
       const applicant = await createApplicant();
       const { id, employer } = await toInformationSheet(applicant);
@@ -867,6 +951,8 @@ describe('sheets API', async () => {
       const errors = health.json<ErrorBody>().errors ?? {};
       expect(errors['responsabilites.isSchoolResponsibleSubrogation']).toEqual(['opco.no_subrogation_health']);
       expect(errors['responsabilites.isSchoolResponsibleCerfaOpco']).toEqual(['opco.filing_requires_school_cerfa']);
+      // OPCO Santé is not the OPCO of IDCC 1486 either.
+      expect(errors['opco.nom']).toEqual(['opco.idcc_mismatch']);
 
       const sentFre = await call(employer, 'POST', `/api/employeurs/fiche-renseignement/${id}/send`, freBody);
       expect(sentFre.statusCode).toBe(200);

@@ -1,11 +1,11 @@
 import {
   buildApprenticeshipPeriods,
-  defaultSmicTable,
   isSmicStale,
   SMIC_STALE_AFTER_MONTHS,
   type SmicFreshnessResponse,
   professionalisationGridTable,
   salaryGridTable,
+  shippedSmicTable,
   smicAt,
   type SalaryGridResponse,
   type SmicRate,
@@ -31,27 +31,12 @@ function toSmicRate(row: repo.SmicRow): SmicRate {
   };
 }
 
-/**
- * The values in force since the CERFA tool's table (issue 28), checked against the published amounts: 1 January 2025
- * changed nothing (11,88 EUR/h from 1 November 2024); 1 January 2026: 12,02 EUR/h, 1 823,03 EUR/month, Mayotte
- * 9,33 EUR/h and 1 415,05 EUR/month.
- */
-export const shippedSmicTable: readonly SmicRate[] = [
-  ...defaultSmicTable,
-  {
-    validFrom: '2026-01-01',
-    monthly: 1823.03,
-    hourly: 12.02,
-    mayotte: { monthly: 1415.05, hourly: 9.33 },
-    source: 'Décret n° 2025-1228 du 17/12/2025, JO du 18/12/2025',
-  },
-];
-
 const seeded = new WeakMap<Db, Promise<void>>();
 
 /**
- * The shipped values (shippedSmicTable) a database lacks, added once per process: a new install gets them all, an older
- * one the values shipped since (2026-01-01 with issue 28). A date staff already set keeps their value.
+ * The shipped values (the contract's `shippedSmicTable`, each with its source) a database lacks, added once per
+ * process: a new install gets them all, an older one the values shipped since (2026-01-01 with issue 28). A date staff
+ * already set keeps their value.
  */
 function seedShippedValues(db: Db): Promise<void> {
   let seeding = seeded.get(db);

@@ -1,6 +1,6 @@
 import {
   buildApprenticeshipPeriods,
-  defaultSmicTable,
+  shippedSmicTable,
   professionalisationGridTable,
   salaryGridTable,
   smicAt,
@@ -23,13 +23,16 @@ import { InformationSheet } from './information-sheet';
  * periods with the sheet. The salary grid answers as the API computes it (the contract's own rules, the seeded SMIC).
  */
 
+/** The SMIC table as it stood before 2026 (11,88 EUR/h from 2024-11-01): the amounts below are computed on it. */
+const smicBefore2026 = shippedSmicTable.filter((rate) => rate.validFrom < '2026-01-01');
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** GET /api/sheets/salary-grid, computed by the contract's rules as smic.service.ts does. */
 function salaryGrid(query: URLSearchParams): SalaryGridResponse {
   const date = query.get('date') ?? '';
-  const smic = smicAt(defaultSmicTable, date) ?? null;
+  const smic = smicAt(smicBefore2026, date) ?? null;
   const dateNaissance = query.get('dateNaissance');
   const dateFinContrat = query.get('dateFinContrat');
   const periods =
@@ -38,7 +41,7 @@ function salaryGrid(query: URLSearchParams): SalaryGridResponse {
           dateNaissance,
           dateDebutContrat: date,
           dateFinContrat,
-          smicTable: defaultSmicTable,
+          smicTable: smicBefore2026,
         })
       : [];
   return {
