@@ -404,7 +404,7 @@ describe('field maps of CERFA 10103*13 and 10103*14 (decision 0044)', () => {
         nir: undefined,
         formation,
         terms: null,
-        smicTable: defaultSmicTable,
+        smicTable: shippedSmicTable,
       }),
     );
     const ticked = cerfa10103_14.fields
