@@ -146,6 +146,8 @@ async function journey(lang: Lang, viewport: { width: number; height: number }) 
     .getByText(t.sheets.salary.pay.agreedRate.replace('{{taux}}', String(AGREED_RATE)).replace('{{base}}', first.base))
     .waitFor();
   await expectAxeClean(employer, 'information sheet sent, the agreed pay read back');
+  await shotBothWidths(employer, `agreed-pay-sent-${short}`);
+  await employer.setViewportSize(viewport);
   const sentFra = await apiCall(seed.applicant, 'POST', `/admissibles/fiche-renseignement/${id}/send`, seed.data.fra);
   expect(sentFra.status, JSON.stringify(sentFra.body)).toBe(200);
   const signatoryMail = lastMailFile(seed.contactEmail);
@@ -165,6 +167,8 @@ async function journey(lang: Lang, viewport: { width: number; height: number }) 
   const staffPay = staff.getByRole('region', { name: t.sheets.salary.pay.title });
   await staffPay.getByText(new RegExp(escapeRegExp(`${AGREED_RATE}${lang === 'fr-FR' ? ' %' : '%'}`))).waitFor();
   await expectAxeClean(staff, 'case page, the company sheet with its agreed pay');
+  await shotBothWidths(staff, `agreed-pay-case-${short}`);
+  await staff.setViewportSize(viewport);
 
   // ---------- The employer's signatory downloads the CERFA from the signing screen ----------
   const mail = await waitForMailWhere(seed.contactEmail, signatoryMail, (m) =>

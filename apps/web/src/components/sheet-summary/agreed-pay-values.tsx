@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DefinitionItem, DefinitionList } from '../definition-list';
 import { formatDate } from '../../lib/date-format';
 import { formatNumber, numberFormat } from '../../lib/number-format';
 import { valueAt } from './value-at';
@@ -53,16 +54,7 @@ export function AgreedPayValues({ source }: { source: unknown }) {
       <Typography id={titleId} component="p" sx={{ fontSize: '0.95rem', fontWeight: 600, mb: 1 }}>
         {t('salary.pay.title')}
       </Typography>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, 1fr) 2fr' },
-          columnGap: 2,
-          rowGap: { xs: 0.25, sm: 1 },
-          m: 0,
-        }}
-      >
+      <DefinitionList variant="summary">
         {entries.map((entry) => {
           const rate =
             entry.taux === undefined
@@ -73,21 +65,19 @@ export function AgreedPayValues({ source }: { source: unknown }) {
               ? undefined
               : numberFormat(language, { style: 'currency', currency: 'EUR' }).format(entry.montant);
           return (
-            <Box key={entry.ordre} sx={{ display: 'contents' }}>
-              <Box component="dt" sx={{ color: 'text.secondary', fontSize: '0.875rem', mt: { xs: 1, sm: 0 } }}>
-                {t('salary.pay.legend', {
-                  ordre: entry.ordre,
-                  from: formatDate(entry.dateDebut, language),
-                  to: formatDate(entry.dateFin, language),
-                })}
-              </Box>
-              <Box component="dd" sx={{ m: 0, color: 'text.primary' }}>
-                {amount && rate ? t('salary.pay.agreedAmount', { amount, rate }) : (rate ?? amount)}
-              </Box>
-            </Box>
+            <DefinitionItem
+              key={entry.ordre}
+              label={t('salary.pay.legend', {
+                ordre: entry.ordre,
+                from: formatDate(entry.dateDebut, language),
+                to: formatDate(entry.dateFin, language),
+              })}
+            >
+              {amount && rate ? t('salary.pay.agreedAmount', { amount, rate }) : (rate ?? amount)}
+            </DefinitionItem>
           );
         })}
-      </Box>
+      </DefinitionList>
     </Box>
   );
 }

@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
 import type { ReferenceItem } from '@passerelle/contract';
+import { DefinitionItem, DefinitionList } from '../definition-list';
 import { formatDate } from '../../lib/date-format';
 import { formatNumber } from '../../lib/number-format';
 import { useTranslation } from 'react-i18next';
@@ -98,41 +98,23 @@ export function SpecValues({
       : t(builtKey<'sheets'>(`fields.${spec.label}`));
   const lists = useLists();
   return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, 1fr) 2fr' },
-        columnGap: 2,
-        rowGap: { xs: 0.25, sm: 1 },
-        m: 0,
-      }}
-    >
+    <DefinitionList variant="summary">
       {shown.map((spec) => (
-        <Box key={spec.path} sx={{ display: 'contents' }}>
-          <Box component="dt" sx={{ color: 'text.secondary', fontSize: '0.875rem', mt: { xs: 1, sm: 0 } }}>
-            {labelFor(spec)}
-          </Box>
-          <Box
-            component="dd"
-            sx={{
-              m: 0,
-              color: 'text.primary',
-              overflowWrap: 'anywhere',
-              whiteSpace: spec.type === 'textarea' ? 'pre-line' : undefined,
-            }}
-          >
-            {displayValue(
-              spec,
-              spec.options ? lists[spec.options] : undefined,
-              valueAt(source, spec.path),
-              i18n.language,
-              t('yes'),
-              t('no'),
-            )}
-          </Box>
-        </Box>
+        <DefinitionItem
+          key={spec.path}
+          label={labelFor(spec)}
+          valueSx={{ overflowWrap: 'anywhere', whiteSpace: spec.type === 'textarea' ? 'pre-line' : undefined }}
+        >
+          {displayValue(
+            spec,
+            spec.options ? lists[spec.options] : undefined,
+            valueAt(source, spec.path),
+            i18n.language,
+            t('yes'),
+            t('no'),
+          )}
+        </DefinitionItem>
       ))}
-    </Box>
+    </DefinitionList>
   );
 }

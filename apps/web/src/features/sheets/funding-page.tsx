@@ -22,6 +22,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { fundingValidationBody } from '@passerelle/contract/sheets';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DefinitionItem, DefinitionList } from '../../components/definition-list';
 import { ErrorState } from '../../components/error-state';
 import { contractResolver } from '../../components/form/contract-resolver';
 import { OutlinedField } from '../../components/form/outlined-field';
@@ -54,27 +55,13 @@ function Terms({ terms }: { terms: NonNullable<FundingValidationResponse['terms'
     ...(terms.commentaire ? ([[t('funding.terms.commentaire'), terms.commentaire]] as [string, string][]) : []),
   ];
   return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, 1fr) 2fr' },
-        columnGap: 2,
-        rowGap: 1,
-        m: 0,
-      }}
-    >
+    <DefinitionList variant="terms">
       {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Box component="dt" sx={{ color: 'text.secondary' }}>
-            {label}
-          </Box>
-          <Box component="dd" sx={{ m: 0, fontWeight: 600, whiteSpace: 'pre-line' }}>
-            {value}
-          </Box>
-        </Box>
+        <DefinitionItem key={label} label={label} valueSx={{ fontWeight: 600, whiteSpace: 'pre-line' }}>
+          {value}
+        </DefinitionItem>
       ))}
-    </Box>
+    </DefinitionList>
   );
 }
 
@@ -139,42 +126,28 @@ function FundingRulesSection({ rules }: { rules: FundingRules }) {
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {t('funding.rules.intro')} {rules.concluded ? null : t('funding.rules.today')}
       </Typography>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, 1fr) 2fr' },
-          columnGap: 2,
-          rowGap: 1,
-          m: 0,
-        }}
-      >
+      <DefinitionList variant="terms">
         {rows.map((row) => (
-          <Box key={row.label} sx={{ display: 'contents' }}>
-            <Box component="dt" sx={{ color: 'text.secondary' }}>
-              {row.label}
-            </Box>
-            <Box component="dd" sx={{ m: 0 }}>
-              <Chip
-                size="small"
-                color={row.applies ? 'warning' : 'default'}
-                label={row.outcome}
-                sx={{
-                  fontWeight: 600,
-                  maxWidth: '100%',
-                  height: 'auto',
-                  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
-                }}
-              />
-              {row.why.map((line) => (
-                <Typography key={line} variant="body2" sx={{ mt: 0.5 }}>
-                  {line}
-                </Typography>
-              ))}
-            </Box>
-          </Box>
+          <DefinitionItem key={row.label} label={row.label}>
+            <Chip
+              size="small"
+              color={row.applies ? 'warning' : 'default'}
+              label={row.outcome}
+              sx={{
+                fontWeight: 600,
+                maxWidth: '100%',
+                height: 'auto',
+                '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+              }}
+            />
+            {row.why.map((line) => (
+              <Typography key={line} variant="body2" sx={{ mt: 0.5 }}>
+                {line}
+              </Typography>
+            ))}
+          </DefinitionItem>
         ))}
-      </Box>
+      </DefinitionList>
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextFieldElement } from '../../../components/form/text-field-element';
 import { FormDialog } from '../components/form-dialog';
+import { SourceField } from '../components/source-field';
 import { useReplaceReferenceTable } from './api/reference-tables';
 
 interface UploadForm {
@@ -42,7 +43,8 @@ export function ReferenceTableDialog({
       const errors: Partial<Record<keyof UploadForm, { type: string; message: string }>> = {};
       if (!values.file) errors.file = { type: 'required', message: t('upload.fileRequired') };
       if (values.source.trim().length < 3) errors.source = { type: 'required', message: t('upload.sourceRequired') };
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(values.sourceDate)) errors.sourceDate = { type: 'required', message: t('upload.sourceDateRequired') };
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(values.sourceDate))
+        errors.sourceDate = { type: 'required', message: t('upload.sourceDateRequired') };
       return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
     },
   });
@@ -53,7 +55,12 @@ export function ReferenceTableDialog({
       form={form}
       fields={['file', 'source', 'sourceDate']}
       onSave={async (values) => {
-        const tables = await replace.mutateAsync({ table, file: values.file as File, source: values.source.trim(), sourceDate: values.sourceDate });
+        const tables = await replace.mutateAsync({
+          table,
+          file: values.file as File,
+          source: values.source.trim(),
+          sourceDate: values.sourceDate,
+        });
         onSaved(tables.find((entry) => entry.name === table)?.rowCount ?? 0);
       }}
       onClose={onClose}
@@ -90,7 +97,11 @@ export function ReferenceTableDialog({
               >
                 {field.value ? t('upload.chooseOther') : t('upload.choose')}
               </Button>
-              {field.value ? <Typography sx={{ overflowWrap: 'anywhere' }}>{t('upload.chosen', { name: field.value.name })}</Typography> : null}
+              {field.value ? (
+                <Typography sx={{ overflowWrap: 'anywhere' }}>
+                  {t('upload.chosen', { name: field.value.name })}
+                </Typography>
+              ) : null}
             </Box>
             <FormHelperText id={fileHintId} error={Boolean(fieldState.error)} component="div" sx={{ mx: 0 }}>
               {fieldState.error?.message ?? t('upload.fileHint')}
@@ -98,13 +109,7 @@ export function ReferenceTableDialog({
           </Box>
         )}
       />
-      <TextFieldElement
-        name="source"
-        control={form.control}
-        label={t('upload.source')}
-        required
-        helperText={t('upload.sourceHint')}
-      />
+      <SourceField control={form.control} label={t('upload.source')} hint={t('upload.sourceHint')} />
       <TextFieldElement
         name="sourceDate"
         control={form.control}

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setUpScreenTests } from '../../../test/screen-tests';
 import { jsonResponse, stubApi } from '../../../test/api-stub';
 import { renderRoutes } from '../../../test/render';
@@ -53,6 +53,24 @@ describe('StaffReferencesPage', () => {
       /^Apprentissage, année 1 du contrat27\s% · 43\s% · 53\s% · 100\s%Source : packages\/contract\/src\/rules\/salary.ts/,
     );
     expect(within(fixed).getByText('40 heures')).toBeInTheDocument();
+  });
+
+  it('lists the values with their labels on a phone, where the six columns would not fit', async () => {
+    // Every media query matches: MUI's `down('sm')`, a phone's width.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    stubApi({ '/api/staff/smic': rows, '/api/staff/smic/freshness': fresh }, () => jsonResponse(500, {}));
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Valeurs du SMIC, la plus récente en premier' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent(/^En vigueur le 01\/11\/2024Mensuel brut \(35 h\), en €1\s801,80\s€/);
+    expect(within(list).getAllByText('Mayotte (mensuel / horaire)')).toHaveLength(2);
+    expect(second).toHaveTextContent(/^En vigueur le 01\/01\/2024/);
   });
 
   it('checks a new value before sending it, then shows it in the table', async () => {

@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,6 +12,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   apprenticeshipDerogationMaximumAge,
   apprenticeshipMaximumAge,
@@ -32,64 +33,68 @@ import {
   professionalisationSmcShare,
 } from '@passerelle/contract/rules/salary';
 import { maxWeeklyHours } from '@passerelle/contract/rules/working-time';
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { DefinitionItem, DefinitionList } from '../../../components/definition-list';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/date-format';
 import { useTranslation } from 'react-i18next';
+import { SavedNotice } from '../components/saved-notice';
+import { SectionCard, sectionActionSx } from '../components/section-card';
 import { useSmicFreshness, useSmicTable, type SmicRow } from './api/smic';
 import { numberFormat } from '../../../lib/number-format';
 
 // The form (and zod with the contract's schema) loads when it opens.
 const SmicDialog = lazy(() => import('./components/smic-dialog').then((m) => ({ default: m.SmicDialog })));
 
-function Section({
-  title,
-  intro,
-  actions,
-  children,
-}: {
-  title: string;
-  intro: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  const titleId = useId();
+/** Where a SMIC value comes from: the Journal officiel's text, and whether it was shipped or added (when). */
+function useSmicOrigin() {
+  const { t } = useTranslation('staff-references');
+  return (row: SmicRow) => (row.updatedAt ? t('smic.addedOn', { date: formatDate(row.updatedAt) }) : t('smic.shipped'));
+}
+
+/** On a phone, the values as a list, each with its labels: a six-column table would leave four columns off the screen. */
+function SmicList({ rows }: { rows: SmicRow[] }) {
+  const { t, i18n } = useTranslation('staff-references');
+  const euros = numberFormat(i18n.language, { style: 'currency', currency: 'EUR' });
+  const origin = useSmicOrigin();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexDirection: { xs: 'column', sm: 'row' },
-          justifyContent: 'space-between',
-          alignItems: { xs: 'stretch', sm: 'flex-start' },
-          gap: 1.5,
-          mb: 2,
-        }}
-      >
-        <Box>
-          <Typography id={titleId} variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 600, mb: 0.5 }}>
-            {title}
+    <Box component="ul" aria-label={t('smic.tableLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {rows.map((row) => (
+        <Box
+          component="li"
+          key={row.validFrom}
+          sx={{ py: 1.5, '&:not(:last-of-type)': { borderBottom: 1, borderColor: 'divider' } }}
+        >
+          <Typography component="p" sx={{ fontWeight: 600, mb: 0.5 }}>
+            {t('smic.validFromDate', { date: formatDate(row.validFrom) })}
           </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {intro}
-          </Typography>
+          <DefinitionList variant="summary">
+            <DefinitionItem label={t('smic.monthly')}>{euros.format(row.monthly)}</DefinitionItem>
+            <DefinitionItem label={t('smic.hourly')}>{euros.format(row.hourly)}</DefinitionItem>
+            {row.mayotte ? (
+              <DefinitionItem label={t('smic.mayotte')}>
+                {`${euros.format(row.mayotte.monthly)} / ${euros.format(row.mayotte.hourly)}`}
+              </DefinitionItem>
+            ) : null}
+            {row.source ? <DefinitionItem label={t('smic.source')}>{row.source}</DefinitionItem> : null}
+            <DefinitionItem label={t('smic.origin')}>{origin(row)}</DefinitionItem>
+          </DefinitionList>
         </Box>
-        {actions}
-      </Box>
-      {children}
-    </Paper>
+      ))}
+    </Box>
   );
 }
 
 function SmicTable({ rows }: { rows: SmicRow[] }) {
   const { t, i18n } = useTranslation('staff-references');
   const euros = numberFormat(i18n.language, { style: 'currency', currency: 'EUR' });
-  const newestFirst = [...rows].sort((a, b) => b.validFrom.localeCompare(a.validFrom));
+  const origin = useSmicOrigin();
   return (
-    // Scrolls sideways on a phone: reachable by keyboard, named for a screen reader.
+    // Scrolls sideways on a tablet: reachable by keyboard, named for a screen reader.
     <TableContainer role="region" aria-label={t('smic.tableLabel')} tabIndex={0}>
-      <Table size="small" aria-label={t('smic.tableLabel')} sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
+      {/* Dates and amounts on one line; the headings, the text and the origin wrap, so that the table fits beside the menu at 1280 px. */}
+      <Table size="small" aria-label={t('smic.tableLabel')} sx={{ '& tbody th, & tbody td': { whiteSpace: 'nowrap' } }}>
         <TableHead>
           <TableRow>
             <TableCell component="th" scope="col">
@@ -113,19 +118,21 @@ function SmicTable({ rows }: { rows: SmicRow[] }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {newestFirst.map((row) => (
+          {rows.map((row) => (
             <TableRow key={row.validFrom}>
-              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell component="th" scope="row">
                 {formatDate(row.validFrom)}
               </TableCell>
               <TableCell align="right">{euros.format(row.monthly)}</TableCell>
               <TableCell align="right">{euros.format(row.hourly)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell align="right">
                 {row.mayotte ? `${euros.format(row.mayotte.monthly)} / ${euros.format(row.mayotte.hourly)}` : '—'}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'normal !important', minWidth: 150, maxWidth: 240 }}>{row.source ?? '—'}</TableCell>
-              <TableCell sx={{ color: 'text.secondary' }}>
-                {row.updatedAt ? t('smic.addedOn', { date: formatDate(row.updatedAt) }) : t('smic.shipped')}
+              <TableCell sx={{ whiteSpace: 'normal !important', minWidth: 150, maxWidth: 220 }}>
+                {row.source ?? '—'}
+              </TableCell>
+              <TableCell sx={{ color: 'text.secondary', whiteSpace: 'normal !important', minWidth: 110 }}>
+                {origin(row)}
               </TableCell>
             </TableRow>
           ))}
@@ -133,6 +140,13 @@ function SmicTable({ rows }: { rows: SmicRow[] }) {
       </Table>
     </TableContainer>
   );
+}
+
+/** The SMIC values, newest first: a table from a tablet's width, a list on a phone. */
+function SmicValues({ rows }: { rows: SmicRow[] }) {
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const newestFirst = [...rows].sort((a, b) => b.validFrom.localeCompare(a.validFrom));
+  return isPhone ? <SmicList rows={newestFirst} /> : <SmicTable rows={newestFirst} />;
 }
 
 /** A rule's value, read-only: it is code, and where it comes from. */
@@ -161,8 +175,10 @@ function FixedValue({ label, value, source }: { label: string; value: string; so
 }
 
 function FixedValues() {
-  const { t } = useTranslation('staff-references');
-  const percent = (values: readonly number[]) => values.map((value) => `${value}\u00a0%`).join(' · ');
+  const { t, i18n } = useTranslation('staff-references');
+  // 27 % in French, 27% in English.
+  const share = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
+  const percent = (values: readonly number[]) => values.map((value) => share.format(value / 100)).join(' · ');
   const salary = 'packages/contract/src/rules/salary.ts — DOMAIN 1.6';
   const dates = 'packages/contract/src/rules/contract-dates.ts — SPEC 5, DOMAIN 1.1';
   const values: { label: string; value: string; source: string }[] = [
@@ -176,7 +192,7 @@ function FixedValues() {
       value: percent(professionalisationRates.map((rates) => rates[0])),
       source: salary,
     },
-    { label: t('fixed.professionalisationSmc'), value: `${professionalisationSmcShare}\u00a0%`, source: salary },
+    { label: t('fixed.professionalisationSmc'), value: percent([professionalisationSmcShare]), source: salary },
     {
       label: t('fixed.ages'),
       value: t('fixed.agesValue', {
@@ -207,7 +223,7 @@ function FixedValues() {
     { label: t('fixed.longContract'), value: t('fixed.months', { count: longContractMonths }), source: dates },
   ];
   return (
-    <Section title={t('fixed.title')} intro={t('fixed.intro')}>
+    <SectionCard title={t('fixed.title')} intro={t('fixed.intro')}>
       <Typography variant="body2" sx={{ mb: 1 }}>
         {t('fixed.bands')}
       </Typography>
@@ -219,14 +235,10 @@ function FixedValues() {
       <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
         {t('fixed.formations')}
       </Typography>
-    </Section>
+    </SectionCard>
   );
 }
 
-/**
- * /gestion/references (issue 12, "The reference tables"), for staff and admins: the dated SMIC values the salary rules read
- * (a table they add to, as PUT /api/staff/smic allows), and the other values the rules read, which are code (read-only, with their source).
- */
 /** Issue 28: a warning when the latest SMIC value is more than 12 months old (the law has likely changed it since). */
 function SmicFreshnessAlert() {
   const { t } = useTranslation('staff-references');
@@ -235,11 +247,17 @@ function SmicFreshnessAlert() {
   const { latestValidFrom, staleAfterMonths } = freshness.data;
   return (
     <Alert severity="warning" sx={{ mb: 2 }}>
-      {latestValidFrom ? t('smic.stale', { date: formatDate(latestValidFrom), months: staleAfterMonths }) : t('smic.staleNone')}
+      {latestValidFrom
+        ? t('smic.stale', { date: formatDate(latestValidFrom), months: staleAfterMonths })
+        : t('smic.staleNone')}
     </Alert>
   );
 }
 
+/**
+ * /gestion/references (issue 12, "The reference tables"), for staff and admins: the dated SMIC values the salary rules read
+ * (a table they add to, as PUT /api/staff/smic allows), and the other values the rules read, which are code (read-only, with their source).
+ */
 function StaffReferencesPage() {
   const { t } = useTranslation('staff-references');
   const smic = useSmicTable();
@@ -248,24 +266,13 @@ function StaffReferencesPage() {
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <Box role="status" aria-live="polite" sx={{ mb: notice ? 2 : 0 }}>
-        {notice ? (
-          <Alert severity="success" onClose={() => setNotice(null)}>
-            {notice}
-          </Alert>
-        ) : null}
-      </Box>
+      <SavedNotice notice={notice} onClose={() => setNotice(null)} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Section
+        <SectionCard
           title={t('smic.title')}
           intro={t('smic.intro')}
           actions={
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => setAdding(true)}
-              sx={{ whiteSpace: 'nowrap', flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
-            >
+            <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)} sx={sectionActionSx}>
               {t('smic.add.open')}
             </Button>
           }
@@ -273,8 +280,8 @@ function StaffReferencesPage() {
           <SmicFreshnessAlert />
           {smic.isError ? <ErrorState error={smic.error} onRetry={() => void smic.refetch()} /> : null}
           {smic.isPending ? <LinearProgress aria-label={t('smic.loading')} /> : null}
-          {smic.data ? <SmicTable rows={smic.data} /> : null}
-        </Section>
+          {smic.data ? <SmicValues rows={smic.data} /> : null}
+        </SectionCard>
         <FixedValues />
       </Box>
       {adding ? (

@@ -8,6 +8,7 @@ import type { CfaSettingsResponse, CfaSettingsValues } from '@passerelle/contrac
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
+import { DefinitionItem, DefinitionList } from '../../../components/definition-list';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/date-format';
 import { useCfaSettings } from './api/cfa-settings';
@@ -39,26 +40,11 @@ function SealSection({ seal }: { seal: CfaSettingsResponse['seal'] }) {
         {seal ? t(seal.origin === 'file' ? 'seal.file' : 'seal.generated') : t('seal.none')}
       </Typography>
       {seal ? (
-        <Box
-          component="dl"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
-            columnGap: 2,
-            rowGap: 0.5,
-            m: 0,
-            mb: 1.5,
-            '& dt': { fontWeight: 600 },
-            '& dd': { m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' },
-          }}
-        >
-          <dt>{t('seal.subject')}</dt>
-          <dd>{seal.subject}</dd>
-          <dt>{t('seal.issuer')}</dt>
-          <dd>{seal.issuer}</dd>
-          <dt>{t('seal.validTo')}</dt>
-          <dd>{formatDate(seal.validTo)}</dd>
-        </Box>
+        <DefinitionList variant="compact" sx={{ mb: 1.5 }}>
+          <DefinitionItem label={t('seal.subject')}>{seal.subject}</DefinitionItem>
+          <DefinitionItem label={t('seal.issuer')}>{seal.issuer}</DefinitionItem>
+          <DefinitionItem label={t('seal.validTo')}>{formatDate(seal.validTo)}</DefinitionItem>
+        </DefinitionList>
       ) : null}
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {t('seal.howTo')}

@@ -135,6 +135,30 @@ function DatePair({
   );
 }
 
+/** A number field labelled `form.<name>`, its hint `form.<name>Hint` under it until the field's message replaces it. */
+function NumberField({
+  control,
+  name,
+  required = false,
+}: {
+  control: Control<FormationInput>;
+  name: 'level' | 'year' | 'hours' | 'remoteHours' | 'rncpLevel';
+  required?: boolean;
+}) {
+  const { t } = useTranslation('staff-formations');
+  return (
+    <TextFieldElement
+      name={name}
+      control={control}
+      label={t(`form.${name}`)}
+      type="number"
+      asNumber
+      required={required}
+      helperText={t(`form.${name}Hint`)}
+    />
+  );
+}
+
 /**
  * Creating or editing a formation. The form checks with the API's own schema; a taken code (409) or an unknown school
  * comes back under its field. The professionalisation bounds show only while PRO is offered.
@@ -190,24 +214,8 @@ export function FormationDialog({
       />
       <Box sx={{ ...twoColumns, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
         <TextFieldElement name="code" control={form.control} label={t('form.code')} helperText={t('form.codeHint')} />
-        <TextFieldElement
-          name="level"
-          control={form.control}
-          label={t('form.level')}
-          type="number"
-          asNumber
-          required
-          helperText={t('form.levelHint')}
-        />
-        <TextFieldElement
-          name="year"
-          control={form.control}
-          label={t('form.year')}
-          type="number"
-          asNumber
-          required
-          helperText={t('form.yearHint')}
-        />
+        <NumberField control={form.control} name="level" required />
+        <NumberField control={form.control} name="year" required />
       </Box>
       <ContractTypesField control={form.control} />
       <DatePair control={form.control} names={['trainingStart', 'trainingEnd']} />
@@ -230,32 +238,11 @@ export function FormationDialog({
           helperText={t('form.rncpEndDateHint')}
         />
         <TextFieldElement name="codeDiplome" control={form.control} label={t('form.codeDiplome')} />
-        <TextFieldElement
-          name="hours"
-          control={form.control}
-          label={t('form.hours')}
-          type="number"
-          asNumber
-          helperText={t('form.hoursHint')}
-        />
+        <NumberField control={form.control} name="hours" />
       </Box>
       <Box sx={twoColumns}>
-        <TextFieldElement
-          name="remoteHours"
-          control={form.control}
-          label={t('form.remoteHours')}
-          type="number"
-          asNumber
-          helperText={t('form.remoteHoursHint')}
-        />
-        <TextFieldElement
-          name="rncpLevel"
-          control={form.control}
-          label={t('form.rncpLevel')}
-          type="number"
-          asNumber
-          helperText={t('form.rncpLevelHint')}
-        />
+        <NumberField control={form.control} name="remoteHours" />
+        <NumberField control={form.control} name="rncpLevel" />
       </Box>
     </FormDialog>
   );

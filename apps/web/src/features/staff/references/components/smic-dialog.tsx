@@ -7,6 +7,7 @@ import { TextFieldElement } from '../../../../components/form/text-field-element
 import { contractResolver } from '../../../../components/form/contract-resolver';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
+import { SourceField } from '../../components/source-field';
 import { useSaveSmic } from '../api/smic';
 
 /** The form's fields, flat and empty at first (the contract's `smicRateForm`): Mayotte's two amounts are given together or not at all. */
@@ -50,7 +51,14 @@ export function SmicDialog({ onClose, onSaved }: { onClose: () => void; onSaved:
   const { t } = useTranslation(['staff-references', 'common']);
   const save = useSaveSmic();
   const form = useForm<SmicForm>({
-    defaultValues: { validFrom: '', monthly: null, hourly: null, mayotteMonthly: null, mayotteHourly: null, source: '' },
+    defaultValues: {
+      validFrom: '',
+      monthly: null,
+      hourly: null,
+      mayotteMonthly: null,
+      mayotteHourly: null,
+      source: '',
+    },
     resolver: contractResolver(smicRateForm),
   });
   return (
@@ -83,13 +91,7 @@ export function SmicDialog({ onClose, onSaved }: { onClose: () => void; onSaved:
         <AmountField control={form.control} name="monthly" />
         <AmountField control={form.control} name="hourly" />
       </Box>
-      <TextFieldElement
-        name="source"
-        control={form.control}
-        label={t('smic.add.source')}
-        required
-        helperText={t('smic.add.sourceHint')}
-      />
+      <SourceField control={form.control} label={t('smic.add.source')} hint={t('smic.add.sourceHint')} />
       <Typography component="h3" variant="subtitle2">
         {t('smic.add.mayotte')}
       </Typography>
