@@ -91,6 +91,35 @@ describe('admitted applicants: import, invitation, first sign-in', () => {
       await dialog.getByRole('button', { name: t.import.close }).click();
       await dialog.waitFor({ state: 'detached' });
 
+      // The same file again, two applicants renamed (issue 29): the check lists them with the old and new names; only
+      // the one ticked is changed, the other kept.
+      await staff.getByRole('button', { name: t.import.open }).first().click();
+      const renamed = windows1252(
+        csvOf(run, false)
+          .toString('latin1')
+          .replace(`Lefèvre2;Zoé;admis2.${run}`, `Lefèvre-Roy;Zoé;admis2.${run}`)
+          .replace(`Lefèvre3;Zoé;admis3.${run}`, `Lefebvre;Zoé;admis3.${run}`),
+      );
+      await chooseFile(staff, 'admis-emlv-corrige.csv', renamed);
+      const changes = dialog.getByRole('region', { name: t.import.changes.title_other.replace('{{count}}', '2') });
+      await changes.waitFor();
+      const changeOf = (from: string, to: string) =>
+        t.import.changes.change.replace('{{field}}', t.import.columns.nom).replace('{{from}}', from).replace('{{to}}', to);
+      await changes.getByText(changeOf('Lefèvre2', 'Lefèvre-Roy')).waitFor();
+      await changes.getByText(changeOf('Lefèvre3', 'Lefebvre')).waitFor();
+      await changes
+        .getByRole('checkbox', {
+          name: t.import.changes.apply.replace('{{email}}', `admis2.${run}@example.org`).replace('{{line}}', '3'),
+        })
+        .check();
+      await expectAxeClean(staff, 'import dialog with changes to confirm');
+      await shotBothWidths(staff, `applicants-${lang}-import-changes`);
+      await dialog.getByRole('button', { name: t.import.submit_other.replace('{{count}}', '30') }).click();
+      await dialog.getByText(t.import.kept_one.replace('{{count}}', '1')).waitFor();
+      await shot(staff, `applicants-${lang}-import-changes-done`);
+      await dialog.getByRole('button', { name: t.import.close }).click();
+      await dialog.waitFor({ state: 'detached' });
+
       // The first applicant (English) signs in from the mail.
       const email = `admis1.${run}@example.org`;
       const mail = await waitForMail(email);

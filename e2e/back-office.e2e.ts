@@ -343,6 +343,34 @@ async function coordinatorMorning(options: {
   await shot(staff, `${prefix}-case-prepared`);
   if (narrow) await expectNoHorizontalOverflow(staff);
 
+  // Issue 29: once prepared, the first preparation is no longer offered; preparing again is its own action, which says
+  // what it cancels (no signature yet here) and asks why.
+  expect(await staff.getByRole('button', { name: t.staffCase.actions.labels['contract-prepared'], exact: true }).count()).toBe(0);
+  const again = await openAction(staff, t, 'contract-prepared-again');
+  await again.getByText(t.staffCase.dialog.again.none).waitFor();
+  await again.getByRole('button', { name: t.staffCase.dialog.confirm['contract-prepared-again'], exact: true }).click();
+  const againReason = again.getByRole('textbox', { name: startsWith(t.staffCase.dialog.fields.againReason) });
+  await againReason.waitFor();
+  await expectAxeClean(staff, 'prepare-again dialog');
+  await shot(staff, `${prefix}-dialog-prepare-again`);
+  const reasonText = lang === 'fr-FR' ? 'Date de début corrigée avec l’entreprise.' : 'Start date corrected with the employer.';
+  await typeInto(staff, againReason, reasonText);
+  await again.getByRole('button', { name: t.staffCase.dialog.confirm['contract-prepared-again'], exact: true }).click();
+  const overrideAgain = again.getByRole('alert').filter({ hasText: t.staffCase.dialog.incomplete.title });
+  await Promise.race([again.waitFor({ state: 'detached' }), overrideAgain.waitFor()]);
+  if ((await overrideAgain.count()) > 0) {
+    await again.getByRole('button', { name: t.staffCase.dialog.incomplete.confirm, exact: true }).click();
+    await again.waitFor({ state: 'detached' });
+  }
+  await timeline
+    .getByRole('listitem')
+    .filter({ hasText: t.staffCase.timeline.types.contract.prepared_again })
+    .filter({ hasText: reasonText })
+    .first()
+    .waitFor();
+  await expectAxeClean(staff, 'case, contract prepared again');
+  await shot(staff, `${prefix}-case-prepared-again`);
+
   await Promise.all([staff, seed.applicant, seed.employer].map((page) => page.context().close()));
 }
 

@@ -25,6 +25,11 @@ export const errorCodes = [
   /** The contract documents list something missing (the details name it): prepared only with staff's override. */
   'CONTRACT_INCOMPLETE',
   /**
+   * The first preparation of a contract that is prepared already: preparing it again is another action
+   * (`contract-prepared-again`), which says which signatures it cancels and asks why (issue 29).
+   */
+  'CONTRACT_ALREADY_PREPARED',
+  /**
    * Production (DEMO_DATA=false): the CFA's identity lacks its denomination, a valid UAI or a valid SIRET (the details
    * name them); an admin completes it in the back office's settings. Never overridden.
    */

@@ -8,6 +8,7 @@ import {
   stepTypes,
 } from './portal-rules.ts';
 import { pastDateRule } from './rules/refinements.ts';
+import { phoneShapeField } from './rules/schemas.ts';
 export { todayIso } from './rules/dates.ts';
 export {
   uploadFields,
@@ -182,12 +183,7 @@ export const trackingBody = z.object({
   contactFirstName: optionalText(100),
   contactPosition: optionalText(100),
   contactEmail: orEmpty(z.email().max(254)),
-  contactPhone: orEmpty(
-    z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9 .()-]{6,20}$/, 'phone.format'),
-  ),
+  contactPhone: orEmpty(phoneShapeField),
   firstContactDate: orEmpty(pastIsoDate),
   interviewDate: orEmpty(isoDate),
   relaunchDate: orEmpty(isoDate),

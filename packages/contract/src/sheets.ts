@@ -36,6 +36,7 @@ import {
   idccField,
   isMinorWhenSigning,
   nirField,
+  phoneField,
   ruleError,
   siretField,
   smicRate,
@@ -47,7 +48,7 @@ import {
   type RuleSeverity,
   type SmicRate,
 } from './rules/index.ts';
-import { pastDateRule, phoneRule, reasonWhenDenied, reasonWhenRefused, transforms } from './rules/refinements.ts';
+import { pastDateRule, reasonWhenDenied, reasonWhenRefused, transforms } from './rules/refinements.ts';
 import { fundingRulesOutcome } from './rules/funding-2025.ts';
 
 // ---------- Fields ----------
@@ -68,7 +69,7 @@ const day = () => draft(z.iso.date());
 const birthDay = () => draft(z.iso.date().superRefine(pastDateRule));
 const email = () => draft(z.email().max(254));
 /** A phone number: digits and separators; a French one has its 10 digits (`checkPhone`). */
-const phone = () => draft(z.string().trim().superRefine(phoneRule));
+const phone = () => draft(phoneField);
 const postcode = () =>
   draft(
     z

@@ -59,6 +59,11 @@ export const signatureResponse = z.object({
      * staff restart the procedure (prepare the contract again).
      */
     codeLocked: z.boolean(),
+    /**
+     * The code this person asked for and may still enter: when it expires and the address it went to, never the code
+     * (issue 29). After a reload the page shows the code's field again; null when none is valid.
+     */
+    pendingCode: z.object({ expiresAt: z.string(), sentTo: z.string() }).nullable(),
   }),
   /** The consent sentence shown beside the box, per language, and its version (the hash of the one read is kept in the evidence). */
   consent: z.object({ version: z.string(), texts: z.object({ 'fr-FR': z.string(), 'en-US': z.string() }) }),

@@ -16,9 +16,35 @@ export const applicantImportQuery = z
   .object({
     /** `true`: every line is checked and nothing is stored. */
     dryRun: z.enum(['true', 'false']).default('false'),
+    /**
+     * The ids of the existing applicants whose changes the dry run listed (`changes`) and staff confirmed, comma
+     * separated: the import changes those and leaves every other existing applicant as it is (issue 29).
+     */
+    confirm: z
+      .string()
+      .regex(/^\d{1,10}(?:,\d{1,10}){0,4999}$/, 'value.format')
+      .optional(),
   })
   .strict();
 export type ApplicantImportQuery = z.infer<typeof applicantImportQuery>;
+
+/** What a line would change of an applicant already stored: the columns staff read before they confirm. */
+export const applicantImportChangedFields = ['nom', 'prenom', 'school', 'formation'] as const;
+
+/**
+ * An existing applicant (same address) the file gives another name, school or formation: the old and new values, for
+ * staff to confirm before anything is overwritten (issue 29). `confirmed`: the import applies it (the real run only).
+ */
+export const applicantImportChange = z.object({
+  line: z.number().int().min(1),
+  applicantId: z.number().int(),
+  email: z.string(),
+  fields: z.array(
+    z.object({ field: z.enum(applicantImportChangedFields), from: z.string().nullable(), to: z.string() }),
+  ),
+  confirmed: z.boolean(),
+});
+export type ApplicantImportChange = z.infer<typeof applicantImportChange>;
 
 /** One refusal of a line: `line` is the file's line number (the header is line 1); `field` a column, or `line`. */
 export const applicantImportError = z.object({
@@ -36,6 +62,10 @@ export const applicantImportResponse = z.object({
   /** The ids of the applicants stored, for the invitation that follows; empty on a dry run. */
   ids: z.array(z.number().int()),
   errors: z.array(applicantImportError),
+  /** Existing applicants the file would change, with the old and new values; on the real run, whether applied. */
+  changes: z.array(applicantImportChange),
+  /** Lines of existing applicants left as they were: their changes were not confirmed (the real run). */
+  kept: z.number().int(),
 });
 export type ApplicantImportResponse = z.infer<typeof applicantImportResponse>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidSiret, isValidUai, normalizeSiret, normalizeUai } from './rules/identifiers.ts';
+import { phoneShapeField } from './rules/schemas.ts';
 
 // ---------- The CFA's identity (issue 28): GET|PUT /staff/settings/cfa, admins only ----------
 
@@ -40,7 +41,7 @@ export const cfaSettingsBody = z
     representativeName: requiredText(200),
     representativeTitle: optionalText(120),
     contactEmail: z.string().trim().min(1, 'field.required').pipe(z.email('email.format').max(254)),
-    contactPhone: z.string().trim().min(1, 'field.required').regex(/^\+?[0-9 .()-]{6,20}$/, 'phone.format'),
+    contactPhone: z.string().trim().min(1, 'field.required').pipe(phoneShapeField),
     contactHoursFr: requiredText(200),
     contactHoursEn: requiredText(200),
   })

@@ -181,6 +181,19 @@ export const contractPreparedBody = z
   .superRefine(reasonWithOverride);
 export type ContractPreparedBody = z.infer<typeof contractPreparedBody>;
 
+/**
+ * POST /staff/dossiers/:id/contract-prepared-again (issue 29): the documents drawn again once the contract is prepared.
+ * The pending procedure is superseded, so every signature it collected is cancelled: staff say why (required, kept in
+ * the case history and the evidence). `override` as for the first preparation, the same reason standing for it.
+ */
+export const contractPreparedAgainBody = z
+  .object({
+    reason: z.string({ error: 'field.required' }).trim().min(1, 'field.required').max(2000),
+    override: z.literal(true).optional(),
+  })
+  .strict();
+export type ContractPreparedAgainBody = z.infer<typeof contractPreparedAgainBody>;
+
 /** POST /staff/dossiers/:id/breaking (12) and /broken (13): the contract's end date and why. */
 export const contractEndBody = z.object({ date: isoDate, reason: reasonText }).strict();
 export type ContractEndBody = z.infer<typeof contractEndBody>;
@@ -196,6 +209,7 @@ export const staffActions = [
   'missions-complement',
   'document-review',
   'contract-prepared',
+  'contract-prepared-again',
   'signed',
   'filed',
   'registered',

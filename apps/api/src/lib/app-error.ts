@@ -21,6 +21,7 @@ const statusOf: Record<ErrorCode, number> = {
   WORKSHOP_CLOSED: 409,
   FUNDING_TERMS_MISSING: 409,
   CONTRACT_INCOMPLETE: 409,
+  CONTRACT_ALREADY_PREPARED: 409,
   CFA_IDENTITY_INCOMPLETE: 409,
   CERFA_TEMPLATE_INVALID: 503,
   SIGNATURE_UNAVAILABLE: 409,
@@ -50,6 +51,7 @@ const defaultMessage: Record<ErrorCode, string> = {
   WORKSHOP_CLOSED: 'Registration is closed for this workshop',
   FUNDING_TERMS_MISSING: 'The school has not recorded the funding terms yet: there is nothing to decide on',
   CONTRACT_INCOMPLETE: 'The contract documents list missing or invalid information',
+  CONTRACT_ALREADY_PREPARED: 'The contract is prepared already: prepare it again, with a reason',
   CFA_IDENTITY_INCOMPLETE: "The CFA's identity is incomplete: an admin must complete it in the back office's settings",
   CERFA_TEMPLATE_INVALID:
     "The official CERFA form installed for this contract's edition is not pinned or does not fit its field map: the server's administrator must replace or pin it",

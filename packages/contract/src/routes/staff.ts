@@ -9,6 +9,7 @@ import {
 import {
   archiveBody,
   contractEndBody,
+  contractPreparedAgainBody,
   contractPreparedBody,
   documentReviewBody,
   markFiledBody,
@@ -49,6 +50,10 @@ export const staff = {
   firstContact: defineRoute({ ...caseAction('/staff/dossiers/:id/first-contact'), body: firstContactDecisionBody }),
   terms: defineRoute({ ...caseAction('/staff/dossiers/:id/modalites'), body: dossierTermsBody }),
   contractPrepared: defineRoute({ ...caseAction('/staff/dossiers/:id/contract-prepared'), body: contractPreparedBody.nullish() }),
+  contractPreparedAgain: defineRoute({
+    ...caseAction('/staff/dossiers/:id/contract-prepared-again'),
+    body: contractPreparedAgainBody,
+  }),
   returnSheet: defineRoute({ ...caseAction('/staff/dossiers/:id/return'), body: returnSheetBody }),
   missionsComplement: defineRoute({ ...caseAction('/staff/dossiers/:id/missions-complement'), body: missionsComplementBody }),
   documentReview: defineRoute({ ...caseAction('/staff/dossiers/:id/document-review'), body: documentReviewBody }),

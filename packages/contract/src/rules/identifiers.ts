@@ -239,8 +239,21 @@ export function checkClassification(value: string | null | undefined, path = 'co
 
 // ---------- Phone numbers ----------
 
-/** What a phone field accepts as typed: digits and the usual separators, a leading + for the international form. */
-export const phonePattern = /^\+?[0-9 .()-]{6,20}$/;
+/**
+ * What a phone field accepts: digits and the usual separators, a leading + for the international form. Spaces are
+ * read past (people type `+33 (0) 6 12 34 56 78` as it is printed), so the length counts everything else.
+ */
+export const phonePattern = /^\+?[0-9.()-]{6,20}$/;
+
+/** True when the value, spaces left out, has a phone number's shape (`phonePattern`). */
+export function isPhoneShaped(value: string): boolean {
+  return phonePattern.test(value.replace(/\s/g, ''));
+}
+
+/** A phone number as stored: trimmed, each run of spaces one space, so it reads as it was typed. */
+export function normalizePhone(value: string): string {
+  return value.trim().replace(/\s+/g, ' ');
+}
 
 /**
  * A French number has 10 digits written the French way (`06 12 34 56 78`) and 9 after the country code (`+33 6 12 34
@@ -249,9 +262,8 @@ export const phonePattern = /^\+?[0-9 .()-]{6,20}$/;
  * phone number at all (the pattern's message), true or false otherwise.
  */
 export function isValidPhone(value: string): boolean | undefined {
-  const typed = value.trim();
-  if (!phonePattern.test(typed)) return undefined;
-  const digits = typed.replace(/[\s.()-]/g, '');
+  if (!isPhoneShaped(value)) return undefined;
+  const digits = value.replace(/[\s.()-]/g, '');
   const national = /^(?:\+33|0033)0?(\d*)$/.exec(digits);
   if (national) return /^[1-9]\d{8}$/.test(national[1] ?? '');
   if (digits.startsWith('+') || digits.startsWith('00')) return true;

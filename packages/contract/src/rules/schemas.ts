@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { normalizeDeca, normalizeFranceTravail, normalizeIdcc, normalizeNir, normalizeSiret } from './identifiers.ts';
+import { isPhoneShaped, normalizeDeca, normalizeFranceTravail, normalizeIdcc, normalizeNir, normalizePhone, normalizeSiret } from './identifiers.ts';
 import type { RuleIssue } from './issue.ts';
-import { classificationRule, decaRule, franceTravailRule, idccRule, nirRule, siretRule } from './refinements.ts';
+import { classificationRule, decaRule, franceTravailRule, idccRule, nirRule, phoneRule, siretRule } from './refinements.ts';
 
 /**
  * Zod fields for identifiers, for request bodies and forms. Values are normalised (separators
@@ -22,6 +22,20 @@ export const decaField = identifierField(normalizeDeca, decaRule);
 export const franceTravailField = identifierField(normalizeFranceTravail, franceTravailRule);
 export const idccField = identifierField(normalizeIdcc, idccRule);
 export const classificationField = identifierField((value) => value.trim(), classificationRule);
+
+/** A phone number: spaces read past, stored as typed (one space per run) so that it prints as people write it. */
+export const phoneField = z.string().overwrite(normalizePhone).superRefine(phoneRule);
+/** A phone number of any country: only its shape (`phone.format`), spaces read past. */
+export const phoneShapeField = z.string().overwrite(normalizePhone).refine(isPhoneShaped, 'phone.format');
+
+/**
+ * The most characters an input for an identifier of `length` characters takes as people type it (`2 04 03 75 056
+ * 123 95`, `732 829 320 00074`, `+33 (0)6 12 34 56 78`): a separator between any two of them. The schema, not the
+ * input, says when the value is too long; an input's maxLength never cuts a number typed with its spaces.
+ */
+export function typedMaxLength(length: number): number {
+  return length * 2;
+}
 
 /**
  * The blocking issues as the API's `errors` map (path → messages), ready for

@@ -27,6 +27,22 @@ export async function findAccountsByEmail(db: Conn, emails: string[]): Promise<{
   return found;
 }
 
+/** The applicants already stored under these addresses: their names and where they are admitted, to compare with a file. */
+export async function findStoredApplicants(db: Conn, emails: string[]) {
+  const found: { id: number; email: string; nom: string; prenom: string; formationId: number | null }[] = [];
+  for (let i = 0; i < emails.length; i += 1000) {
+    const chunk = emails.slice(i, i + 1000);
+    found.push(
+      ...(await db
+        .select({ id: users.id, email: users.email, nom: users.nom, prenom: users.prenom, formationId: admissibles.formationId })
+        .from(users)
+        .leftJoin(admissibles, eq(admissibles.userId, users.id))
+        .where(and(inArray(users.email, chunk), eq(users.userType, 'admissible')))),
+    );
+  }
+  return found;
+}
+
 export interface ApplicantRow {
   email: string;
   nom: string;

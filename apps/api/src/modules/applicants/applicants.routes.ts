@@ -7,6 +7,7 @@ import { registerRoute } from '../../lib/route.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { importMessages } from './applicants-messages.ts';
 import {
+  confirmedIds,
   findApplicants,
   importApplicants,
   inviteApplicant,
@@ -33,7 +34,12 @@ export default async function applicantsRoutes(app: FastifyInstance): Promise<vo
     const header = request.headers['accept-language'];
     const lang = header ? messageLanguage(header) : await languageOf(app.db, signedInUser(request));
     const bytes = await readImportFile(request, lang);
-    return importApplicants(app.db, { bytes, dryRun: request.query.dryRun === 'true', lang });
+    return importApplicants(app.db, {
+      bytes,
+      dryRun: request.query.dryRun === 'true',
+      lang,
+      confirmed: confirmedIds(request.query.confirm),
+    });
   });
 
   registerRoute(app, applicants.list, { onRequest }, async (request) => findApplicants(app.db, request.query));

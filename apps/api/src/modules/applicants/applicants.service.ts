@@ -2,6 +2,7 @@ import {
   APPLICANT_IMPORT_MAX_BYTES,
   APPLICANT_IMPORT_MAX_ROWS,
   requiredApplicantImportColumns,
+  type ApplicantImportChange,
   type ApplicantImportColumn,
   type ApplicantImportError,
   type ApplicantImportResponse,
@@ -31,6 +32,7 @@ import {
   findFormations,
   findInvitationTargets,
   findSchools,
+  findStoredApplicants,
   markInvited,
   upsertApplicants,
   type ApplicantRow,
@@ -172,12 +174,62 @@ function checkLines(
 }
 
 /**
+ * The existing applicants the lines would change (another name, school or formation for the same address), with the old
+ * and new values: never overwritten unless staff confirm them (issue 29). `confirmed` holds the ids staff confirmed.
+ */
+async function changesOf(
+  db: Db,
+  lines: ParsedLine[],
+  reference: ImportReference,
+  confirmed: ReadonlySet<number> | 'all',
+): Promise<ApplicantImportChange[]> {
+  const stored = new Map((await findStoredApplicants(db, lines.map((l) => l.row.email))).map((a) => [a.email, a]));
+  const formationById = new Map(reference.formations.map((f) => [f.id, f]));
+  const schoolById = new Map(reference.schools.map((school) => [school.id, school]));
+  const schoolOf = (formationId: number | null) => {
+    const formation = formationId === null ? undefined : formationById.get(formationId);
+    return formation ? (schoolById.get(formation.schoolId)?.code ?? null) : null;
+  };
+  const formationOf = (formationId: number | null) => {
+    const formation = formationId === null ? undefined : formationById.get(formationId);
+    return formation ? `${formation.libelle} (${formation.year})` : null;
+  };
+  const changes: ApplicantImportChange[] = [];
+  for (const { line, row } of lines) {
+    const before = stored.get(row.email);
+    if (!before) continue;
+    const compared = [
+      { field: 'nom' as const, from: before.nom || null, to: row.nom },
+      { field: 'prenom' as const, from: before.prenom || null, to: row.prenom },
+      { field: 'school' as const, from: schoolOf(before.formationId), to: schoolOf(row.formationId) ?? '' },
+      { field: 'formation' as const, from: formationOf(before.formationId), to: formationOf(row.formationId) ?? '' },
+    ];
+    const fields = compared.filter((entry) => entry.from !== entry.to);
+    if (fields.length > 0)
+      changes.push({
+        line,
+        applicantId: before.id,
+        email: row.email,
+        fields,
+        confirmed: confirmed === 'all' || confirmed.has(before.id),
+      });
+  }
+  return changes;
+}
+
+/** The ids of `?confirm=12,45`. */
+export const confirmedIds = (confirm: string | undefined): Set<number> =>
+  new Set(confirm ? confirm.split(',').map(Number) : []);
+
+/**
  * POST /staff/applicants/import and `npm run cli -- import-applicants`: checks every line, then stores them all in one
- * transaction, or none when a single line is wrong. A dry run checks and stores nothing.
+ * transaction, or none when a single line is wrong. A dry run checks and stores nothing. An existing applicant the file
+ * would change is listed with the old and new values (`changes`); only those staff confirmed are changed, the others
+ * kept as they are (issue 29).
  */
 export async function importApplicants(
   db: Db,
-  input: { bytes: Uint8Array; dryRun: boolean; lang: Language },
+  input: { bytes: Uint8Array; dryRun: boolean; lang: Language; confirmed?: ReadonlySet<number> | 'all' },
 ): Promise<ApplicantImportResponse> {
   const { header, data } = readImportFile(input.bytes, input.lang);
   const reference: ImportReference = { schools: await findSchools(db), formations: await findFormations(db) };
@@ -192,9 +244,13 @@ export async function importApplicants(
   }
   errors.sort((a, b) => a.line - b.line);
 
-  if (errors.length > 0 || input.dryRun) return { rows: data.length, imported: 0, ids: [], errors };
-  const ids = await db.transaction(async (tx) => upsertApplicants(tx, lines.map((l) => l.row)));
-  return { rows: data.length, imported: ids.length, ids, errors: [] };
+  const changes = await changesOf(db, lines, reference, input.confirmed ?? new Set());
+  if (errors.length > 0 || input.dryRun)
+    return { rows: data.length, imported: 0, ids: [], errors, changes: input.dryRun ? changes : [], kept: 0 };
+  const unconfirmed = new Set(changes.filter((change) => !change.confirmed).map((change) => change.line));
+  const applied = lines.filter((l) => !unconfirmed.has(l.line));
+  const ids = await db.transaction(async (tx) => upsertApplicants(tx, applied.map((l) => l.row)));
+  return { rows: data.length, imported: ids.length, ids, errors: [], changes, kept: unconfirmed.size };
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

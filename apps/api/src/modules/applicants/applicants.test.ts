@@ -64,11 +64,11 @@ describe('applicants: import, list and invitations', async () => {
   const applicant = await createUser(app, 'admissible', msc.id);
   const company = await createUser(app, 'company', undefined, { email: 'rh@entreprise.example.fr' });
 
-  const importFile = (caller: SignedInUser, bytes: Uint8Array, dryRun: boolean) => {
+  const importFile = (caller: SignedInUser, bytes: Uint8Array, dryRun: boolean, confirm?: number[]) => {
     const { payload, headers } = multipart(bytes);
     return app.inject({
       method: 'POST',
-      url: `/api/staff/applicants/import?dryRun=${String(dryRun)}`,
+      url: `/api/staff/applicants/import?dryRun=${String(dryRun)}${confirm ? `&confirm=${confirm.join(',')}` : ''}`,
       payload,
       headers: { ...headers, ...caller.headers },
     });
@@ -122,7 +122,7 @@ describe('applicants: import, list and invitations', async () => {
       const emails = ['helene.durand@example.org', 'john.smith@example.org', 'yann.legall@example.org'];
       const dry = await importFile(staff, utf8(csv), true);
       expect(dry.statusCode).toBe(200);
-      expect(dry.json<ApplicantImportResponse>()).toEqual({ rows: 3, imported: 0, ids: [], errors: [] });
+      expect(dry.json<ApplicantImportResponse>()).toEqual({ rows: 3, imported: 0, ids: [], errors: [], changes: [], kept: 0 });
       expect(await usersWith(emails)).toEqual([]);
 
       const res = await importFile(admin, utf8(csv), false);
@@ -158,6 +158,8 @@ describe('applicants: import, list and invitations', async () => {
         imported: 0,
         ids: [],
         errors: [{ line: 3, field: 'email', message: "« hugo.moreau@example » n'est pas une adresse e-mail valide." }],
+        changes: [],
+        kept: 0,
       });
       expect(await usersWith(['louise.petit@example.org', 'ines.roux@example.org'])).toEqual([]);
     });
@@ -176,16 +178,90 @@ describe('applicants: import, list and invitations', async () => {
       expect(zoe).toEqual({ nom: 'Lefèvre', prenom: 'Zoé', formationId: bachelor2026.id });
     });
 
-    it('reads UTF-8 with a byte-order mark, quoted fields and English headers, and updates an existing applicant', async () => {
+    it('reads UTF-8 with a byte-order mark, quoted fields and English headers, and updates an existing applicant once confirmed', async () => {
       const csv = '\uFEFF"Last Name","First_Name","E-mail address","School","Programme","Start year"\n"Lefèvre","Zoé Marie","zoe.lefevre@example.org","EMLV","Bachelor Marketing digital","2027"\n';
-      const res = await importFile(staff, utf8(csv), false);
-      expect(res.json<ApplicantImportResponse>()).toMatchObject({ rows: 1, imported: 1, errors: [] });
+      const [zoe] = await usersWith(['zoe.lefevre@example.org']);
+      if (!zoe) throw new Error('Zoé is imported by the test before');
+      const res = await importFile(staff, utf8(csv), false, [zoe.id]);
+      expect(res.json<ApplicantImportResponse>()).toMatchObject({ rows: 1, imported: 1, errors: [], kept: 0 });
       const rows = await db
         .select({ prenom: users.prenom, formationId: admissibles.formationId })
         .from(users)
         .innerJoin(admissibles, eq(admissibles.userId, users.id))
         .where(eq(users.email, 'zoe.lefevre@example.org'));
       expect(rows).toEqual([{ prenom: 'Zoé Marie', formationId: bachelor2027.id }]);
+    });
+
+    it('lists the existing applicants a file would change, old and new values, and changes only those staff confirm (issue 29)', async () => {
+      const header = 'nom,prenom,email,ecole,formation,annee';
+      const first = [header, 'Bernard,Chloé,chloe.bernard@example.org,EMLV,MSCF,2026', 'Faure,Léo,leo.faure@example.org,EMLV,MSCF,2026'];
+      expect((await importFile(staff, utf8(first.join('\n')), false)).json<ApplicantImportResponse>()).toMatchObject({ imported: 2 });
+      const stored = await usersWith(['chloe.bernard@example.org', 'leo.faure@example.org']);
+      const chloe = stored.find((u) => u.email === 'chloe.bernard@example.org');
+      const leo = stored.find((u) => u.email === 'leo.faure@example.org');
+      if (!chloe || !leo) throw new Error('not imported');
+
+      // The same addresses, another name for one and another school for the other, and a new applicant.
+      const second = [
+        header,
+        'Bernard-Roy,Chloé,chloe.bernard@example.org,EMLV,MSCF,2026',
+        'Faure,Léo,leo.faure@example.org,ESILV,ING-INFO,2026',
+        'Garcia,Nina,nina.garcia@example.org,EMLV,MSCF,2026',
+      ].join('\n');
+      const dry = (await importFile(staff, utf8(second), true)).json<ApplicantImportResponse>();
+      expect(dry).toMatchObject({ rows: 3, imported: 0, errors: [] });
+      expect(dry.changes).toEqual([
+        {
+          line: 2,
+          applicantId: chloe.id,
+          email: 'chloe.bernard@example.org',
+          fields: [{ field: 'nom', from: 'Bernard', to: 'Bernard-Roy' }],
+          confirmed: false,
+        },
+        {
+          line: 3,
+          applicantId: leo.id,
+          email: 'leo.faure@example.org',
+          fields: [
+            { field: 'school', from: 'EMLV', to: 'ESILV' },
+            { field: 'formation', from: 'MSc Finance (2026)', to: 'Cycle ingénieur Informatique (2026)' },
+          ],
+          confirmed: false,
+        },
+      ]);
+
+      // Staff confirm Chloé's new name only: Léo stays where he was, the new applicant is imported.
+      const done = (await importFile(staff, utf8(second), false, [chloe.id])).json<ApplicantImportResponse>();
+      expect(done).toMatchObject({ rows: 3, imported: 2, errors: [], kept: 1 });
+      expect(done.changes.map((change) => [change.applicantId, change.confirmed])).toEqual([
+        [chloe.id, true],
+        [leo.id, false],
+      ]);
+      const after = await db
+        .select({ email: users.email, nom: users.nom, formationId: admissibles.formationId })
+        .from(users)
+        .innerJoin(admissibles, eq(admissibles.userId, users.id))
+        .where(inArray(users.email, ['chloe.bernard@example.org', 'leo.faure@example.org', 'nina.garcia@example.org']))
+        .orderBy(users.email);
+      expect(after).toEqual([
+        { email: 'chloe.bernard@example.org', nom: 'Bernard-Roy', formationId: msc.id },
+        { email: 'leo.faure@example.org', nom: 'Faure', formationId: msc.id },
+        { email: 'nina.garcia@example.org', nom: 'Garcia', formationId: msc.id },
+      ]);
+
+      // Without any confirmation nothing of an existing applicant changes; a malformed list is a 400 under its name.
+      const none = (await importFile(staff, utf8(second), false)).json<ApplicantImportResponse>();
+      expect(none).toMatchObject({ imported: 2, kept: 1 });
+      expect((await usersWith(['leo.faure@example.org']))[0]?.nom).toBe('Faure');
+      const { payload, headers } = multipart(utf8(second));
+      const malformed = await app.inject({
+        method: 'POST',
+        url: '/api/staff/applicants/import?dryRun=false&confirm=12,abc',
+        payload,
+        headers: { ...headers, ...staff.headers },
+      });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json<ErrorBody>().errors).toHaveProperty('confirm');
     });
 
     it('lists every wrong line, in the staff member’s language', async () => {

@@ -136,7 +136,7 @@ function auditAction(event: DossierEvent): string {
     case 'fundingDecided':
       return `funding.${event.decision}`;
     case 'contractPrepared':
-      return 'contract.prepared';
+      return event.again ? 'contract.prepared_again' : 'contract.prepared';
     case 'sheetReturned':
       return 'sheet.returned';
     case 'missionsComplementRequested':

@@ -33,7 +33,11 @@ export type DossierEvent =
   | { type: 'firstContactDecided'; decision: 'accept' | 'refuse' }
   | { type: 'termsRecorded' }
   | { type: 'fundingDecided'; decision: FundingDecision }
-  | { type: 'contractPrepared' }
+  /**
+   * The documents generated and the signatures opened. `again`: once prepared, drawn again (a correction, a locked code,
+   * a failed seal), which cancels the signatures collected; the first preparation is refused then (issue 29).
+   */
+  | { type: 'contractPrepared'; again?: boolean }
   /** Staff send a sent sheet back to its author (step 5); for the missions, `submitted` says whether it was sent. */
   | { type: 'sheetReturned'; kind: ReturnableSheet; submitted?: boolean }
   /** Staff ask the employer to complete the missions sheet (sent or not). */
@@ -55,7 +59,7 @@ export type DossierEvent =
   | { type: 'breakingStarted' }
   | { type: 'broken' };
 
-export type RefusalCode = 'CONFLICT' | 'LOCKED' | 'ARCHIVED';
+export type RefusalCode = 'CONFLICT' | 'LOCKED' | 'ARCHIVED' | 'CONTRACT_ALREADY_PREPARED';
 
 export type Transition = { ok: true; state: DossierState } | { ok: false; code: RefusalCode; reason: string };
 
@@ -255,9 +259,14 @@ export function transition(state: DossierState, event: DossierEvent): Transition
       }
       break;
     case 'contractPrepared':
-      // Prepared again (documents regenerated after a correction) while the signatures are under way: cfa stays 3.
       if ((steps.cfa !== IN_PROGRESS && steps.cfa !== DONE) || steps.fra !== DONE || steps.fre !== DONE)
         return refuse('CONFLICT', 'the information sheet is not complete');
+      // Prepared again (documents regenerated after a correction) while the signatures are under way: cfa stays 3. Only
+      // as its own action, which states the signatures it cancels; never as the first preparation sent twice.
+      if (steps.cfa === DONE && !event.again)
+        return refuse('CONTRACT_ALREADY_PREPARED', 'the contract is prepared already: prepare it again, with a reason');
+      if (event.again && (steps.cfa !== DONE || state.statut !== STATUT.CONTRACT))
+        return refuse('CONFLICT', 'the contract is not out for signature');
       return next(state, state.statut, {
         cfa: DONE,
         signature_admissible: TODO,
@@ -321,6 +330,7 @@ export function allowedActions(
     'missions-complement': allows({ type: 'missionsComplementRequested' }),
     'document-review': allows({ type: 'documentReviewed', uploaded: context.documentUploaded }),
     'contract-prepared': allows({ type: 'contractPrepared' }),
+    'contract-prepared-again': allows({ type: 'contractPrepared', again: true }),
     signed: allows({ type: 'contractSigned' }),
     filed: allows({ type: 'contractFiled' }),
     registered: allows({ type: 'contractRegistered' }),

@@ -308,8 +308,13 @@ describe('dossier state machine', () => {
         actions: ['return', 'missions-complement', 'contract-prepared', 'archive'],
         returnableSheets: ['fra', 'fre'],
       });
-      // Prepared again (documents regenerated) while the signatures are under way (issue 11).
-      expect(allowedActions(prepared, noContext).actions).toEqual(['contract-prepared', 'signed', 'archive']);
+      // Prepared again (documents regenerated) while the signatures are under way: its own action, never the first
+      // preparation a second time (issues 11 and 29).
+      expect(allowedActions(prepared, noContext).actions).toEqual(['contract-prepared-again', 'signed', 'archive']);
+      expect(transition(prepared, { type: 'contractPrepared' })).toMatchObject({ ok: false, code: 'CONTRACT_ALREADY_PREPARED' });
+      expect(transition(bothSent, { type: 'contractPrepared', again: true })).toMatchObject({ ok: false, code: 'CONFLICT' });
+      expect(transition(signed, { type: 'contractPrepared', again: true })).toMatchObject({ ok: false, code: 'CONFLICT' });
+      expect(run(prepared, { type: 'contractPrepared', again: true }).steps).toMatchObject({ cfa: 3, signature_employeur: 1 });
       expect(allowedActions(signed, noContext).actions).toEqual(['filed', 'archive', 'breaking', 'broken']);
       const funding = run(initialState(), ...toFunding);
       expect(allowedActions(funding, noContext).actions).toEqual(['modalites', 'missions-complement', 'archive']);

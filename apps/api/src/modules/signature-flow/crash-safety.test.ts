@@ -282,13 +282,16 @@ describe('crashes and double clicks leave nothing half-done or done twice', asyn
       const key = randomUUID();
       expect((await prepare(app, staff, c.id, key)).statusCode).toBe(200);
 
-      // Another staff member with the same key: their own request, done (the procedure superseded by a new one).
+      // Another staff member with the same key: their own request, not handed the stored answer: the contract is
+      // prepared already, which the first preparation refuses (issue 29).
       const colleague: Caller = {
         ...(await createCaller(app, 'staff', 'crash-colleague@cfa.test')),
         email: 'crash-colleague@cfa.test',
       };
-      expect((await prepare(other, colleague, c.id, key)).statusCode).toBe(200);
-      expect((await proceduresOf(c.id)).map((p) => p.state)).toEqual(['superseded', 'pending']);
+      const colleagues = await prepare(other, colleague, c.id, key);
+      expect(colleagues.statusCode).toBe(409);
+      expect(colleagues.json<ErrorBody>().code).toBe('CONTRACT_ALREADY_PREPARED');
+      expect((await proceduresOf(c.id)).map((p) => p.state)).toEqual(['pending']);
       // The applicant with the same key: refused as ever, not handed the stored answer.
       const refused = await prepare(app, c.applicant, c.id, key);
       expect(refused.statusCode).toBe(403);
@@ -304,7 +307,7 @@ describe('crashes and double clicks leave nothing half-done or done twice', asyn
         code: 'CONFLICT',
         errors: { 'Idempotency-Key': ['value.invalid'] },
       });
-      expect(await proceduresOf(c.id)).toHaveLength(2);
+      expect(await proceduresOf(c.id)).toHaveLength(1);
       // A key that is not a UUID: a 400 under the header, nothing done.
       const malformed = await prepare(app, staff, d.id, 'double-click-1');
       expect(malformed.statusCode).toBe(400);

@@ -11,6 +11,7 @@ import { appendSignatureEvent } from '../signing/signing.service.ts';
 import {
   act,
   advance,
+  CODE_MAX_ATTEMPTS,
   consentOf,
   currentDocuments,
   isCodeLocked,
@@ -23,7 +24,7 @@ import {
 import * as repo from './signature-flow.repo.ts';
 
 export const CODE_TTL_MINUTES = 10;
-export const CODE_MAX_ATTEMPTS = 5;
+export { CODE_MAX_ATTEMPTS };
 /** Wrong codes in all, per signer and procedure: 10 tries at a 6-digit code leave a guesser 1 chance in 100 000. */
 export const CODE_MAX_FAILURES = SIGNATURE_CODE_MAX_FAILURES;
 /** One-time codes a signer may ask for per window. */

@@ -1,4 +1,7 @@
 import { isMinorWhenSigning, todayIso, type ContractPreparedBody, type SignerRole } from '@passerelle/contract';
+
+/** How staff asked: the first preparation, or preparing again with the reason the signatures are cancelled for. */
+export type Preparation = { again: false; body: ContractPreparedBody | undefined } | { again: true; reason: string; override: boolean };
 import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
 import { answerOf } from '../../db/request-keys.ts';
@@ -129,13 +132,14 @@ export async function prepareContract(
   deps: FlowDeps,
   user: AuthUser,
   dossierId: number,
-  body: ContractPreparedBody | undefined,
+  preparation: Preparation,
 ): Promise<DossierState> {
+  const body = preparation.again ? { override: preparation.override || undefined, reason: preparation.reason } : preparation.body;
   const view = await withDossier(deps.db, user, dossierId, { access: 'staff' }, (dossier) => dossier);
   // Answered already: the documents are not drawn again. A request at the same time is answered under the lock below.
   const answered = deps.once ? await answerOf<DossierState>(deps.db, deps.once) : undefined;
   if (answered) return answered;
-  const allowed = transition(view.state, { type: 'contractPrepared' });
+  const allowed = transition(view.state, { type: 'contractPrepared', again: preparation.again });
   if (!allowed.ok) throw new AppError(allowed.code, allowed.reason);
 
   // The settings an admin saved (the environment's while none are): refused in production without a real CFA.
@@ -178,9 +182,23 @@ export async function prepareContract(
       kept = true;
       const override =
         built.missing.length > 0 ? { reason: body?.reason ?? '', missing: built.missing.map((entry) => entry.field) } : null;
+      // Preparing again cancels what the pending procedure collected: who had signed (or sent a scan) is named in the
+      // case history and the evidence, with staff's reason (issue 29).
+      const pending = preparation.again ? await repo.findLatestProcedure(tx, dossierId) : undefined;
+      const cancelled =
+        pending?.state === 'pending'
+          ? (await repo.findSigners(tx, pending.id))
+              .filter((signer) => signer.status === 'signed' || signer.status === 'submitted')
+              .map((signer) => ({ role: signer.role, status: signer.status }))
+          : [];
+      const again = preparation.again ? { reason: preparation.reason, cancelledSignatures: cancelled } : {};
       const next = await dossier.apply(
-        { type: 'contractPrepared' },
-        { documents: stored.map((doc) => ({ id: doc.id, kind: doc.kind, version: doc.version })), ...(override ? { override } : {}) },
+        { type: 'contractPrepared', again: preparation.again },
+        {
+          documents: stored.map((doc) => ({ id: doc.id, kind: doc.kind, version: doc.version })),
+          ...(override ? { override } : {}),
+          ...again,
+        },
       );
       const ended = await repo.endPendingProcedure(tx, dossierId, 'superseded', now);
       if (ended)
@@ -188,7 +206,7 @@ export async function prepareContract(
           dossierId,
           procedureId: ended.id,
           type: 'procedure.superseded',
-          payload: { byUserId: user.id, reason: 'documents regenerated' },
+          payload: { byUserId: user.id, reason: preparation.again ? preparation.reason : 'documents regenerated', ...(preparation.again ? { cancelledSignatures: cancelled } : {}) },
           at: now,
         });
       const signers = await resolveSigners(tx, deps, dossier.row, {

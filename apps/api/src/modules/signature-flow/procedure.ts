@@ -178,6 +178,21 @@ interface Context {
   /** The signer this user is (the school for staff and admins). */
   me: SignerRow;
   staff: boolean;
+  /** The user who asks: a school's code is the staff member's who asked for it. */
+  userId: number;
+}
+
+/** Wrong tries of one code; then a new code is asked for. */
+export const CODE_MAX_ATTEMPTS = 5;
+
+/**
+ * The code this user asked for and may still enter (issue 29): when it expires and where it went, never the code. The
+ * signing page reads it on a reload to show the code's field again rather than ask for a new code.
+ */
+function pendingCodeOf(me: SignerRow, userId: number, now: Date): SignatureResponse['me']['pendingCode'] {
+  if (me.status !== 'pending' || !me.codeHash || !me.codeExpiresAt || me.codeExpiresAt <= now) return null;
+  if (me.codeAttempts >= CODE_MAX_ATTEMPTS || me.codeUserId !== userId || !me.codeEmail) return null;
+  return { expiresAt: me.codeExpiresAt.toISOString(), sentTo: me.codeEmail };
 }
 
 /** The latest procedure and who this user is in it: 404 without a procedure for staff, 403 for anyone not a signer. */
@@ -192,13 +207,13 @@ export async function contextOf(conn: Db | Tx, user: AuthUser, dossierId: number
     ? signers.find((signer) => signer.role === 'school')
     : signers.find((signer) => signer.role !== 'school' && signer.userId === user.id);
   if (!me) throw forbidden();
-  return { dossierId, procedure, signers, me, staff };
+  return { dossierId, procedure, signers, me, staff, userId: user.id };
 }
 
 export const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
 async function responseOf(db: Db | Tx, context: Context, now = new Date()): Promise<SignatureResponse> {
-  const { procedure, signers, me, staff, dossierId } = context;
+  const { procedure, signers, me, staff, dossierId, userId } = context;
   const documents = await repo.findProcedureDocuments(db, procedure.id);
   const computed = stateOf(procedure, signers, now);
   // Documents regenerated since the procedure opened: its consents would apply to other bytes (SPEC 8).
@@ -238,6 +253,8 @@ async function responseOf(db: Db | Tx, context: Context, now = new Date()): Prom
       canChooseMethod: (state === 'choose' || state === 'pending') && !started && (staff || first?.id === me.id),
       scanRejectedReason,
       codeLocked: state === 'pending' && me.status === 'pending' && isCodeLocked(me),
+      pendingCode:
+        state === 'pending' && procedure.method === 'online' && !isCodeLocked(me) ? pendingCodeOf(me, userId, now) : null,
     },
     consent: { version: CONSENT.version, texts: CONSENT.texts },
     signedDocumentUrl: procedure.resultFileId ? fileUrl(procedure.resultFileId) : null,

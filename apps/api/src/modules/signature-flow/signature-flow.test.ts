@@ -337,6 +337,7 @@ describe('signature flow API', async () => {
         canChooseMethod: false,
         scanRejectedReason: null,
         codeLocked: false,
+        pendingCode: null,
       });
       const staffView = await signature(staff, c.id);
       expect(staffView.me.role).toBe('school');
@@ -617,7 +618,7 @@ describe('signature flow API', async () => {
       expect(retryAfter).toBeLessThanOrEqual(15 * 60);
 
       // Staff restart the procedure (the contract prepared again): the new procedure's signer starts afresh.
-      await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared`);
+      await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared-again`, { reason: 'Salaire corrigé' });
       await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
       expect((await signature(c.signatory, c.id)).me.codeLocked).toBe(false);
       // As if the quarter of an hour had passed.
@@ -643,7 +644,7 @@ describe('signature flow API', async () => {
       expect(reads[0]?.payload['userId']).toBe((await callerOf(c.signatoryEmail)).id);
 
       // New versions prepared after the signer's last view: a signature naming the old ones is refused, the code kept.
-      await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared`);
+      await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared-again`, { reason: 'Salaire corrigé' });
       await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
       await ok(c.signatory, 'POST', `/api/signature/${c.id}/code`);
       const code = await lastCode(c.signatoryEmail);
@@ -669,6 +670,29 @@ describe('signature flow API', async () => {
       // The old procedure's readings stay in the chain, not on this procedure's certificate.
       expect(text).not.toContain('téléchargé');
       expect((await verifyChain(db, c.id)).ok).toBe(true);
+    });
+
+    it('keeps "code sent" across a reload: the page reads when the code expires and where it went, never the code (issue 29)', async () => {
+      const c = await preparedCase();
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
+      expect((await signature(c.signatory, c.id)).me.pendingCode).toBeNull();
+      const asked = (await ok(c.signatory, 'POST', `/api/signature/${c.id}/code`)).json<{ expiresAt: string; sentTo: string }>();
+      const code = await lastCode(c.signatoryEmail);
+      const reloaded = await ok(c.signatory, 'GET', `/api/signature/${c.id}`);
+      expect(reloaded.json<SignatureResponse>().me.pendingCode).toEqual({ expiresAt: asked.expiresAt, sentTo: c.signatoryEmail });
+      expect(reloaded.body).not.toContain(code);
+      // Nobody else reads it: the applicant waiting, staff for the school.
+      expect((await signature(c.applicant, c.id)).me.pendingCode).toBeNull();
+      expect((await signature(staff, c.id)).me.pendingCode).toBeNull();
+      // Five wrong tries void it: the page asks for a new code again.
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i += 1) expect((await trySign(c.signatory, c.id, { code: wrong, consent: true })).statusCode).toBe(400);
+      expect((await signature(c.signatory, c.id)).me.pendingCode).toBeNull();
+      // A new code is pending again, and signing with it ends it.
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/code`);
+      expect((await signature(c.signatory, c.id)).me.pendingCode).not.toBeNull();
+      expect((await trySign(c.signatory, c.id, { code: await lastCode(c.signatoryEmail), consent: true })).statusCode).toBe(200);
+      expect((await signature(c.signatory, c.id)).me.pendingCode).toBeNull();
     });
 
     it('queues the code’s mail without the code: no outbox row holds it, the mail received over SMTP does', async () => {
@@ -727,7 +751,7 @@ describe('signature flow API', async () => {
       await ok(c.signatory, 'POST', `/api/signature/${c.id}/code`);
       const code = await lastCode(c.signatoryEmail);
       const before = await signature(c.signatory, c.id);
-      await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared`);
+      await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared-again`, { reason: 'Salaire corrigé' });
       const states = await db
         .select({ state: signatureProcedures.state })
         .from(signatureProcedures)
@@ -746,6 +770,62 @@ describe('signature flow API', async () => {
         .where(and(eq(contractDocuments.dossierId, c.id), eq(contractDocuments.kind, 'convention'), isNull(contractDocuments.supersededAt)));
       expect(await signature(c.signatory, c.id)).toMatchObject({ state: 'unavailable', stateReason: 'superseded' });
       expect((await call(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' })).statusCode).toBe(409);
+    });
+
+    it('preparing again is its own action: it asks why, cancels the signatures collected and records them (issue 29)', async () => {
+      const c = await preparedCase();
+      await ok(c.signatory, 'POST', `/api/signature/${c.id}/method`, { method: 'online' });
+      expect((await signOnline(c.signatory, c.id)).statusCode).toBe(200);
+      expect((await signature(c.applicant, c.id)).signers.map((signer) => signer.status)).toEqual(['signed', 'pending', 'waiting']);
+      const turnMailsBefore = (await mailsTo(c.signatoryEmail)).length;
+
+      // The first preparation again: refused with its own code; nothing changes, nobody is mailed.
+      const first = await call(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared`);
+      expect(first.statusCode).toBe(409);
+      expect(first.json<ErrorBody>().code).toBe('CONTRACT_ALREADY_PREPARED');
+      const detail = (await ok(staff, 'GET', `/api/staff/dossiers/${c.id}`)).json<StaffDossierDetailResponse>();
+      expect(detail.allowedActions).not.toContain('contract-prepared');
+      expect(detail.allowedActions).toContain('contract-prepared-again');
+
+      // Preparing again without a reason: 400, the field named.
+      for (const payload of [{}, { reason: '   ' }]) {
+        const noReason = await call(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared-again`, payload);
+        expect(noReason.statusCode).toBe(400);
+        expect(noReason.json<ErrorBody>().errors?.['reason']).toEqual(['field.required']);
+      }
+      expect((await signature(c.applicant, c.id)).signers[0]?.status).toBe('signed');
+      expect(await mailsTo(c.signatoryEmail)).toHaveLength(turnMailsBefore);
+
+      // With the reason: the signatory's signature is cancelled, and the history and the evidence say so and why.
+      await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared-again`, { reason: 'Salaire corrigé après appel' });
+      expect((await signature(c.applicant, c.id)).signers.map((signer) => signer.status)).toEqual(['pending', 'waiting', 'waiting']);
+      const [entry] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.dossierId, c.id), eq(auditLog.action, 'contract.prepared_again')));
+      expect(entry?.details).toMatchObject({
+        reason: 'Salaire corrigé après appel',
+        cancelledSignatures: [{ role: 'employer', status: 'signed' }],
+      });
+      const [superseded] = (await listSignatureEvents(db, c.id)).filter((event) => event.type === 'procedure.superseded');
+      expect(superseded?.payload).toMatchObject({
+        reason: 'Salaire corrigé après appel',
+        cancelledSignatures: [{ role: 'employer', status: 'signed' }],
+      });
+      expect((await verifyChain(db, c.id)).ok).toBe(true);
+    });
+
+    it('prepares again only a prepared contract, for staff only', async () => {
+      const c = await readyCase();
+      const early = await call(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared-again`, { reason: 'Correction' });
+      expect(early.statusCode).toBe(409);
+      expect(early.json<ErrorBody>().code).toBe('CONFLICT');
+      await ok(staff, 'POST', `/api/staff/dossiers/${c.id}/contract-prepared`);
+      const url = `/api/staff/dossiers/${c.id}/contract-prepared-again`;
+      expect((await app.inject({ method: 'POST', url, payload: { reason: 'Correction' } })).statusCode).toBe(401);
+      expect((await call(stranger, 'POST', url, { reason: 'Correction' })).statusCode).toBe(403);
+      expect((await call(c.applicant, 'POST', url, { reason: 'Correction' })).statusCode).toBe(403);
+      expect((await call(staff, 'POST', '/api/staff/dossiers/99999999/contract-prepared-again', { reason: 'Correction' })).statusCode).toBe(404);
     });
 
     it('a contract staff record as signed on paper cancels the pending procedure', async () => {

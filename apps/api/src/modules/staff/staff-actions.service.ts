@@ -2,6 +2,7 @@ import {
   DOSSIER_STATUS,
   stepTypes,
   type ContractEndBody,
+  type ContractPreparedAgainBody,
   type ContractPreparedBody,
   type DocumentReviewBody,
   type DossierStateResponse,
@@ -132,7 +133,23 @@ export async function prepareContract(
   dossierId: number,
   body: ContractPreparedBody | undefined,
 ): Promise<DossierStateResponse> {
-  return toResponse(dossierId, await openSignatureProcedure(deps, user, dossierId, body));
+  return toResponse(dossierId, await openSignatureProcedure(deps, user, dossierId, { again: false, body }));
+}
+
+/**
+ * POST …/contract-prepared-again (issue 29): once prepared, the documents drawn again and a new procedure opened; the
+ * pending one is superseded, which cancels the signatures it collected. The reason is required and kept, with those
+ * signatures, in the audit entry (`contract.prepared_again`) and the old procedure's evidence. 409 before the first
+ * preparation, or once every signature is done.
+ */
+export async function prepareContractAgain(
+  deps: FlowDeps,
+  user: AuthUser,
+  dossierId: number,
+  body: ContractPreparedAgainBody,
+): Promise<DossierStateResponse> {
+  const preparation = { again: true, reason: body.reason, override: body.override === true } as const;
+  return toResponse(dossierId, await openSignatureProcedure(deps, user, dossierId, preparation));
 }
 
 /** POST …/signed: signed on paper (status 8, every signature done). */

@@ -11,6 +11,7 @@ import {
   markRegistered,
   markSigned,
   prepareContract,
+  prepareContractAgain,
   reopenDossier,
   requestMissionsComplement,
   returnSheet,
@@ -63,6 +64,14 @@ export default async function staffRoutes(app: FastifyInstance): Promise<void> {
       signedInUser(request),
       request.params.id,
       request.body ?? undefined,
+    ),
+  );
+  registerRoute(app, staff.contractPreparedAgain, { onRequest }, async (request) =>
+    prepareContractAgain(
+      { ...(await signatureFlowDeps(app)), once: requestKeyOf(request, signedInUser(request).id) },
+      signedInUser(request),
+      request.params.id,
+      request.body,
     ),
   );
 

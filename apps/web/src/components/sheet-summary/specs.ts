@@ -1,3 +1,4 @@
+import { typedMaxLength } from '@passerelle/contract';
 import type { FieldSpec, SpecGroup } from './spec-values';
 
 const date = (path: string, label: string): FieldSpec => ({ path, label, type: 'date' });
@@ -23,7 +24,7 @@ export const person = (prefix: string): FieldSpec[] => [
   field(`${prefix}.nom`, 'nom', { maxLength: 100 }),
   field(`${prefix}.prenom`, 'prenom', { maxLength: 100 }),
   field(`${prefix}.courriel`, 'courriel', { type: 'email', maxLength: 254 }),
-  field(`${prefix}.telephone`, 'telephone', { type: 'tel', maxLength: 20 }),
+  field(`${prefix}.telephone`, 'telephone', { type: 'tel', maxLength: typedMaxLength(20) }),
 ];
 
 // ---------- Applicant (fra) ----------
@@ -38,9 +39,9 @@ export const apprentiIdentity: FieldSpec[] = [
   field('apprenti.communeNaissance', 'communeNaissance', { maxLength: 100 }),
   select('apprenti.nationalite', 'nationalite', 'nationalites'),
   // A row of its own: its hint and warning run several lines, beside a one-line field they would leave a hole.
-  field('apprenti.nir', 'nir', { hint: 'nir', maxLength: 15, wide: true }),
+  field('apprenti.nir', 'nir', { hint: 'nir', maxLength: typedMaxLength(15), wide: true }),
   field('apprenti.courriel', 'courriel', { type: 'email', maxLength: 254, autoComplete: 'email' }),
-  field('apprenti.telephone', 'telephone', { type: 'tel', maxLength: 20, autoComplete: 'tel' }),
+  field('apprenti.telephone', 'telephone', { type: 'tel', maxLength: typedMaxLength(20), autoComplete: 'tel' }),
 ];
 
 export const apprentiAddress = address('apprenti.adresse');
@@ -72,7 +73,7 @@ export const apprentiFlags: FieldSpec[] = [
 
 export const apprentiFranceTravail: FieldSpec[] = [
   flag('apprenti.inscritFranceTravail', 'inscritFranceTravail'),
-  field('apprenti.numeroFranceTravail', 'numeroFranceTravail', { hint: 'franceTravail', maxLength: 8 }),
+  field('apprenti.numeroFranceTravail', 'numeroFranceTravail', { hint: 'franceTravail', maxLength: typedMaxLength(8) }),
   number('apprenti.dureeInscriptionFranceTravailMois', 'dureeInscriptionFranceTravailMois'),
   field('apprenti.typeMinimumSocial', 'typeMinimumSocial', { maxLength: 100 }),
 ];
@@ -85,7 +86,7 @@ export const representantLegal: FieldSpec[] = [
 
 /** The applicant's previous apprenticeship contract, when there was one (a succession of contracts). */
 export const apprentiPreviousContract: FieldSpec[] = [
-  field('contrat.numeroContratPrecedent', 'numeroContratPrecedent', { hint: 'decaApplicant', maxLength: 15 }),
+  field('contrat.numeroContratPrecedent', 'numeroContratPrecedent', { hint: 'decaApplicant', maxLength: typedMaxLength(15) }),
 ];
 
 export const consentementRgpd: FieldSpec[] = [flag('consentements.rgpd', 'rgpd', { hint: 'rgpd' })];
@@ -98,7 +99,7 @@ export const employeurIdentity = (idccLocked: boolean): FieldSpec[] => [
   field('employeur.codeIdcc', 'codeIdcc', { hint: idccLocked ? 'idccLocked' : 'idcc', maxLength: 4, locked: idccLocked }),
   field('employeur.codeApe', 'codeApe', { hint: 'naf', maxLength: 6 }),
   number('employeur.nombreSalaries', 'nombreSalaries'),
-  field('employeur.telephone', 'telephone', { type: 'tel', maxLength: 20 }),
+  field('employeur.telephone', 'telephone', { type: 'tel', maxLength: typedMaxLength(20) }),
   field('employeur.courriel', 'courriel', { type: 'email', maxLength: 254 }),
 ];
 
@@ -115,7 +116,7 @@ export const employeurStatus: FieldSpec[] = [
 /** The information sheet adds the contract's head-office address, a CERFA formality. */
 export const employeurDetails: FieldSpec[] = [...employeurStatus, flag('employeur.adresseContratDifferente', 'adresseContratDifferente')];
 
-export const employeurExecutionSiret: FieldSpec = field('employeur.siretExecution', 'siretExecution', { hint: 'siret', maxLength: 14, wide: true });
+export const employeurExecutionSiret: FieldSpec = field('employeur.siretExecution', 'siretExecution', { hint: 'siret', maxLength: typedMaxLength(14), wide: true });
 
 export const employeurReadOnly: FieldSpec[] = [
   field('employeur.siret', 'siret'),
@@ -171,7 +172,7 @@ export const contratApp: FieldSpec[] = [
   select('contrat.typeContratApp', 'typeContratApp', 'typesContratAvenant', { wide: true }),
   select('contrat.modeContractuel', 'modeContractuel', 'modesContractuels'),
   select('contrat.typeDerogation', 'typeDerogation', 'typesDerogation'),
-  field('contrat.numeroContratPrecedent', 'numeroContratPrecedent', { hint: 'deca', maxLength: 15 }),
+  field('contrat.numeroContratPrecedent', 'numeroContratPrecedent', { hint: 'deca', maxLength: typedMaxLength(15) }),
 ];
 
 export const contratPro: FieldSpec[] = [
@@ -206,7 +207,7 @@ export const facturation: FieldSpec[] = [
   field('facturation.referenceBonCommande', 'referenceBonCommande', { maxLength: 100 }),
   field('facturation.lienDepotFacture', 'lienDepotFacture', { maxLength: 500 }),
   flag('facturation.entiteFacturationDifferente', 'entiteFacturationDifferente'),
-  field('facturation.siretFacturation', 'siretFacturation', { hint: 'siret', maxLength: 14 }),
+  field('facturation.siretFacturation', 'siretFacturation', { hint: 'siret', maxLength: typedMaxLength(14) }),
 ];
 
 export const attestationEligibilite: FieldSpec[] = [flag('consentements.attestationEligibilite', 'attestationEligibilite', { hint: 'eligibilite' })];

@@ -39,7 +39,7 @@ function signature(overrides: Partial<SignatureResponse> = {}): SignatureRespons
       { role: 'apprentice', name: 'Léa Moreau', status: 'waiting', at: null, method: null },
       { role: 'school', name: 'CFA Passerelle', status: 'waiting', at: null, method: null },
     ],
-    me: { role: 'employer', canSign: true, canChooseMethod: true, scanRejectedReason: null, codeLocked: false },
+    me: { role: 'employer', canSign: true, canChooseMethod: true, scanRejectedReason: null, codeLocked: false, pendingCode: null },
     consent: {
       version: '1',
       texts: {
@@ -194,6 +194,31 @@ describe('SignaturePage', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.getByLabelText(new RegExp(fr.online.code))).toHaveFocus());
   });
 
+  it('shows the code field again after a reload while the code asked for is valid, and signs with it (issue 29)', async () => {
+    const pendingCode = { expiresAt: '2026-11-30T10:40:00.000Z', sentTo: 'paul.dupont@example.test' };
+    const page = signature({ me: { ...signature().me, canChooseMethod: false, pendingCode } });
+    const fetchMock = mockApi(page, { sign: () => json(200, signature({ state: 'signed' })) });
+    renderPage();
+    // No new code asked for: the one mailed is the one to type.
+    const code = await screen.findByLabelText(new RegExp(fr.online.code));
+    expect(screen.queryByRole('button', { name: fr.online.requestCode })).not.toBeInTheDocument();
+    expect(screen.getByText(new RegExp('paul\\.dupont@example\\.test'))).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: fr.online.sign }));
+    await waitFor(() => expect(posted(fetchMock, 'sign')).toHaveLength(1));
+    expect(posted(fetchMock, 'code')).toHaveLength(0);
+    expect(bodyOf(fetchMock, 'sign')).toMatchObject({ code: '123456', consent: true });
+  });
+
+  it('offers to ask for a code after a reload when none is valid', async () => {
+    mockApi(signature({ me: { ...signature().me, canChooseMethod: false, pendingCode: null } }));
+    renderPage();
+    expect(await screen.findByRole('button', { name: fr.online.requestCode })).toBeInTheDocument();
+    expect(screen.queryByLabelText(new RegExp(fr.online.code))).not.toBeInTheDocument();
+  });
+
   it('checks the code and the consent before sending, with the contract’s rules', async () => {
     const fetchMock = mockApi(signature(), {
       code: () => json(200, { expiresAt: '2026-11-25T10:15:00Z', sentTo: 'p***@dupont.test' }),
@@ -211,7 +236,7 @@ describe('SignaturePage', { timeout: 15_000 }, () => {
 
   it('signs with the right code and says so', async () => {
     const after = signature({
-      me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false },
+      me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false, pendingCode: null },
       signers: [
         { role: 'employer', name: 'Paul Dupont', status: 'signed', at: '2026-11-25T10:05:00Z', method: 'online' },
         { role: 'apprentice', name: 'Léa Moreau', status: 'pending', at: null, method: null },
@@ -233,7 +258,7 @@ describe('SignaturePage', { timeout: 15_000 }, () => {
     const signed = (status: 'pending' | 'signed') =>
       signature({
         state: status === 'signed' ? 'signed' : 'pending',
-        me: { role: 'school', canSign: status === 'pending', canChooseMethod: false, scanRejectedReason: null, codeLocked: false },
+        me: { role: 'school', canSign: status === 'pending', canChooseMethod: false, scanRejectedReason: null, codeLocked: false, pendingCode: null },
         signers: [
           { role: 'employer', name: 'Paul Dupont', status: 'signed', at: '2026-11-25T10:05:00Z', method: 'online' },
           { role: 'apprentice', name: 'Léa Moreau', status: 'signed', at: '2026-11-25T10:06:00Z', method: 'online' },
@@ -260,7 +285,7 @@ describe('SignaturePage', { timeout: 15_000 }, () => {
         signs += 1;
         return signs === 1
           ? json(400, { code: 'VALIDATION_FAILED', message: 'Wrong code', errors: { code: ['signature.code_wrong'] } })
-          : json(200, signature({ state: 'signed', me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false } }));
+          : json(200, signature({ state: 'signed', me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false, pendingCode: null } }));
       },
     });
     const keysOf = (path: string) =>
@@ -293,7 +318,7 @@ describe('SignaturePage', { timeout: 15_000 }, () => {
 
   it('reads the case again after the last signature until the sealed contract is there', async () => {
     const signed = (url: string | null) =>
-      signature({ state: 'signed', me: { role: 'school', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false }, signedDocumentUrl: url });
+      signature({ state: 'signed', me: { role: 'school', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false, pendingCode: null }, signedDocumentUrl: url });
     const fetchMock = mockApi([signed(null), signed(null), signed('/api/files/40')]);
     renderPage();
     expect(await screen.findByRole('heading', { name: fr.outcome.signedTitle })).toBeInTheDocument();
@@ -319,7 +344,7 @@ describe('SignaturePage', { timeout: 15_000 }, () => {
   });
 
   it('says why the school rejected the last scan, above the upload', async () => {
-    mockApi(signature({ method: 'manual', me: { role: 'employer', canSign: true, canChooseMethod: false, scanRejectedReason: 'Page 2 non signée', codeLocked: false } }));
+    mockApi(signature({ method: 'manual', me: { role: 'employer', canSign: true, canChooseMethod: false, scanRejectedReason: 'Page 2 non signée', codeLocked: false, pendingCode: null } }));
     renderPage();
     await screen.findByRole('heading', { name: fr.manual.title });
     expect(screen.getByText(fr.manual.rejectedTitle)).toBeInTheDocument();
@@ -365,7 +390,7 @@ describe('SignaturePage', { timeout: 15_000 }, () => {
   it('says the scan is with the school once sent', async () => {
     const after = signature({
       method: 'manual',
-      me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false },
+      me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false, pendingCode: null },
       signers: [
         { role: 'employer', name: 'Paul Dupont', status: 'submitted', at: '2026-11-25T10:05:00Z', method: 'manual' },
         { role: 'apprentice', name: 'Léa Moreau', status: 'waiting', at: null, method: null },
@@ -388,7 +413,7 @@ describe('SignaturePage', { timeout: 15_000 }, () => {
   });
 
   it('reloads where the case stands when signing is no longer this person’s turn', async () => {
-    const after = signature({ state: 'unavailable', stateReason: 'cancelled', me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false } });
+    const after = signature({ state: 'unavailable', stateReason: 'cancelled', me: { role: 'employer', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false, pendingCode: null } });
     mockApi([signature(), after], {
       code: () => json(200, { expiresAt: '2026-11-25T10:15:00Z', sentTo: 'p***@dupont.test' }),
       sign: () => json(409, { code: 'CONFLICT', message: 'Not your turn' }),
@@ -429,7 +454,7 @@ describe('SignaturePage', { timeout: 15_000 }, () => {
   });
 
   it('says online signing is locked after too many wrong codes, in French and in English, with the CFA’s contact', async () => {
-    const locked = signature({ me: { role: 'employer', canSign: true, canChooseMethod: false, scanRejectedReason: null, codeLocked: true } });
+    const locked = signature({ me: { role: 'employer', canSign: true, canChooseMethod: false, scanRejectedReason: null, codeLocked: true, pendingCode: null } });
     mockApi(locked);
     renderPage();
     expect(await screen.findByRole('heading', { name: fr.online.locked.title })).toBeInTheDocument();
@@ -475,7 +500,7 @@ describe('SignaturePage', { timeout: 15_000 }, () => {
   });
 
   it('shows the documents read-only and who is awaited when it is not my turn', async () => {
-    mockApi(signature({ me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false } }));
+    mockApi(signature({ me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false, pendingCode: null } }));
     renderPage();
     expect(await screen.findByText('En attente de la signature de Paul Dupont (Employeur (signataire désigné)).')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: fr.documents.titleReadOnly })).toBeInTheDocument();
@@ -489,7 +514,7 @@ describe('SignaturePage', { timeout: 15_000 }, () => {
     mockApi(
       signature({
         state: 'signed',
-        me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false },
+        me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false, pendingCode: null },
         signers: signature().signers.map((signer) => ({ ...signer, status: 'signed', at: '2026-11-20T09:00:00Z', method: 'manual' })),
         signedDocumentUrl: '/api/signature/12/signed',
       }),
@@ -501,14 +526,14 @@ describe('SignaturePage', { timeout: 15_000 }, () => {
   });
 
   it('says a refused procedure has stopped without repeating the reason code', async () => {
-    mockApi(signature({ state: 'refused', stateReason: 'refused', me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false } }));
+    mockApi(signature({ state: 'refused', stateReason: 'refused', me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false, pendingCode: null } }));
     renderPage();
     expect(await screen.findByText(fr.outcome.refusedText)).toBeInTheDocument();
     expect(screen.queryByText(fr.outcome.reason.replace('{{reason}}', 'refused'))).not.toBeInTheDocument();
   });
 
   it('says an unavailable procedure is over, why, and how to reach the CFA', async () => {
-    mockApi(signature({ state: 'unavailable', stateReason: 'superseded', me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false } }));
+    mockApi(signature({ state: 'unavailable', stateReason: 'superseded', me: { role: 'apprentice', canSign: false, canChooseMethod: false, scanRejectedReason: null, codeLocked: false, pendingCode: null } }));
     renderPage();
     expect(await screen.findByText(fr.outcome.unavailableText)).toBeInTheDocument();
     expect(screen.getByText(fr.outcome.reasons.superseded)).toBeInTheDocument();

@@ -137,6 +137,7 @@ function PendingPanel({
             id={id}
             consent={signature.consent}
             documents={signature.documents}
+            pendingCode={signature.me.pendingCode}
             onSigned={() => onNotice('signed')}
           />
         </Section>

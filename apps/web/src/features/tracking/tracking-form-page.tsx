@@ -13,6 +13,7 @@ import { contractResolver } from '../../components/form/contract-resolver';
 import { applicationTypes, relaunchMethods } from '@passerelle/contract/portal-rules';
 import { trackingBody, type TrackingBody } from '@passerelle/contract/portal';
 import { todayIso } from '@passerelle/contract/rules/dates';
+import { typedMaxLength } from '@passerelle/contract/rules/schemas';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
@@ -240,7 +241,7 @@ function TrackingForm({
               {text('contactFirstName', { autoComplete: 'off', maxLength: 100 })}
               {text('contactPosition', { wide: true, autoComplete: 'off', maxLength: 100 })}
               {text('contactEmail', { type: 'email', autoComplete: 'off', maxLength: 254 })}
-              {text('contactPhone', { type: 'tel', autoComplete: 'off', maxLength: 20 })}
+              {text('contactPhone', { type: 'tel', autoComplete: 'off', maxLength: typedMaxLength(20) })}
             </Section>
             <Section title={t('sections.followUp')}>
               {text('firstContactDate', { type: 'date', max: today })}

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { typedMaxLength } from '@passerelle/contract/rules/schemas';
 import { Cell, SheetTextField, useSheetFormContext } from './fields';
 
 import type { SheetValues } from './use-sheet';
@@ -90,7 +91,7 @@ export function PersonFields({ prefix, withPhone = true, group }: { prefix: stri
       </Cell>
       {withPhone ? (
         <Cell>
-          <SheetTextField name={`${prefix}.telephone`} label={t('fields.telephone')} summaryLabel={summaryLabel(t('fields.telephone'))} type="tel" autoComplete="off" maxLength={20} />
+          <SheetTextField name={`${prefix}.telephone`} label={t('fields.telephone')} summaryLabel={summaryLabel(t('fields.telephone'))} type="tel" autoComplete="off" maxLength={typedMaxLength(20)} />
         </Cell>
       ) : null}
     </>

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import type { CompanyLookup } from '@passerelle/contract';
+import { typedMaxLength, type CompanyLookup } from '@passerelle/contract';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
@@ -102,7 +102,7 @@ export function SiretLookup({
           hint={t('hints.siret')}
           inputMode="numeric"
           autoComplete="off"
-          maxLength={17}
+          maxLength={typedMaxLength(14)}
         />
         {readOnly ? null : (
           <Button

@@ -50,6 +50,8 @@ export interface OnlineSigningProps {
   consent: SignatureResponse['consent'];
   /** The document versions shown on the page: the signature names them, and the server refuses other ones. */
   documents: SignatureResponse['documents'];
+  /** The code asked for before the page was (re)loaded and still valid: its field is shown again, not a new request. */
+  pendingCode?: SignatureResponse['me']['pendingCode'];
   onSigned: () => void;
 }
 
@@ -60,13 +62,15 @@ export interface OnlineSigningProps {
 /** The consent sentence's language: the page's, English or French. */
 const consentLang = (language: string) => (language.startsWith('en') ? 'en-US' : 'fr-FR');
 
-export function OnlineSigning({ id, consent, documents, onSigned }: OnlineSigningProps) {
+export function OnlineSigning({ id, consent, documents, pendingCode = null, onSigned }: OnlineSigningProps) {
   const { t, i18n } = useTranslation('signature');
   const errorText = useErrorText();
   const messageText = useMessageText();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const [sent, setSent] = useState<SignatureCodeResponse | null>(null);
+  // What the server says was sent survives a reload (issue 29): the code mailed stays the one to type.
+  const [sent, setSent] = useState<SignatureCodeResponse | null>(pendingCode);
+  const [justSent, setJustSent] = useState(false);
   // The documents changed under the page (prepared again): they are reloaded, and the consent must be given again.
   const [documentsChanged, setDocumentsChanged] = useState(false);
   const form = useForm<FormValues, unknown, CheckedBody>({
@@ -82,14 +86,16 @@ export function OnlineSigning({ id, consent, documents, onSigned }: OnlineSignin
     onSuccess: (answer) => {
       codeKey.renew();
       setSent(answer);
+      setJustSent(true);
       form.resetField('code');
     },
   });
   // Once a code is sent, the field it is typed in has the focus: on the first code it has only just been drawn (the
-  // button asking for it is gone), so the focus moves after that render rather than in onSuccess.
+  // button asking for it is gone), so the focus moves after that render rather than in onSuccess. A code read back on a
+  // reload leaves the focus where the page puts it.
   useEffect(() => {
-    if (sent) form.setFocus('code');
-  }, [sent, form]);
+    if (sent && justSent) form.setFocus('code');
+  }, [sent, justSent, form]);
   const signing = useMutation({
     mutationFn: (body: CheckedBody) =>
       signDocuments(

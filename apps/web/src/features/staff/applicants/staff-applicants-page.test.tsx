@@ -143,6 +143,8 @@ describe('the admitted applicants', () => {
           message: "Aucune formation de l'école EMLV n'a pour intitulé ou code « Doctorat ».",
         },
       ],
+      changes: [],
+      kept: 0,
     };
     const ids = Array.from({ length: 30 }, (_, i) => i + 100);
     let file = 'bad';
@@ -153,8 +155,8 @@ describe('the admitted applicants', () => {
         return json(
           200,
           call.query === 'dryRun=true'
-            ? { rows: 30, imported: 0, ids: [], errors: [] }
-            : { rows: 30, imported: 30, ids, errors: [] },
+            ? { rows: 30, imported: 0, ids: [], errors: [], changes: [], kept: 0 }
+            : { rows: 30, imported: 30, ids, errors: [], changes: [], kept: 0 },
         );
       }
       if (call.path === '/api/staff/applicants/invite')
@@ -196,6 +198,67 @@ describe('the admitted applicants', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Inviter les 30 candidats importés' }));
     expect(await within(dialog).findByText('30 invitations envoyées.')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/staff/applicants/invite')?.body).toEqual({ ids, notInvitedOnly: true });
+  });
+
+  it('lists the stored applicants a file would change, old and new values, and imports only the changes ticked (issue 29)', async () => {
+    const changes: ApplicantImportResponse['changes'] = [
+      {
+        line: 2,
+        applicantId: 41,
+        email: 'chloe.bernard@example.test',
+        fields: [{ field: 'nom', from: 'Bernard', to: 'Bernard-Roy' }],
+        confirmed: false,
+      },
+      {
+        line: 3,
+        applicantId: 42,
+        email: 'leo.faure@example.test',
+        fields: [
+          { field: 'school', from: 'EMLV', to: 'ESILV' },
+          { field: 'formation', from: 'MSc Finance (2026)', to: 'Cycle ingénieur Informatique (2026)' },
+        ],
+        confirmed: false,
+      },
+    ];
+    const calls = stubApi((call) => {
+      if (call.path === '/api/staff/applicants') return json(200, listOf([]));
+      if (call.path === '/api/staff/applicants/import')
+        return json(
+          200,
+          call.query === 'dryRun=true'
+            ? { rows: 3, imported: 0, ids: [], errors: [], changes, kept: 0 }
+            : { rows: 3, imported: 2, ids: [41, 43], errors: [], changes: [{ ...changes[0], confirmed: true }, changes[1]], kept: 1 },
+        );
+      return undefined;
+    });
+    renderAt('/gestion/candidats');
+    expect(await screen.findByText(fr.list.emptyTitle)).toBeInTheDocument();
+    fireEvent.click(screen.getAllByRole('button', { name: fr.import.open })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: fr.import.title });
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['nom;prenom'], 'admis.csv', { type: 'text/csv' })] } });
+
+    const section = await within(dialog).findByRole('region', { name: '2 candidats déjà enregistrés seraient modifiés' });
+    expect(within(section).getByText('Nom : Bernard → Bernard-Roy')).toBeInTheDocument();
+    expect(within(section).getByText('École : EMLV → ESILV')).toBeInTheDocument();
+    expect(within(section).getByText('Formation : MSc Finance (2026) → Cycle ingénieur Informatique (2026)')).toBeInTheDocument();
+    const chloe = within(section).getByRole('checkbox', { name: 'Appliquer à chloe.bernard@example.test (ligne 2)' });
+    const leo = within(section).getByRole('checkbox', { name: 'Appliquer à leo.faure@example.test (ligne 3)' });
+    // Nothing stored is overwritten unless ticked.
+    expect(chloe).not.toBeChecked();
+    expect(leo).not.toBeChecked();
+    fireEvent.click(chloe);
+    expect(chloe).toBeChecked();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Importer 3 candidats' }));
+    expect(await within(dialog).findByText('2 candidats importés.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("1 candidat déjà enregistré est resté tel qu'il était (modification non confirmée)."),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/staff/applicants/import').map((c) => c.query)).toEqual([
+      'dryRun=true',
+      'dryRun=false&confirm=41',
+    ]);
   });
 
   it("shows the server's words when it refuses the whole file", async () => {

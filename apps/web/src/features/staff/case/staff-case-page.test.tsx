@@ -430,14 +430,14 @@ describe('StaffCasePage', { timeout: 15_000 }, () => {
       sealFailure: null,
       evidenceUrl: '/api/staff/dossiers/42/evidence',
     };
-    mockApi([detail({ signature, allowedActions: ['contract-prepared', 'archive'] })]);
+    mockApi([detail({ signature, allowedActions: ['contract-prepared-again', 'archive'] })]);
     renderPage();
     const card = within(await screen.findByRole('region', { name: fr.signature.title }));
     const [locked, waiting] = card.getAllByRole('listitem');
     expect(locked).toHaveTextContent(fr.signature.codeLocked);
     expect(waiting).not.toHaveTextContent(fr.signature.codeLocked);
     // The way to restart it is on the page.
-    expect((await actions()).getByRole('button', { name: fr.actions.labels['contract-prepared'] })).toBeInTheDocument();
+    expect((await actions()).getByRole('button', { name: fr.actions.labels['contract-prepared-again'] })).toBeInTheDocument();
   });
 
   it('says why a contract signed by everyone could not be sealed: whose scan, the reason in words, what to do next', async () => {
@@ -476,6 +476,87 @@ describe('StaffCasePage', { timeout: 15_000 }, () => {
     );
     expect(alert).toHaveTextContent(fr.signature.sealFailed.next);
     expect(alert).not.toHaveTextContent('too_complex');
+  });
+
+  it('prepares a prepared contract again only as its own action: the signatures it cancels named, a reason required (issue 29)', async () => {
+    const signer = {
+      role: 'employer' as const,
+      name: 'Lise Garnier',
+      email: 'lise.garnier@example.test',
+      status: 'signed' as const,
+      at: '2026-11-21T10:00:00.000Z',
+      method: 'online' as const,
+      refusalReason: null,
+      scanUrl: null,
+      codeLocked: false,
+    };
+    const signature: NonNullable<StaffDossierDetailResponse['signature']> = {
+      procedureId: 'proc-3',
+      state: 'pending',
+      procedureState: 'pending',
+      method: 'online',
+      createdAt: '2026-11-20T09:00:00.000Z',
+      expiresAt: null,
+      signers: [
+        signer,
+        { ...signer, role: 'apprentice', name: 'Alix Mercier', status: 'pending', at: null, method: null },
+        { ...signer, role: 'school', name: 'CFA', status: 'waiting', at: null, method: null },
+      ],
+      signedDocumentUrl: null,
+      sealFailure: null,
+      evidenceUrl: '/api/staff/dossiers/42/evidence',
+    };
+    const posts: { url: string; body: unknown }[] = [];
+    mockApi([detail({ signature, allowedActions: ['contract-prepared-again', 'signed', 'archive'] })], (url, body) => {
+      posts.push({ url, body });
+      return posts.length === 1
+        ? json(400, { code: 'VALIDATION_FAILED', message: 'Invalid', errors: { reason: ['field.required'] } })
+        : json(200, { id: 42, dossierStatut: 7, etapeStatus: [] });
+    });
+    renderPage();
+    const panel = await actions();
+    // The first preparation is not offered once done.
+    expect(panel.queryByRole('button', { name: fr.actions.labels['contract-prepared'] })).not.toBeInTheDocument();
+    await userEvent.click(panel.getByRole('button', { name: fr.actions.labels['contract-prepared-again'] }));
+    const dialog = await screen.findByRole('dialog', { name: fr.dialog.titles['contract-prepared-again'] });
+    expect(dialog).toHaveAccessibleDescription(fr.dialog.consequences['contract-prepared-again']);
+    // Which signatures are cancelled: the one given, not those still to give.
+    expect(within(dialog).getByText(fr.dialog.again.cancelled)).toBeInTheDocument();
+    const cancelled = within(dialog).getAllByRole('listitem');
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]).toHaveTextContent('Lise Garnier (Employeur) : signé le 21/11/2026');
+
+    // The reason is required before anything is sent.
+    const confirm = within(dialog).getByRole('button', { name: fr.dialog.confirm['contract-prepared-again'] });
+    await userEvent.click(confirm);
+    const reason = within(dialog).getByRole('textbox', { name: new RegExp(fr.dialog.fields.againReason) });
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('Ce champ est obligatoire.'));
+    expect(posts).toEqual([]);
+
+    // The server's message goes under the field; with a reason, the action posts it.
+    await userEvent.type(reason, 'Salaire corrigé après appel');
+    await userEvent.click(confirm);
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('Ce champ est obligatoire.'));
+    await userEvent.click(confirm);
+    expect(
+      await screen.findByText(fr.feedback.done.replace('{{action}}', fr.actions.labels['contract-prepared-again'])),
+    ).toBeInTheDocument();
+    expect(posts).toEqual([
+      { url: '/api/staff/dossiers/42/contract-prepared-again', body: { reason: 'Salaire corrigé après appel' } },
+      { url: '/api/staff/dossiers/42/contract-prepared-again', body: { reason: 'Salaire corrigé après appel' } },
+    ]);
+  });
+
+  it('says in English that preparing again only invites the signers again when none has signed', async () => {
+    await i18n.changeLanguage('en-US');
+    mockApi([detail({ allowedActions: ['contract-prepared-again', 'archive'] })]);
+    renderPage();
+    await userEvent.click(
+      await screen.findByRole('button', { name: en.actions.labels['contract-prepared-again'] }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: en.dialog.titles['contract-prepared-again'] });
+    expect(within(dialog).getByText(en.dialog.again.none)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: en.dialog.confirm['contract-prepared-again'] })).toBeInTheDocument();
   });
 
   it('lists what the contract lacks and prepares it anyway only with a reason', async () => {

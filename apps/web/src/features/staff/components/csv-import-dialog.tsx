@@ -2,10 +2,12 @@ import UploadFile from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -30,6 +32,89 @@ export interface CsvImportResult {
   errors: { line: number; field: string; message: string }[];
   /** Of those lines, the ones that update a record already stored (the offers' import, by reference). */
   updated?: number;
+  /**
+   * Records already stored the file would change, with the old and new values (the applicants' import, by address):
+   * changed only once staff confirm them (issue 29).
+   */
+  changes?: ImportChange[];
+  /** Lines of stored records left as they were: their changes were not confirmed. */
+  kept?: number;
+}
+
+export interface ImportChange {
+  line: number;
+  applicantId: number;
+  email: string;
+  fields: { field: 'nom' | 'prenom' | 'school' | 'formation'; from: string | null; to: string }[];
+  confirmed: boolean;
+}
+
+/** What an import's mutation is given: the file, a dry run or not, and the changes of stored records staff confirmed. */
+export interface CsvImportVariables {
+  file: File;
+  dryRun: boolean;
+  confirm?: number[];
+}
+
+/**
+ * The stored applicants a file would change, each with its old and new values and a box to apply it: nothing stored is
+ * overwritten without staff ticking it (issue 29).
+ */
+function ImportChanges({
+  changes,
+  confirmed,
+  onToggle,
+  disabled,
+}: {
+  changes: ImportChange[];
+  confirmed: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('staff-applicants');
+  const titleId = useId();
+  return (
+    <Box component="section" aria-labelledby={titleId} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Typography id={titleId} component="h3" sx={{ fontWeight: 700 }}>
+        {t('import.changes.title', { count: changes.length })}
+      </Typography>
+      <Typography variant="body2">{t('import.changes.intro')}</Typography>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+        {changes.map((change) => (
+          <Box component="li" key={change.applicantId} sx={{ borderLeft: 3, borderColor: 'warning.main', pl: 1.5 }}>
+            <FormControlLabel
+              sx={{ '& .MuiFormControlLabel-label': { overflowWrap: 'anywhere' } }}
+              control={
+                <Checkbox
+                  checked={confirmed.has(change.applicantId)}
+                  onChange={() => onToggle(change.applicantId)}
+                  disabled={disabled}
+                />
+              }
+              label={t('import.changes.apply', { email: change.email, line: change.line })}
+            />
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {change.fields.map((entry) => (
+                <Typography component="li" variant="body2" key={entry.field}>
+                  {t('import.changes.change', {
+                    field: t(`import.columns.${entry.field}`),
+                    from: entry.from ?? t('import.changes.empty'),
+                    to: entry.to || t('import.changes.empty'),
+                  })}
+                </Typography>
+              ))}
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** How many stored applicants the import left as they were (the applicants' namespace says it). */
+function KeptNote({ count }: { count: number }) {
+  const { t } = useTranslation('staff-applicants');
+  return <Alert severity="info">{t('import.kept', { count })}</Alert>;
 }
 
 export interface CsvImportDialogProps<R extends CsvImportResult> {
@@ -38,9 +123,9 @@ export interface CsvImportDialogProps<R extends CsvImportResult> {
   /** The screen's locale namespace: its `import.*` texts (title, intro, ready, columns.<field> ...). */
   namespace: 'staff-applicants' | 'staff-offers';
   /** The import's mutation: a dry run checks the file, the real run stores it. */
-  run: UseMutationResult<R, Error, { file: File; dryRun: boolean }>;
+  run: UseMutationResult<R, Error, CsvImportVariables>;
   /** Another mutation of the same import, for the real run (the dry run's answer stays shown meanwhile). */
-  store: UseMutationResult<R, Error, { file: File; dryRun: boolean }>;
+  store: UseMutationResult<R, Error, CsvImportVariables>;
   /** A step after the import (the applicants' invitation): its status line and its button. */
   after?: (imported: R) => { status: ReactNode; action: ReactNode };
   /** True while that step runs: the dialog cannot close then. */
@@ -71,6 +156,7 @@ export function CsvImportDialog<R extends CsvImportResult>({
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<R | null>(null);
   const [imported, setImported] = useState<R | null>(null);
+  const [confirmed, setConfirmed] = useState<ReadonlySet<number>>(new Set());
   const isBusy = check.isPending || store.isPending || busy;
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
@@ -78,6 +164,7 @@ export function CsvImportDialog<R extends CsvImportResult>({
     setFile(null);
     setPreview(null);
     setImported(null);
+    setConfirmed(new Set());
     check.reset();
     store.reset();
     onReset?.();
@@ -161,8 +248,25 @@ export function CsvImportDialog<R extends CsvImportResult>({
               {t('import.imported', { count: imported.imported, updated: imported.updated ?? 0 })}
             </Alert>
           ) : null}
+          {imported?.kept ? <KeptNote count={imported.kept} /> : null}
           {imported && after ? after(imported).status : null}
         </Box>
+
+        {preview && preview.errors.length === 0 && !imported && preview.changes?.length ? (
+          <ImportChanges
+            changes={preview.changes}
+            confirmed={confirmed}
+            disabled={isBusy}
+            onToggle={(id) =>
+              setConfirmed((current) => {
+                const next = new Set(current);
+                if (next.has(id)) next.delete(id);
+                else next.add(id);
+                return next;
+              })
+            }
+          />
+        ) : null}
 
         {preview && preview.errors.length > 0 && isPhone ? (
           <Box
@@ -220,7 +324,7 @@ export function CsvImportDialog<R extends CsvImportResult>({
           <Button
             variant="contained"
             loading={store.isPending}
-            onClick={() => store.mutate({ file, dryRun: false }, { onSuccess: setImported })}
+            onClick={() => store.mutate({ file, dryRun: false, confirm: [...confirmed] }, { onSuccess: setImported })}
           >
             {t('import.submit', { count: preview.rows })}
           </Button>

@@ -20,10 +20,12 @@ export const useStaffApplicants = (query: StaffApplicantsListQuery) => useQuery(
 export function useImportApplicants() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) => {
+    mutationFn: ({ file, dryRun, confirm }: { file: File; dryRun: boolean; confirm?: number[] }) => {
       const form = new FormData();
       form.append('file', file);
-      return call('POST /staff/applicants/import', { query: { dryRun: dryRun ? 'true' : 'false' }, body: form });
+      // The stored applicants whose changes staff confirmed (ids, never addresses, in the URL).
+      const confirmed = confirm?.length ? { confirm: confirm.join(',') } : {};
+      return call('POST /staff/applicants/import', { query: { dryRun: dryRun ? 'true' : 'false', ...confirmed }, body: form });
     },
     onSuccess: (result, { dryRun }) => {
       if (!dryRun && result.imported > 0) void queryClient.invalidateQueries({ queryKey: ['staff', 'applicants'] });

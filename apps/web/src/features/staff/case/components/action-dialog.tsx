@@ -13,6 +13,7 @@ import { manualSignatureDecisionBody } from '@passerelle/contract/signing';
 import {
   archiveBody,
   contractEndBody,
+  contractPreparedAgainBody,
   documentReviewBody,
   markFiledBody,
   markRegisteredBody,
@@ -31,6 +32,7 @@ import { TextFieldElement } from '../../../../components/form/text-field-element
 import { contractResolver } from '../../../../components/form/contract-resolver';
 import { useErrorText } from '../../../../components/use-error-text';
 import { ApiError } from '../../../../lib/api-client';
+import { formatDate } from '../../../../lib/date-format';
 import { useAuth } from '../../../../lib/auth-store';
 import { staffSettingsPath } from '../../../../lib/back-office-links';
 import { useTranslation } from 'react-i18next';
@@ -158,6 +160,13 @@ function formOf(
     case 'contract-prepared':
       // The reason shows only once the server has listed what the contract lacks (ContractOverride below).
       return { defaults: { reason: '' }, fields: [], request: () => ({ action: 'contract-prepared', body: {} }) };
+    case 'contract-prepared-again':
+      return {
+        schema: contractPreparedAgainBody,
+        defaults: { reason: '' },
+        fields: [{ name: 'reason', label: 'againReason', kind: 'textarea', required: true }],
+        request: (values) => ({ action: 'contract-prepared-again', body: contractPreparedAgainBody.parse(values) }),
+      };
     case 'signed':
       return {
         schema: markSignedBody,
@@ -200,6 +209,44 @@ function formOf(
         request: (values) => ({ action: intent, body: contractEndBody.parse(values) }),
       };
   }
+}
+
+/**
+ * Preparing again cancels what the pending procedure collected: the signatures given and the scans sent, each named,
+ * before staff confirm (issue 29).
+ */
+function CancelledSignatures({ detail }: { detail: CaseDetail }) {
+  const { t, i18n } = useTranslation('staff-case');
+  const procedure = detail.signature;
+  const collected =
+    procedure?.procedureState === 'pending'
+      ? procedure.signers.filter((signer) => signer.status === 'signed' || signer.status === 'submitted')
+      : [];
+  if (collected.length === 0)
+    return (
+      <Alert severity="info" sx={{ m: 0 }}>
+        {t('dialog.again.none')}
+      </Alert>
+    );
+  return (
+    <Alert severity="warning" sx={{ m: 0 }}>
+      <Box component="p" sx={{ m: 0, fontWeight: 600 }}>
+        {t('dialog.again.cancelled')}
+      </Box>
+      <Box component="ul" sx={{ my: 1, pl: 2.5 }}>
+        {collected.map((signer) => {
+          const values = { name: signer.name, role: t(`signature.roles.${signer.role}`) };
+          const line =
+            signer.status === 'submitted'
+              ? t('dialog.again.submitted', values)
+              : signer.at
+                ? t('dialog.again.signedOn', { ...values, date: formatDate(signer.at, i18n.language) })
+                : t('dialog.again.signed', values);
+          return <li key={signer.role}>{line}</li>;
+        })}
+      </Box>
+    </Alert>
+  );
 }
 
 function SheetSelect({
@@ -330,7 +377,8 @@ export default function ActionDialog({
   });
   const documentName = document ? t(`documents.kinds.${document}`) : '';
 
-  const overriding = intent === 'contract-prepared' && incomplete?.overridable === true;
+  const isPreparing = intent === 'contract-prepared' || intent === 'contract-prepared-again';
+  const overriding = isPreparing && incomplete?.overridable === true;
   /** "N° UAI du CFA : <what is wrong>", the server's codes put into words. */
   const cfaItem = (field: string, messages: string[]) => {
     const name = field.replace(/^cfa\./, '');
@@ -351,7 +399,9 @@ export default function ActionDialog({
     try {
       await mutation.mutateAsync(
         overriding
-          ? { action: 'contract-prepared', body: { override: true, reason: reasonText } }
+          ? intent === 'contract-prepared-again'
+            ? { action: 'contract-prepared-again', body: { override: true, reason: reasonText } }
+            : { action: 'contract-prepared', body: { override: true, reason: reasonText } }
           : spec.request(values),
       );
       onDone('done');
@@ -359,7 +409,7 @@ export default function ActionDialog({
       // The contract lacks something: said in the dialog, with the way to prepare it anyway when that is allowed.
       const isIncomplete =
         error instanceof ApiError && (error.code === 'CONTRACT_INCOMPLETE' || error.code === 'CFA_IDENTITY_INCOMPLETE');
-      if (intent === 'contract-prepared' && isIncomplete) {
+      if (isPreparing && isIncomplete) {
         setIncomplete(incompleteOf(error, cfaItem));
         setTimeout(() => window.document.getElementById(incompleteId)?.focus(), 0);
         return;
@@ -387,6 +437,7 @@ export default function ActionDialog({
         <DialogTitle id={titleId}>{t(`dialog.titles.${intent}`, { document: documentName })}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
           <DialogContentText id={textId}>{t(`dialog.consequences.${intent}`)}</DialogContentText>
+          {intent === 'contract-prepared-again' ? <CancelledSignatures detail={detail} /> : null}
           {spec.fields.map((field) =>
             field.kind === 'sheet' ? (
               <SheetSelect key={field.name} control={form.control} field={field} sheets={detail.returnableSheets} />
@@ -426,7 +477,7 @@ export default function ActionDialog({
               {incomplete.cfa ? <CfaIdentityAdvice /> : null}
             </Alert>
           ) : null}
-          {overriding ? (
+          {overriding && intent === 'contract-prepared' ? (
             <TextFieldElement
               name="reason"
               control={form.control}

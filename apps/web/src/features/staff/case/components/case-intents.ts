@@ -11,6 +11,7 @@ export type CaseIntent =
   | 'return'
   | 'missions-complement'
   | 'contract-prepared'
+  | 'contract-prepared-again'
   | 'signed'
   | 'filed'
   | 'registered'
@@ -61,12 +62,13 @@ export const forwardIntents: readonly CaseIntent[] = [
   'reopen',
 ];
 /** Sending work back to a party: the case does not move on. */
-export const returnIntents: readonly CaseIntent[] = ['return', 'missions-complement'];
+export const returnIntents: readonly CaseIntent[] = ['return', 'missions-complement', 'contract-prepared-again'];
 /** What ends or stops a case: kept apart, in red. */
 export const closingIntents: readonly CaseIntent[] = ['refuse', 'archive', 'breaking', 'broken'];
 
+/** Preparing again cancels the signatures collected: said in red, like what ends a case. */
 export const isDestructive = (intent: CaseIntent) =>
-  closingIntents.includes(intent) || intent === 'reject' || intent === 'reject-scan';
+  closingIntents.includes(intent) || intent === 'reject' || intent === 'reject-scan' || intent === 'contract-prepared-again';
 
 /** The intents the actions panel offers for the actions the case allows (document reviews sit beside the documents). */
 export function offeredIntents(allowed: readonly StaffAction[], intents: readonly CaseIntent[]): CaseIntent[] {

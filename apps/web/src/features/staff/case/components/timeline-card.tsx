@@ -69,6 +69,14 @@ function useDetailLines() {
       );
     const message = asText(details['message']);
     if (message) lines.push(t('timeline.message', { text: message }));
+    const cancelled = details['cancelledSignatures'];
+    if (Array.isArray(cancelled)) {
+      const roles = cancelled
+        .map((entry: unknown) => (typeof entry === 'object' && entry !== null ? asText((entry as Record<string, unknown>)['role']) : null))
+        .filter((role): role is string => role !== null && i18n.exists(`staff-case:signature.roles.${role}`))
+        .map((role) => t(builtKey<['staff-case', 'sheets']>(`signature.roles.${role}`)));
+      lines.push(roles.length > 0 ? t('timeline.cancelledSignatures', { roles: roles.join(', ') }) : t('timeline.noSignatureCancelled'));
+    }
     return lines;
   };
 }
