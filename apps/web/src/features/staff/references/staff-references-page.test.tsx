@@ -50,8 +50,10 @@ describe('StaffReferencesPage', () => {
     const fixed = screen.getByRole('list', { name: 'Valeurs fixées par la réglementation' });
     const firstValue = within(fixed).getAllByRole('listitem')[0];
     expect(firstValue).toHaveTextContent(
-      /^Apprentissage, année 1 du contrat27\s% · 43\s% · 53\s% · 100\s%Source : packages\/contract\/src\/rules\/salary.ts/,
+      /^Apprentissage, année 1 du contrat27\s% · 43\s% · 53\s% · 100\s%Source : code du travail, art\. D6222-26$/,
     );
+    // Sources a coordinator can check: the law or the CFA's own rule, never a file of the portal's code.
+    expect(fixed).not.toHaveTextContent(/packages\/|\.ts\b|DOMAIN|SPEC/);
     expect(within(fixed).getByText('40 heures')).toBeInTheDocument();
   });
 

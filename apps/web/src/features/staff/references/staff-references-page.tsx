@@ -179,20 +179,25 @@ function FixedValues() {
   // 27 % in French, 27% in English.
   const share = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
   const percent = (values: readonly number[]) => values.map((value) => share.format(value / 100)).join(' · ');
-  const salary = 'packages/contract/src/rules/salary.ts — DOMAIN 1.6';
-  const dates = 'packages/contract/src/rules/contract-dates.ts — SPEC 5, DOMAIN 1.1';
+  // Where each value comes from, as a coordinator checks it: the law's article, or the State's CERFA tool and the
+  // CFA's own rule where the law gives no figure (never a file of our code).
+  const dates = t('fixed.sources.contractDates');
   const values: { label: string; value: string; source: string }[] = [
     ...apprenticeshipRates.slice(0, 3).map((rates, year) => ({
       label: t('fixed.apprenticeshipYear', { year: year + 1 }),
       value: percent(rates),
-      source: salary,
+      source: t('fixed.sources.apprenticeshipPay'),
     })),
     {
       label: t('fixed.professionalisation'),
       value: percent(professionalisationRates.map((rates) => rates[0])),
-      source: salary,
+      source: t('fixed.sources.professionalisationPay'),
     },
-    { label: t('fixed.professionalisationSmc'), value: percent([professionalisationSmcShare]), source: salary },
+    {
+      label: t('fixed.professionalisationSmc'),
+      value: percent([professionalisationSmcShare]),
+      source: t('fixed.sources.professionalisationSmc'),
+    },
     {
       label: t('fixed.ages'),
       value: t('fixed.agesValue', {
@@ -201,12 +206,12 @@ function FixedValues() {
         maximum: apprenticeshipMaximumAge,
         derogation: apprenticeshipDerogationMaximumAge,
       }),
-      source: 'packages/contract/src/rules/age.ts — DOMAIN 1.2',
+      source: t('fixed.sources.ages'),
     },
     {
       label: t('fixed.weeklyHours'),
       value: t('fixed.hours', { count: maxWeeklyHours }),
-      source: 'packages/contract/src/rules/working-time.ts — DOMAIN 1.3',
+      source: t('fixed.sources.weeklyHours'),
     },
     {
       label: t('fixed.startWindow'),
@@ -218,8 +223,16 @@ function FixedValues() {
       value: t('fixed.months', { count: apprenticeshipEndAfterTrainingMonths }),
       source: dates,
     },
-    { label: t('fixed.shortContract'), value: t('fixed.months', { count: defaultShortContractMonths }), source: dates },
-    { label: t('fixed.advisedContract'), value: t('fixed.months', { count: advisedContractMonths }), source: dates },
+    {
+      label: t('fixed.shortContract'),
+      value: t('fixed.months', { count: defaultShortContractMonths }),
+      source: t('fixed.sources.cfaRule'),
+    },
+    {
+      label: t('fixed.advisedContract'),
+      value: t('fixed.months', { count: advisedContractMonths }),
+      source: t('fixed.sources.cfaRule'),
+    },
     { label: t('fixed.longContract'), value: t('fixed.months', { count: longContractMonths }), source: dates },
   ];
   return (
